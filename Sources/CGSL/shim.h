@@ -1,0 +1,32 @@
+// CGSL: GNU GSL for Swift, through a header-only shim.
+//
+// GSL exposes its generator types as mutable C globals (`gsl_rng_taus2`, `gsl_rng_mt19937`, ...).
+// Swift 6 refuses to read global mutable state from concurrent code, so every such global is
+// reached through a `static inline` function here instead. Everything else of GSL that the
+// workbench uses is re-exported as is.
+#ifndef CGSL_SHIM_H
+#define CGSL_SHIM_H
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_multimin.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include <gsl/gsl_statistics_double.h>
+#include <gsl/gsl_vector.h>
+
+/// The Tausworthe generator (taus2, L'Ecuyer 1996): the workbench's default.
+static inline const gsl_rng_type *cgsl_rng_type_taus2(void) { return gsl_rng_taus2; }
+
+/// The Mersenne Twister (MT19937, Matsumoto and Nishimura 1998).
+static inline const gsl_rng_type *cgsl_rng_type_mt19937(void) { return gsl_rng_mt19937; }
+
+/// Turns GSL's default error handler (print and abort) off, so that errors come back as codes.
+/// Call once before using GSL; returns the previous handler.
+static inline gsl_error_handler_t *cgsl_disable_abort_on_error(void) {
+    return gsl_set_error_handler_off();
+}
+
+#endif

@@ -1,0 +1,53 @@
+/// How a chart keeps only the points of its range, before downsampling.
+///
+/// Both policies keep the points at or after a cutoff of `span` before an anchor; they differ in
+/// the anchor:
+/// - ``wallclock`` anchors at *now* (the app as built: `Date().addingTimeInterval(-span)`). Here
+///   *now* is always injected (the simulated clock), never read. With data older than the span
+///   (a cached or recorded response, a delayed server) it keeps nothing: an empty chart.
+/// - ``dataAnchored`` anchors at the newest point, so a chart always shows its range of the data
+///   it has, however old.
+public enum RangeFilter: String, CaseIterable, Sendable, Codable {
+    /// Cutoff `now - span`.
+    case wallclock
+    /// Cutoff `newest timestamp - span`.
+    case dataAnchored = "data-anchored"
+
+    /// The earliest timestamp kept, or nil when there is nothing to keep from.
+    ///
+    /// - Parameters:
+    ///   - range: The chart range.
+    ///   - newest: The newest timestamp of the data, if any.
+    ///   - now: The current (simulated) time in epoch milliseconds.
+    public func cutoff(for range: ChartTimeRange, newest: Int64?, now: Int64) -> Int64? {
+        switch self {
+        case .wallclock: now - range.spanMilliseconds
+        case .dataAnchored: newest.map { $0 - range.spanMilliseconds }
+        }
+    }
+
+    /// The points of `series` inside `range`.
+    ///
+    /// - Parameters:
+    ///   - series: A series sorted by timestamp.
+    ///   - range: The chart range.
+    ///   - now: The current (simulated) time in epoch milliseconds.
+    /// - Returns: The suffix of points at or after the cutoff.
+    /// - Complexity: O(log n) to find the cutoff plus the copy of the suffix.
+    public func apply(to series: TimeSeries, range: ChartTimeRange, now: Int64) -> TimeSeries {
+        guard let cutoff = cutoff(for: range, newest: series.timestamps.last, now: now) else { return series }
+        return series.suffix(from: series.timestamps.firstIndex(notBelow: cutoff))
+    }
+
+    /// The candles of `candles` inside `range`, judged by close time.
+    ///
+    /// - Parameters:
+    ///   - candles: Candles sorted by close time.
+    ///   - range: The chart range.
+    ///   - now: The current (simulated) time in epoch milliseconds.
+    /// - Returns: The suffix of candles closing at or after the cutoff.
+    public func apply(to candles: CandleSeries, range: ChartTimeRange, now: Int64) -> CandleSeries {
+        guard let cutoff = cutoff(for: range, newest: candles.closeTimes.last, now: now) else { return candles }
+        return candles.suffix(from: candles.closeTimes.firstIndex(notBelow: cutoff))
+    }
+}

@@ -1,0 +1,58 @@
+/// The equal-width time bins of MinMax and M4, with tsdownsample 0.1.5.1's exact edges.
+///
+/// In Double: `step = x_last/nb - x0/nb`; the right edge of bin i is
+/// `v_i = ((x0 + step m) + step m) + 1e-12` with `m = (i+1)/2`, truncated toward zero. Walking
+/// from index 0, a bin whose first candidate is already `>= v_i` is empty; otherwise it runs to
+/// the first index whose x is `> v_i`. One deliberate difference: the last bin always runs to the
+/// end, so the newest point is never lost to a rounding of its edge (tsdownsample can drop it).
+enum EqualWidthBins {
+    /// Calls `body(start, end)` for each non-empty bin `[start, end)`, in order.
+    ///
+    /// - Parameters:
+    ///   - x: Sorted timestamps, not empty.
+    ///   - binCount: The number of bins, at least 1.
+    ///   - body: Receives each bin.
+    /// - Complexity: O(binCount x log N).
+    @inline(__always)
+    static func forEach(x: UnsafeBufferPointer<Int64>, binCount: Int, _ body: (Int, Int) -> Void) {
+        let count = x.count
+        guard count > 0 else { return }
+        let first = Double(x[0])
+        let step = Double(x[count - 1]) / Double(binCount) - first / Double(binCount)
+        var start = 0
+        for bin in 0..<binCount {
+            guard start < count else { return }
+            if bin == binCount - 1 {
+                body(start, count)
+                return
+            }
+            let half = Double(bin + 1) / 2
+            let edge = Int64(((first + step * half) + step * half) + 1e-12)
+            if x[start] >= edge { continue }
+            let end = x.firstIndex(above: edge, in: start..<count)
+            body(start, end)
+            start = end
+        }
+    }
+
+    /// The first indices of the minimum and the maximum of `y[range]` (ties to the first).
+    @inline(__always)
+    static func argMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int) {
+        var minIndex = range.lowerBound
+        var maxIndex = range.lowerBound
+        var minValue = y[minIndex]
+        var maxValue = minValue
+        for index in (range.lowerBound + 1)..<range.upperBound {
+            let value = y[index]
+            if value < minValue {
+                minValue = value
+                minIndex = index
+            }
+            if value > maxValue {
+                maxValue = value
+                maxIndex = index
+            }
+        }
+        return (minIndex, maxIndex)
+    }
+}

@@ -1,0 +1,33 @@
+/// M4 over equal-width time bins, index-exact with tsdownsample 0.1.5.1 (`m4_with_x`).
+///
+/// Source: U. Jugel et al., "M4: A Visualization-Oriented Time Series Data Aggregation",
+/// VLDB 2014. `nOut / 4` bins (see ``EqualWidthBins``); a bin of at most four points keeps them
+/// all, otherwise it keeps its first point, its first minimum and first maximum in index order,
+/// and its last point (indices can repeat). Because the last bin always runs to the end, the
+/// newest point is always kept.
+public enum M4Downsampler {
+    /// The kept indices.
+    ///
+    /// - Parameters:
+    ///   - x: Sorted timestamps.
+    ///   - y: Values.
+    ///   - nOut: The budget, a multiple of 4.
+    /// - Returns: Non-decreasing indices, at most `nOut`; every index when `nOut >= N`.
+    static func indices(x: UnsafeBufferPointer<Int64>, y: UnsafeBufferPointer<Double>, nOut: Int) -> [Int] {
+        if nOut >= x.count { return Array(0..<x.count) }
+        var kept: [Int] = []
+        kept.reserveCapacity(nOut)
+        EqualWidthBins.forEach(x: x, binCount: nOut / 4) { start, end in
+            if end - start <= 4 {
+                kept.append(contentsOf: start..<end)
+            } else {
+                let extremes = EqualWidthBins.argMinMax(y, start..<end)
+                kept.append(start)
+                kept.append(Swift.min(extremes.min, extremes.max))
+                kept.append(Swift.max(extremes.min, extremes.max))
+                kept.append(end - 1)
+            }
+        }
+        return kept
+    }
+}

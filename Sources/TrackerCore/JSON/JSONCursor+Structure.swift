@@ -1,0 +1,200 @@
+extension JSONCursor {
+    /// Reads an object, calling `member` with the cursor at each member's value.
+    ///
+    /// `member` must consume the value (read it or ``skipValue(path:)``). Duplicate keys are an
+    /// error: a document that says two things about one key is ambiguous.
+    ///
+    /// - Parameters:
+    ///   - path: The object's JSON path.
+    ///   - member: Called once per member with the key.
+    mutating func readObject(
+        path: String,
+        member: (inout JSONCursor, String) throws(LocatedDecodingError) -> Void
+    ) throws(LocatedDecodingError) {
+        try expect(.openBrace, path: path, expected: "an object")
+        if consume(.closeBrace) { return }
+        var seen: Set<String> = []
+        repeat {
+            _ = peek()
+            let keyOffset = offset
+            let key = try readString(path: path, expected: "a member name in quotes")
+            guard seen.insert(key).inserted else {
+                throw error(at: keyOffset, path: path, expected: "each member name once")
+            }
+            try expect(.colon, path: path.member(key), expected: "':' after the member name")
+            try member(&self, key)
+        } while consume(.comma)
+        try expect(.closeBrace, path: path, expected: "',' or '}' in the object")
+    }
+
+    /// Reads an array, calling `element` with the cursor at each element.
+    ///
+    /// - Parameters:
+    ///   - path: The array's JSON path.
+    ///   - element: Called once per element with its index; must consume the element.
+    mutating func readArray(
+        path: String,
+        element: (inout JSONCursor, Int) throws(LocatedDecodingError) -> Void
+    ) throws(LocatedDecodingError) {
+        try expect(.openBracket, path: path, expected: "an array")
+        if consume(.closeBracket) { return }
+        var index = 0
+        repeat {
+            try element(&self, index)
+            index += 1
+        } while consume(.comma)
+        try expect(.closeBracket, path: path, expected: "',' or ']' in the array")
+    }
+
+    /// Reads a string value, decoding escapes.
+    ///
+    /// - Parameters:
+    ///   - path: The value's JSON path.
+    ///   - expected: What the error says was expected.
+    mutating func readString(
+        path: @autoclosure () -> String,
+        expected: @autoclosure () -> String = "a string"
+    ) throws(LocatedDecodingError) -> String {
+        guard peek() == .quote else { throw error(path: path(), expected: expected()) }
+        let start = offset
+        offset += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = offset
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == .quote {
+                scalars.append(contentsOf: decodedRun(runStart..<offset))
+                offset += 1
+                return String(scalars)
+            }
+            if byte < 0x20 {
+                throw error(at: start, path: path(), expected: "a string without raw control characters")
+            }
+            if byte == .backslash {
+                scalars.append(contentsOf: decodedRun(runStart..<offset))
+                guard let scalar = readEscape() else {
+                    throw error(at: start, path: path(), expected: "a string with valid escapes")
+                }
+                scalars.append(scalar)
+                runStart = offset
+            } else {
+                offset += 1
+            }
+        }
+        throw error(at: start, path: path(), expected: "a string closed by '\"'")
+    }
+
+    private func decodedRun(_ range: Range<Int>) -> String.UnicodeScalarView {
+        String(decoding: bytes[range], as: UTF8.self).unicodeScalars
+    }
+
+    /// Reads `\x` or `\uXXXX` (with surrogate pairs) at the cursor; nil if malformed.
+    private mutating func readEscape() -> Unicode.Scalar? {
+        guard offset + 1 < bytes.count else { return nil }
+        let code = bytes[offset + 1]
+        offset += 2
+        switch code {
+        case UInt8(ascii: "\""): return "\""
+        case .backslash: return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            guard let high = readHex4() else { return nil }
+            if (0xD800..<0xDC00).contains(high) {
+                guard offset + 1 < bytes.count, bytes[offset] == .backslash,
+                    bytes[offset + 1] == UInt8(ascii: "u")
+                else { return nil }
+                offset += 2
+                guard let low = readHex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            }
+            return Unicode.Scalar(high)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func readHex4() -> UInt32? {
+        guard offset + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = bytes[offset].hexDigitValue else { return nil }
+            value = value << 4 | UInt32(digit)
+            offset += 1
+        }
+        return value
+    }
+
+    /// Skips one value of any kind, checking its syntax.
+    ///
+    /// - Parameter path: The value's JSON path, for errors.
+    mutating func skipValue(path: String) throws(LocatedDecodingError) {
+        try skipValue(path: path, depth: 0)
+    }
+
+    private mutating func skipValue(path: String, depth: Int) throws(LocatedDecodingError) {
+        guard depth < Self.maximumDepth else {
+            throw error(path: path, expected: "nesting at most \(Self.maximumDepth) deep")
+        }
+        switch peek() {
+        case .openBrace:
+            try readObject(path: path) { cursor, key throws(LocatedDecodingError) in
+                try cursor.skipValue(path: path.member(key), depth: depth + 1)
+            }
+        case .openBracket:
+            try readArray(path: path) { cursor, index throws(LocatedDecodingError) in
+                try cursor.skipValue(path: path.element(index), depth: depth + 1)
+            }
+        case .quote:
+            _ = try readString(path: path)
+        default:
+            if lexNumber() != nil { return }
+            if consumeLiteral("true") || consumeLiteral("false") || consumeLiteral("null") { return }
+            throw error(path: path, expected: "a JSON value")
+        }
+    }
+
+    /// Consumes the literal (`null`, `true`, `false`) if it is next.
+    mutating func consumeLiteral(_ literal: StaticString) -> Bool {
+        guard peek() != nil else { return false }
+        let length = literal.utf8CodeUnitCount
+        guard offset + length <= bytes.count else { return false }
+        let matches = literal.withUTF8Buffer { expected in
+            (0..<length).allSatisfy { bytes[offset + $0] == expected[$0] }
+        }
+        guard matches, offset + length == bytes.count || bytes[offset + length].isJSONDelimiter else {
+            return false
+        }
+        offset += length
+        return true
+    }
+}
+
+extension UInt8 {
+    /// The value of an ASCII hex digit, or nil.
+    fileprivate var hexDigitValue: UInt8? {
+        switch self {
+        case .zero ... .nine: return self - .zero
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return self - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
+
+extension String {
+    /// The JSON path of a member of the object at this path: `$.prices`, `$["a b"]`.
+    func member(_ key: String) -> String {
+        let isIdentifier =
+            !key.isEmpty
+            && key.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x5F || $0.isDigit }
+        return isIdentifier ? "\(self).\(key)" : "\(self)[\"\(key)\"]"
+    }
+
+    /// The JSON path of an element of the array at this path: `$.prices[3]`.
+    func element(_ index: Int) -> String { "\(self)[\(index)]" }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import TrackerCore
+
+/// The downsampling peer vectors computed by tsdownsample 0.1.5.1 (`Tests/Fixtures/peers`).
+public struct DownsamplingPeerVectors: Decodable, Sendable {
+    /// One input series.
+    public struct Series: Decodable, Sendable {
+        /// Epoch milliseconds.
+        public var x: [Int64]
+        /// Prices.
+        public var y: [Double]
+    }
+
+    /// One expected output.
+    public struct Case: Decodable, Sendable, CustomTestStringConvertibleShim {
+        /// The series id.
+        public var series: String
+        /// `lttb`, `minmax`, `m4` or `minmaxlttb`.
+        public var algorithm: String
+        /// The budget.
+        public var nOut: Int
+        /// tsdownsample's indices.
+        public var expected: [Int]
+
+        enum CodingKeys: String, CodingKey {
+            case series, algorithm, expected
+            case nOut = "n_out"
+        }
+
+        /// `series/algorithm/n_out`, for test names.
+        public var label: String { "\(series)/\(algorithm)/\(nOut)" }
+    }
+
+    /// Input series by id.
+    public var series: [String: Series]
+    /// Expected outputs.
+    public var cases: [Case]
+
+    /// The vectors, loaded once.
+    public static let shared: DownsamplingPeerVectors = {
+        do {
+            let data = try RepositoryFiles.fixture("peers/downsampling-tsdownsample.json")
+            return try JSONDecoder().decode(DownsamplingPeerVectors.self, from: data)
+        } catch {
+            fatalError("cannot load the tsdownsample peer vectors: \(error)")
+        }
+    }()
+}
+
+/// A case that can name itself in test output.
+public protocol CustomTestStringConvertibleShim {
+    /// A short label.
+    var label: String { get }
+}
