@@ -32,12 +32,15 @@ public struct SeriesRepairs: Sendable, Equatable, Codable {
     public var isEmpty: Bool { outOfOrder == 0 && duplicatesDropped == 0 }
 }
 
-extension NumericRows {
-    /// Applies the ``SeriesRepairs`` policy in place: stable sort by timestamp, last of equals wins.
+extension SeriesRepairs {
+    /// Applies the policy to rows given as a timestamp column and value columns, in place.
     ///
+    /// - Parameters:
+    ///   - timestamps: The rows' timestamps, in document order.
+    ///   - columns: Value columns, each as long as `timestamps`.
     /// - Returns: What was fixed.
     /// - Complexity: O(n) when already strictly increasing (the common case), else O(n log n).
-    mutating func repairTimestamps() -> SeriesRepairs {
+    public static func apply(timestamps: inout [Int64], columns: inout [[Double]]) -> SeriesRepairs {
         if timestamps.isStrictlyIncreasing { return .none }
         var outOfOrder = 0
         var runningMaximum = Int64.min
@@ -45,18 +48,25 @@ extension NumericRows {
             if timestamp < runningMaximum { outOfOrder += 1 }
             runningMaximum = max(runningMaximum, timestamp)
         }
-        let order = timestamps.indices.sorted { left, right in
-            timestamps[left] != timestamps[right] ? timestamps[left] < timestamps[right] : left < right
+        let stamps = timestamps
+        let order = stamps.indices.sorted { left, right in
+            stamps[left] != stamps[right] ? stamps[left] < stamps[right] : left < right
         }
         var kept: [Int] = []
         kept.reserveCapacity(order.count)
         for (position, index) in order.enumerated() {
-            let isLastOfItsTimestamp =
-                position + 1 == order.count || timestamps[order[position + 1]] != timestamps[index]
+            let isLastOfItsTimestamp = position + 1 == order.count || stamps[order[position + 1]] != stamps[index]
             if isLastOfItsTimestamp { kept.append(index) }
         }
-        timestamps = kept.map { timestamps[$0] }
+        timestamps = kept.map { stamps[$0] }
         columns = columns.map { column in kept.map { column[$0] } }
         return SeriesRepairs(outOfOrder: outOfOrder, duplicatesDropped: order.count - kept.count)
+    }
+}
+
+extension NumericRows {
+    /// Applies the ``SeriesRepairs`` policy in place.
+    mutating func repairTimestamps() -> SeriesRepairs {
+        SeriesRepairs.apply(timestamps: &timestamps, columns: &columns)
     }
 }

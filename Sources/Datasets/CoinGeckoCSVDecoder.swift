@@ -1,0 +1,116 @@
+import TrackerCore
+
+/// Decodes CoinGecko's "Export CSV" of a coin's history: `snapped_at,price,market_cap,total_volume`.
+///
+/// `snapped_at` is `YYYY-MM-DD HH:MM:SS UTC`; prices must be positive and finite, market caps
+/// and volumes finite and zero or more (early history has zeros). Rows are repaired by the
+/// ``SeriesRepairs`` policy like API responses. Errors name the file, line, column and value.
+public enum CoinGeckoCSVDecoder {
+    /// The header the export starts with.
+    public static let header = "snapped_at,price,market_cap,total_volume"
+
+    /// Decodes an export.
+    ///
+    /// - Parameters:
+    ///   - text: The file's text.
+    ///   - source: The file name errors name.
+    /// - Returns: Daily prices, market caps and volumes.
+    /// - Throws: ``LocatedDecodingError`` for the first malformed line.
+    public static func decode(_ text: String, source: String) throws(LocatedDecodingError) -> MarketChart {
+        // "\r\n" is one Character in Swift, so split on both line ends.
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        func failure(line: Int, column: Int, path: String, expected: String, found: String) -> LocatedDecodingError {
+            LocatedDecodingError(source: source, path: path, line: line, column: column, expected: expected, found: found)
+        }
+        guard let first = lines.first, first == header else {
+            throw failure(
+                line: 1, column: 1, path: "header", expected: "the header \"\(header)\"",
+                found: lines.first.map { "\"\($0.prefix(80))\"" } ?? "an empty file")
+        }
+        var timestamps: [Int64] = []
+        var columns: [[Double]] = [[], [], []]
+        timestamps.reserveCapacity(lines.count)
+        let rules: [(name: String, allowsZero: Bool)] = [("price", false), ("market_cap", true), ("total_volume", true)]
+        for (lineIndex, line) in lines.enumerated().dropFirst() {
+            let lineNumber = lineIndex + 1
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count == 4 else {
+                throw failure(
+                    line: lineNumber, column: 1, path: "row", expected: "4 comma-separated fields",
+                    found: "\(fields.count) in \"\(line.prefix(80))\"")
+            }
+            guard let timestamp = parseSnappedAt(fields[0]) else {
+                throw failure(
+                    line: lineNumber, column: 1, path: "snapped_at", expected: "a time as YYYY-MM-DD HH:MM:SS UTC",
+                    found: "\"\(fields[0])\"")
+            }
+            timestamps.append(timestamp)
+            var column = fields[0].count + 2
+            for (index, rule) in rules.enumerated() {
+                let field = fields[index + 1]
+                let value = Double(field).flatMap { $0.isFinite ? $0 : nil }
+                guard let value, rule.allowsZero ? value >= 0 : value > 0 else {
+                    let expectation = rule.allowsZero ? "a finite \(rule.name) >= 0" : "a positive finite \(rule.name)"
+                    throw failure(
+                        line: lineNumber, column: column, path: rule.name, expected: expectation,
+                        found: field.isEmpty ? "an empty field" : "\"\(field)\"")
+                }
+                columns[index].append(value)
+                column += field.count + 1
+            }
+        }
+        let repairs = SeriesRepairs.apply(timestamps: &timestamps, columns: &columns)
+        return MarketChart(
+            prices: TimeSeries(timestamps: timestamps, values: columns[0]),
+            marketCaps: TimeSeries(timestamps: timestamps, values: columns[1]),
+            totalVolumes: TimeSeries(timestamps: timestamps, values: columns[2]),
+            repairs: [.prices: repairs, .marketCaps: repairs, .totalVolumes: repairs]
+        )
+    }
+
+    /// Epoch milliseconds of `YYYY-MM-DD HH:MM:SS UTC`, or nil.
+    static func parseSnappedAt(_ text: Substring) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 23, text.hasSuffix(" UTC") else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for index in range {
+                guard bytes[index] >= 48, bytes[index] <= 57 else { return nil }
+                value = value * 10 + Int64(bytes[index] - 48)
+            }
+            return value
+        }
+        let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, " "), (13, ":"), (16, ":")]
+        guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
+        return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000
+    }
+}
+
+/// Proleptic Gregorian calendar arithmetic, without Foundation's calendars or locales.
+enum CivilDate {
+    /// Days from 1970-01-01 to the date (H. Hinnant, "chrono-compatible low-level date algorithms").
+    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The number of days in a month.
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}

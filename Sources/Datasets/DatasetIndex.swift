@@ -1,0 +1,102 @@
+import TrackerCore
+import Foundation
+
+/// One recording listed in a dataset's `index.json`.
+public struct DatasetEntry: Sendable, Equatable, Codable {
+    /// The file name, relative to the dataset directory.
+    public var file: String
+    /// The request URI (or a description, for exports and captures without one).
+    public var uri: String
+    /// The HTTP status, when recorded.
+    public var status: Int?
+    /// The response `Date` header, or a description of when it was captured.
+    public var date: String?
+    /// The `Cache-Control` header, when recorded.
+    public var cacheControl: String?
+    /// The byte count.
+    public var bytes: Int
+    /// The SHA-256 of the bytes, lowercase hex.
+    public var sha256: String
+    /// Where the recording comes from.
+    public var source: String
+
+    enum CodingKeys: String, CodingKey {
+        case file, uri, status, date, bytes, sha256, source
+        case cacheControl = "cache_control"
+    }
+
+    /// The request's query parameters, when `uri` is a URL (`days`, `vs_currency`, ...).
+    public var queryItems: [String: String] {
+        let address = uri.split(separator: " ").first.map(String.init) ?? uri
+        guard let components = URLComponents(string: address), let items = components.queryItems else { return [:] }
+        return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The endpoint recorded, when `uri` is a CoinGecko API URL.
+    public var endpoint: CoinGeckoEndpoint? {
+        guard let url = URL(string: uri), url.host?.hasSuffix("coingecko.com") == true else { return nil }
+        return CoinGeckoEndpoint(path: url.path)
+    }
+}
+
+/// The manifest of a dataset directory: `index.json`, a JSON array of ``DatasetEntry``.
+public struct DatasetIndex: Sendable, Equatable {
+    /// The directory the index describes.
+    public var directory: URL
+    /// Its entries, in file order.
+    public var entries: [DatasetEntry]
+
+    /// The name of the manifest file.
+    public static let fileName = "index.json"
+
+    /// Loads `index.json` from a dataset directory.
+    ///
+    /// - Parameter directory: The dataset directory.
+    /// - Throws: ``DatasetError`` when the index is missing or malformed.
+    public static func load(from directory: URL) throws(DatasetError) -> DatasetIndex {
+        let url = directory.appendingPathComponent(fileName)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw DatasetError.unreadable(path: url.path, reason: "no \(fileName) in \(directory.path)")
+        }
+        do {
+            let entries = try JSONDecoder().decode([DatasetEntry].self, from: data)
+            return DatasetIndex(directory: directory, entries: entries)
+        } catch let error as DecodingError {
+            throw DatasetError.malformedIndex(path: url.path, reason: error.locatedDescription)
+        } catch {
+            throw DatasetError.malformedIndex(path: url.path, reason: "\(error)")
+        }
+    }
+
+    /// The entry for a file name, if listed.
+    ///
+    /// - Parameter file: The file name.
+    public func entry(for file: String) -> DatasetEntry? {
+        entries.first { $0.file == file }
+    }
+}
+
+extension DecodingError {
+    /// "at $[3].sha256: ..." from Foundation's coding path.
+    var locatedDescription: String {
+        let (context, what): (DecodingError.Context, String) =
+            switch self {
+            case .typeMismatch(let type, let context): (context, "expected \(type)")
+            case .valueNotFound(let type, let context): (context, "expected \(type), found null")
+            case .keyNotFound(let key, let context): (context, "missing member \"\(key.stringValue)\"")
+            case .dataCorrupted(let context): (context, "malformed")
+            @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "malformed")
+            }
+        let path = context.codingPath.reduce("$") { path, key in
+            key.intValue.map { path.element($0) } ?? path + "." + key.stringValue
+        }
+        return "at \(path): \(what) (\(context.debugDescription))"
+    }
+}
+
+extension String {
+    fileprivate func element(_ index: Int) -> String { "\(self)[\(index)]" }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import TrackerCore
+
+/// `workbench downsample`: runs one downsampler on a series and prints the kept indices.
+struct DownsampleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "downsample",
+        abstract: "Downsample a series and print the indices kept.",
+        discussion: """
+            Input is a JSON object {"x": [epoch ms, ...], "y": [value, ...]} read from --input or \
+            standard input; x must be integers in non-decreasing order and may be left out (then \
+            x is the index). Output is {"indices": [...]}: indices into the input.
+
+            lttb, minmax, m4 and minmaxlttb match tsdownsample 0.1.5.1 index for index; stride is \
+            the tracker app's own (every count/n-out-th point, which can exceed n-out and drop the \
+            newest point). n-out rules: stride >= 1, lttb and minmaxlttb >= 3, minmax even, m4 a \
+            multiple of 4. When n-out >= the number of points every index is returned.
+
+            Example:
+              echo '{"x":[0,1,2,3,4,5],"y":[1,5,2,8,3,4]}' | workbench downsample --algorithm lttb --n-out 4
+            """
+    )
+
+    @Option(
+        help: "The algorithm: \(DownsamplingAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")).",
+        transform: DownsamplingAlgorithm.parse
+    )
+    var algorithm: DownsamplingAlgorithm
+
+    @Option(name: .customLong("n-out"), help: "The number of points to keep (the chart's cap).")
+    var nOut: Int
+
+    @Option(help: "The input JSON file; standard input when absent or '-'.")
+    var input: String?
+
+    @Option(help: "Output format: json ({\"indices\": [...]}) or lines (one index per line).")
+    var format: IndexFormat = .json
+
+    func run() throws {
+        let (data, source) = try InputFiles.read(input)
+        let series: (x: [Int64], y: [Double])
+        do {
+            series = try XYSeriesDecoder.decode(data, source: source)
+        } catch {
+            throw CLIError.badInput(error)
+        }
+        let indices: [Int]
+        do {
+            indices = try algorithm.indices(x: series.x, y: series.y, nOut: nOut)
+        } catch {
+            throw CLIError.badInput("\(source): \(error)")
+        }
+        FileHandle.standardOutput.write(Data(format.render(indices).utf8))
+    }
+}
+
+/// How `downsample` prints indices.
+enum IndexFormat: String, ExpressibleByArgument, CaseIterable {
+    case json
+    case lines
+
+    /// The rendered output, newline-terminated.
+    func render(_ indices: [Int]) -> String {
+        switch self {
+        case .json: "{\"indices\":[" + indices.map(String.init).joined(separator: ",") + "]}\n"
+        case .lines: indices.map { "\($0)\n" }.joined()
+        }
+    }
+}
+
+extension DownsamplingAlgorithm {
+    /// Parses an `--algorithm` value, listing the choices when it is unknown.
+    static func parse(_ text: String) throws -> DownsamplingAlgorithm {
+        guard let algorithm = DownsamplingAlgorithm(rawValue: text.lowercased()) else {
+            let choices = allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("unknown algorithm '\(text)'; choose one of \(choices)")
+        }
+        return algorithm
+    }
+}
