@@ -1,0 +1,50 @@
+/// SplitMix64 (G. Steele, D. Lea, C. Flood, "Fast Splittable Pseudorandom Number Generators",
+/// OOPSLA 2014): a small seeded generator for property tests, so that a failure names its seed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Creates a generator.
+    ///
+    /// - Parameter seed: Any value; equal seeds give equal sequences.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+/// CoinGecko-shaped random series for property tests.
+public enum RandomSeries {
+    /// A random walk of `count` prices on a grid of `stepMilliseconds`, with optional jitter of
+    /// the timestamps (still strictly increasing) and flat stretches.
+    ///
+    /// - Parameters:
+    ///   - count: Number of points.
+    ///   - generator: The seeded generator.
+    ///   - stepMilliseconds: The grid step (5 minutes by default).
+    /// - Returns: Timestamps and positive prices.
+    public static func walk(
+        count: Int,
+        using generator: inout SplitMix64,
+        stepMilliseconds: Int64 = 300_000
+    ) -> (x: [Int64], y: [Double]) {
+        var x: [Int64] = []
+        var y: [Double] = []
+        var time: Int64 = 1_620_990_300_000
+        var price = Double.random(in: 10...60_000, using: &generator)
+        let jitter = Bool.random(using: &generator)
+        for _ in 0..<count {
+            x.append(time)
+            y.append(price)
+            let flat = Int.random(in: 0..<10, using: &generator) == 0
+            if !flat { price *= 1 + Double.random(in: -0.02...0.02, using: &generator) }
+            time += jitter ? Int64.random(in: 1...(2 * stepMilliseconds), using: &generator) : stepMilliseconds
+        }
+        return (x, y)
+    }
+}

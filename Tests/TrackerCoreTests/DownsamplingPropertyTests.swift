@@ -1,0 +1,74 @@
+import TestSupport
+import Testing
+import TrackerCore
+
+@Suite("Downsampling properties over many seeds")
+struct DownsamplingPropertyTests {
+    static let budgets: [DownsamplingAlgorithm: [Int]] = [
+        .stride: [1, 7, 42, 96], .lttb: [3, 15, 42, 96, 500], .minmax: [2, 16, 42, 96, 500],
+        .m4: [4, 16, 48, 96, 500], .minmaxlttb: [3, 15, 42, 96, 500],
+    ]
+
+    @Test("sorted output, cap, first and last where promised", arguments: DownsamplingAlgorithm.allCases, 0..<6)
+    func guarantees(algorithm: DownsamplingAlgorithm, seedBlock: UInt64) throws {
+        let promise = algorithm.guarantees
+        for seed in (seedBlock * 25)..<(seedBlock * 25 + 25) {
+            var generator = SplitMix64(seed: seed)
+            let count = Int.random(in: 1...3000, using: &generator)
+            let series = RandomSeries.walk(count: count, using: &generator)
+            for nOut in Self.budgets[algorithm]! {
+                let kept = try algorithm.indices(x: series.x, y: series.y, nOut: nOut)
+                let context = "\(algorithm.rawValue) seed \(seed), N \(count), n_out \(nOut)"
+                #expect(kept.allSatisfy { (0..<count).contains($0) }, "\(context)")
+                #expect(zip(kept.dropFirst(), kept).allSatisfy { promise.strictlyIncreasing ? $0 > $1 : $0 >= $1 }, "\(context)")
+                if nOut >= count {
+                    #expect(kept == Array(0..<count), "\(context)")
+                    continue
+                }
+                if promise.respectsCap { #expect(kept.count <= nOut, "\(context)") }
+                if promise.keepsFirst { #expect(kept.first == 0, "\(context)") }
+                if promise.keepsLast { #expect(kept.last == count - 1, "\(context)") }
+                if algorithm == .lttb || algorithm == .minmaxlttb { #expect(kept.count == nOut, "\(context)") }
+            }
+        }
+    }
+
+    @Test("deterministic: the same input gives the same indices")
+    func deterministic() throws {
+        var generator = SplitMix64(seed: 42)
+        let series = RandomSeries.walk(count: 20_000, using: &generator)
+        for algorithm in DownsamplingAlgorithm.allCases {
+            let nOut = algorithm == .stride ? 100 : 96
+            let first = try algorithm.indices(x: series.x, y: series.y, nOut: nOut)
+            let second = try algorithm.indices(x: series.x, y: series.y, nOut: nOut)
+            #expect(first == second)
+        }
+    }
+
+    @Test("n_out rules follow tsdownsample", arguments: [
+        (DownsamplingAlgorithm.lttb, 2), (.minmaxlttb, 2), (.minmax, 5), (.minmax, 0), (.m4, 6), (.m4, 2), (.stride, 0), (.lttb, -1),
+    ])
+    func invalidBudgets(algorithm: DownsamplingAlgorithm, nOut: Int) {
+        #expect(throws: DownsamplingError.self) { try algorithm.indices(x: [1, 2, 3], y: [1, 2, 3], nOut: nOut) }
+    }
+
+    @Test("columns of different lengths are refused; empty input gives no indices")
+    func shapes() throws {
+        #expect(throws: DownsamplingError.self) { try DownsamplingAlgorithm.lttb.indices(x: [1, 2], y: [1], nOut: 3) }
+        for algorithm in DownsamplingAlgorithm.allCases {
+            #expect(try algorithm.indices(x: [], y: [], nOut: 4 * 3).isEmpty)
+        }
+    }
+
+    @Test("M4 keeps every bin's extremes, so the global minimum and maximum survive")
+    func m4KeepsExtremes() throws {
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<50 {
+            let series = RandomSeries.walk(count: 2000, using: &generator)
+            let kept = try DownsamplingAlgorithm.m4.indices(x: series.x, y: series.y, nOut: 100)
+            let fidelity = DownsamplingFidelity.measure(
+                series: TimeSeries(timestamps: series.x, values: series.y), kept: kept, cap: 100)
+            #expect(fidelity.keptMinimum && fidelity.keptMaximum && fidelity.keptNewest)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import TestSupport
+import Testing
+import TrackerCore
+
+@Suite("JSON number parsing")
+struct NumberParsingTests {
+    /// Parses `[text]` as the y column of an x/y document.
+    private func parse(_ text: String) throws -> Double {
+        try XYSeriesDecoder.decode(Array("{\"y\":[\(text)]}".utf8), source: "t").y[0]
+    }
+
+    @Test("numbers are rounded exactly as the standard library rounds them", arguments: 0..<20)
+    func matchesStandardLibrary(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        for _ in 0..<500 {
+            let value = Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF)  // finite, positive
+            let digits = UInt64.random(in: 0..<1 << 62, using: &generator)
+            let exponent = Int.random(in: -40...40, using: &generator)
+            let texts = [
+                "\(value)", "\(Double.random(in: 0..<100_000, using: &generator))", "\(digits)e\(exponent)",
+                "0.\(digits)", "\(digits % 100_000).\(digits)",
+            ]
+            for text in texts {
+                let expected = try #require(Double(text))
+                #expect(try parse(text) == expected, "seed \(seed): \(text)")
+            }
+        }
+    }
+
+    @Test("edge cases", arguments: [
+        ("0", 0.0), ("-0", -0.0), ("0.1", 0.1), ("1E2", 100), ("1e+2", 100), ("2.5e-3", 0.0025),
+        ("50675.258073370765", 50675.258073370765), ("0.000000000000000000000000001", 1e-27),
+        ("123456789012345678901234567890", 1.2345678901234568e29), ("9007199254740993", 9007199254740992),
+        ("4.9e-324", 4.9e-324), ("1.7976931348623157e308", 1.7976931348623157e308),
+    ])
+    func edges(text: String, value: Double) throws {
+        #expect(try parse(text) == value)
+        #expect(try parse(text).sign == value.sign)
+    }
+
+    @Test("text that is not a JSON number is refused", arguments: [
+        "+1", "01", "1.", ".5", "1e", "1e+", "--1", "0x10", "Infinity", "-Infinity", "NaN", "1_000", "1,5e", "\"1\"",
+    ])
+    func refused(text: String) {
+        #expect(throws: LocatedDecodingError.self) { try parse(text) }
+    }
+}
