@@ -1,0 +1,55 @@
+import Foundation
+
+/// Runs the built `workbench` executable, as users and CI do.
+public enum WorkbenchProcess {
+    /// What a run produced.
+    public struct Outcome: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Standard output.
+        public var stdout: String
+        /// Standard error.
+        public var stderr: String
+    }
+
+    /// The executable next to the test bundle (`swift build` puts both in one directory).
+    public static let executable: URL = {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let sibling = testBinary.deletingLastPathComponent().appendingPathComponent("workbench")
+        if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
+        return RepositoryFiles.root.appendingPathComponent(".build/debug/workbench")
+    }()
+
+    /// Runs `workbench` with arguments, optional standard input, in the repository root.
+    ///
+    /// - Parameters:
+    ///   - arguments: The command line after `workbench`.
+    ///   - stdin: Bytes for standard input.
+    /// - Returns: Status and output.
+    public static func run(_ arguments: [String], stdin: Data? = nil) throws -> Outcome {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let input = scratch.appendingPathComponent("stdin")
+        let output = scratch.appendingPathComponent("stdout")
+        let errors = scratch.appendingPathComponent("stderr")
+        try (stdin ?? Data()).write(to: input)
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = RepositoryFiles.root
+        process.standardInput = try FileHandle(forReadingFrom: input)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+        )
+    }
+}
