@@ -20,8 +20,11 @@ public enum CoinGeckoCSVDecoder {
         // "\r\n" is one Character in Swift, so split on both line ends.
         var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         if lines.last?.isEmpty == true { lines.removeLast() }
-        func failure(line: Int, column: Int, path: String, expected: String, found: String) -> LocatedDecodingError {
-            LocatedDecodingError(source: source, path: path, line: line, column: column, expected: expected, found: found)
+        func failure(line: Int, column: Int, path: String, expected: String, found: String)
+            -> LocatedDecodingError
+        {
+            LocatedDecodingError(
+                source: source, path: path, line: line, column: column, expected: expected, found: found)
         }
         guard let first = lines.first, first == header else {
             throw failure(
@@ -31,7 +34,9 @@ public enum CoinGeckoCSVDecoder {
         var timestamps: [Int64] = []
         var columns: [[Double]] = [[], [], []]
         timestamps.reserveCapacity(lines.count)
-        let rules: [(name: String, allowsZero: Bool)] = [("price", false), ("market_cap", true), ("total_volume", true)]
+        let rules: [(name: String, allowsZero: Bool)] = [
+            ("price", false), ("market_cap", true), ("total_volume", true),
+        ]
         for (lineIndex, line) in lines.enumerated().dropFirst() {
             let lineNumber = lineIndex + 1
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
@@ -42,7 +47,8 @@ public enum CoinGeckoCSVDecoder {
             }
             guard let timestamp = parseSnappedAt(fields[0]) else {
                 throw failure(
-                    line: lineNumber, column: 1, path: "snapped_at", expected: "a time as YYYY-MM-DD HH:MM:SS UTC",
+                    line: lineNumber, column: 1, path: "snapped_at",
+                    expected: "a time as YYYY-MM-DD HH:MM:SS UTC",
                     found: "\"\(fields[0])\"")
             }
             timestamps.append(timestamp)
@@ -51,7 +57,8 @@ public enum CoinGeckoCSVDecoder {
                 let field = fields[index + 1]
                 let value = Double(field).flatMap { $0.isFinite ? $0 : nil }
                 guard let value, rule.allowsZero ? value >= 0 : value > 0 else {
-                    let expectation = rule.allowsZero ? "a finite \(rule.name) >= 0" : "a positive finite \(rule.name)"
+                    let expectation =
+                        rule.allowsZero ? "a finite \(rule.name) >= 0" : "a positive finite \(rule.name)"
                     throw failure(
                         line: lineNumber, column: column, path: rule.name, expected: expectation,
                         found: field.isEmpty ? "an empty field" : "\"\(field)\"")

@@ -1,5 +1,5 @@
-import TrackerCore
 import Foundation
+import TrackerCore
 
 /// One recording listed in a dataset's `index.json`.
 public struct DatasetEntry: Sendable, Equatable, Codable {
@@ -28,7 +28,9 @@ public struct DatasetEntry: Sendable, Equatable, Codable {
     /// The request's query parameters, when `uri` is a URL (`days`, `vs_currency`, ...).
     public var queryItems: [String: String] {
         let address = uri.split(separator: " ").first.map(String.init) ?? uri
-        guard let components = URLComponents(string: address), let items = components.queryItems else { return [:] }
+        guard let components = URLComponents(string: address), let items = components.queryItems else {
+            return [:]
+        }
         return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
     }
 

@@ -10,7 +10,8 @@ extension DatasetInspector {
         } catch {
             throw .malformed(error)
         }
-        var inspection = context.inspection(kind: "market_chart", endpoint: context.entry?.endpoint ?? .marketChart(coinId: "?"))
+        var inspection = context.inspection(
+            kind: "market_chart", endpoint: context.entry?.endpoint ?? .marketChart(coinId: "?"))
         describeSeries(chart.prices.timestamps, into: &inspection)
         for column in MarketChart.Column.allCases {
             guard let series = chart.series(column) else {
@@ -18,7 +19,8 @@ extension DatasetInspector {
                 continue
             }
             if series.count != chart.prices.count {
-                inspection.quirks.append("\(column.rawValue) has \(series.count) points, prices \(chart.prices.count)")
+                inspection.quirks.append(
+                    "\(column.rawValue) has \(series.count) points, prices \(chart.prices.count)")
             }
             if let repairs = chart.repairs[column], !repairs.isEmpty {
                 inspection.quirks.append("\(column.rawValue): " + describe(repairs))
@@ -26,7 +28,8 @@ extension DatasetInspector {
         }
         noteTrailingPoint(chart.prices.timestamps, into: &inspection)
         if let days = context.query("days"),
-            let documented = Granularity.documentedMarketChart(days: days, interval: context.query("interval")),
+            let documented = Granularity.documentedMarketChart(
+                days: days, interval: context.query("interval")),
             let found = inspection.granularity, found != documented
         {
             inspection.quirks.append("granularity \(found), documented \(documented) for days=\(days)")
@@ -47,25 +50,30 @@ extension DatasetInspector {
             throw .malformed(error)
         }
         let candles = chart.candles
-        var inspection = context.inspection(kind: "ohlc", endpoint: context.entry?.endpoint ?? .ohlc(coinId: "?"))
+        var inspection = context.inspection(
+            kind: "ohlc", endpoint: context.entry?.endpoint ?? .ohlc(coinId: "?"))
         describeSeries(candles.closeTimes, into: &inspection)
         inspection.granularity = inspection.granularity.map { "\($0) candles, stamped at close" }
         if !chart.repairs.isEmpty { inspection.quirks.append("candles: " + describe(chart.repairs)) }
         if let days = context.query("days"), let documented = Granularity.documentedCandle(days: days),
             let step = Granularity.medianStep(candles.closeTimes), Granularity.name(of: step) != documented
         {
-            inspection.quirks.append("candle size \(Granularity.name(of: step)), documented \(documented) for days=\(days)")
+            inspection.quirks.append(
+                "candle size \(Granularity.name(of: step)), documented \(documented) for days=\(days)")
         }
-        if let recorded = context.entry?.date.flatMap(CivilDate.parseHTTPDate), let lastClose = candles.closeTimes.last,
+        if let recorded = context.entry?.date.flatMap(CivilDate.parseHTTPDate),
+            let lastClose = candles.closeTimes.last,
             lastClose > recorded
         {
             inspection.quirks.append(
-                "last candle closes \(TimeFormatting.duration(lastClose - recorded)) after the response time (still forming)")
+                "last candle closes \(TimeFormatting.duration(lastClose - recorded)) after the response time (still forming)"
+            )
         }
         let unchained = (1..<max(1, candles.count)).filter { candles.open[$0] != candles.close[$0 - 1] }.count
         if unchained > 0 {
             inspection.quirks.append(
-                "\(unchained) of \(candles.count - 1) consecutive candles do not chain (open != previous close)")
+                "\(unchained) of \(candles.count - 1) consecutive candles do not chain (open != previous close)"
+            )
         }
         return inspection
     }
@@ -74,12 +82,15 @@ extension DatasetInspector {
     static func inspectCSV(_ context: RecordingContext) throws(DatasetError) -> DatasetInspection {
         let chart: MarketChart
         do {
-            chart = try CoinGeckoCSVDecoder.decode(String(decoding: context.data, as: UTF8.self), source: context.name)
+            chart = try CoinGeckoCSVDecoder.decode(
+                String(decoding: context.data, as: UTF8.self), source: context.name)
         } catch {
             throw .malformed(error)
         }
         var inspection = DatasetInspection(file: context.name, kind: "csv export")
-        if let entry = context.entry, let coin = entry.uri.split(separator: " ").first(where: { $0.contains("/") }) {
+        if let entry = context.entry,
+            let coin = entry.uri.split(separator: " ").first(where: { $0.contains("/") })
+        {
             let parts = coin.split(separator: "/")
             inspection.coin = parts.first.map(String.init)
             inspection.currency = parts.last.map { String($0.prefix { $0.isLetter }) }

@@ -18,7 +18,9 @@ extension DatasetInspector {
                     "\(id): {} (no price, status 200) for vs_currencies=\(currencies.joined(separator: ","))")
             } else if !currencies.isEmpty {
                 let missing = currencies.filter { !returned.contains($0) }
-                if !missing.isEmpty { inspection.quirks.append("\(id): currencies not returned: \(quoted(missing))") }
+                if !missing.isEmpty {
+                    inspection.quirks.append("\(id): currencies not returned: \(quoted(missing))")
+                }
             }
         }
         return inspection
@@ -27,7 +29,8 @@ extension DatasetInspector {
     /// A `/coins/markets` response: how many coins, and which requested ids came back.
     static func inspectMarkets(_ context: RecordingContext) throws(DatasetError) -> DatasetInspection {
         guard let coins = try context.json() as? [[String: Any]] else {
-            throw .unrecognised(path: context.path, reason: "a /coins/markets response must be an array of objects")
+            throw .unrecognised(
+                path: context.path, reason: "a /coins/markets response must be an array of objects")
         }
         var inspection = context.inspection(kind: "coins/markets", endpoint: .coinsMarkets)
         inspection.entries = coins.count
@@ -44,7 +47,8 @@ extension DatasetInspector {
     static func inspectErrorBody(_ context: RecordingContext) throws(DatasetError) -> DatasetInspection {
         var inspection = context.inspection(kind: "error body", endpoint: context.entry?.endpoint)
         let message = try context.errorMessage() ?? String(decoding: context.data.prefix(120), as: UTF8.self)
-        inspection.quirks.append("HTTP \(context.entry?.status.map(String.init) ?? "?") with message \"\(message)\"")
+        inspection.quirks.append(
+            "HTTP \(context.entry?.status.map(String.init) ?? "?") with message \"\(message)\"")
         if let object = try context.json() as? [String: Any], let status = object["status"] as? Int {
             inspection.quirks.append("the body repeats the status as a member: \"status\": \(status)")
         }
@@ -52,7 +56,9 @@ extension DatasetInspector {
     }
 
     /// Any other endpoint: how many entries the document holds.
-    static func inspectDocument(_ context: RecordingContext, endpoint: CoinGeckoEndpoint) throws(DatasetError) -> DatasetInspection {
+    static func inspectDocument(_ context: RecordingContext, endpoint: CoinGeckoEndpoint) throws(DatasetError)
+        -> DatasetInspection
+    {
         let json = try context.json()
         var inspection = context.inspection(kind: String(endpoint.template.dropFirst()), endpoint: endpoint)
         switch json {
@@ -70,7 +76,9 @@ extension DatasetInspector {
         return inspection
     }
 
-    private static func noteDroppedIDs(requested: String?, returned: Set<String>, into inspection: inout DatasetInspection) {
+    private static func noteDroppedIDs(
+        requested: String?, returned: Set<String>, into inspection: inout DatasetInspection
+    ) {
         let ids = requestedList(requested)
         let dropped = ids.filter { !returned.contains($0) }
         guard !dropped.isEmpty else { return }

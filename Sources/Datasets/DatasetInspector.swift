@@ -16,7 +16,9 @@ public enum DatasetInspector {
     /// - Returns: The inspection.
     /// - Throws: ``DatasetError`` when the file cannot be read, is malformed, or is not a
     ///   CoinGecko recording.
-    public static func inspect(_ url: URL, entry: DatasetEntry? = nil) throws(DatasetError) -> DatasetInspection {
+    public static func inspect(_ url: URL, entry: DatasetEntry? = nil) throws(DatasetError)
+        -> DatasetInspection
+    {
         let name = url.lastPathComponent
         let data: Data
         do {
@@ -50,14 +52,17 @@ public enum DatasetInspector {
         if let object = json as? [String: Any] {
             if object["prices"] != nil { return .marketChart(coinId: "?") }
             if object["coins"] != nil, object["exchanges"] != nil { return .search }
-            if object["market_data"] != nil, let id = object["id"] as? String { return .coinDetail(coinId: id) }
+            if object["market_data"] != nil, let id = object["id"] as? String {
+                return .coinDetail(coinId: id)
+            }
             if !object.isEmpty, object.values.allSatisfy({ $0 is [String: Any] }) { return .simplePrice }
             return nil
         }
         guard let array = json as? [Any], let first = array.first else { return nil }
         if let row = first as? [Any], row.count == 5 { return .ohlc(coinId: "?") }
         if let coin = first as? [String: Any] {
-            return coin["current_price"] != nil ? .coinsMarkets : coin.keys.sorted() == ["id", "name", "symbol"] ? .coinsList : nil
+            return coin["current_price"] != nil
+                ? .coinsMarkets : coin.keys.sorted() == ["id", "name", "symbol"] ? .coinsList : nil
         }
         return nil
     }

@@ -39,12 +39,15 @@ public enum DatasetVerifier {
     public static func verify(_ index: DatasetIndex) -> [DatasetVerification] {
         index.entries.map { entry in
             let url = index.directory.appendingPathComponent(entry.file)
-            guard let data = try? Data(contentsOf: url) else { return DatasetVerification(entry: entry, status: .missing) }
+            guard let data = try? Data(contentsOf: url) else {
+                return DatasetVerification(entry: entry, status: .missing)
+            }
             if data.count != entry.bytes {
                 return DatasetVerification(entry: entry, status: .sizeMismatch(actual: data.count))
             }
             let digest = SHA256.hexDigest(of: data)
-            return DatasetVerification(entry: entry, status: digest == entry.sha256 ? .ok : .digestMismatch(actual: digest))
+            return DatasetVerification(
+                entry: entry, status: digest == entry.sha256 ? .ok : .digestMismatch(actual: digest))
         }
     }
 

@@ -21,7 +21,9 @@ public enum TimeFormatting {
         let magnitude = milliseconds.magnitude
         if magnitude < 1000 { return "\(sign)\(magnitude) ms" }
         let seconds = magnitude / 1000
-        let (days, hours, minutes, rest) = (seconds / 86_400, seconds / 3600 % 24, seconds / 60 % 60, seconds % 60)
+        let (days, hours, minutes, rest) = (
+            seconds / 86_400, seconds / 3600 % 24, seconds / 60 % 60, seconds % 60
+        )
         let parts: [String] =
             if days > 0 {
                 ["\(days)d", "\(hours)h", "\(minutes)m"]

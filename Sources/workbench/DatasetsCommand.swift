@@ -55,7 +55,8 @@ struct ListDatasets: ParsableCommand {
         if !unlisted.isEmpty { print("not in index.json: \(unlisted.joined(separator: ", "))") }
         if !failed.isEmpty {
             let names = failed.map(\.entry.file).joined(separator: ", ")
-            throw CLIError.badInput("\(directory): \(failed.count) recording(s) do not match index.json: \(names)")
+            throw CLIError.badInput(
+                "\(directory): \(failed.count) recording(s) do not match index.json: \(names)")
         }
     }
 }
@@ -64,7 +65,8 @@ struct ListDatasets: ParsableCommand {
 struct InspectDatasets: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Inspect recorded files: endpoint, coin and currency, points, time span, granularity, quirks.",
+        abstract:
+            "Inspect recorded files: endpoint, coin and currency, points, time span, granularity, quirks.",
         discussion: """
             FILE may be a recording or a dataset directory (every file its index.json lists). A \
             file's index.json entry, when its directory has one, tells the request; otherwise the \
@@ -102,7 +104,8 @@ struct InspectDatasets: ParsableCommand {
         if let out { try InputFiles.write(report, to: out) }
         for failure in failures { FileHandle.standardError.write(Data("workbench: \(failure)\n".utf8)) }
         if !failures.isEmpty {
-            throw CLIError.badInput("\(failures.count) of \(inspections.count + failures.count) files could not be inspected")
+            throw CLIError.badInput(
+                "\(failures.count) of \(inspections.count + failures.count) files could not be inspected")
         }
     }
 
@@ -124,7 +127,8 @@ struct InspectDatasets: ParsableCommand {
                 }
                 targets += index.entries.map { (url.appendingPathComponent($0.file), $0) }
             } else {
-                let entry = (try? DatasetIndex.load(from: url.deletingLastPathComponent()))?.entry(for: url.lastPathComponent)
+                let entry = (try? DatasetIndex.load(from: url.deletingLastPathComponent()))?.entry(
+                    for: url.lastPathComponent)
                 targets.append((url, entry))
             }
         }

@@ -23,14 +23,20 @@ enum InspectionReport {
             lines.append("  " + name.padding(toLength: 12, withPad: " ", startingAt: 0) + value)
         }
         var endpoint = inspection.endpoint ?? inspection.kind
-        let details = [inspection.coin.map { "coin \($0)" }, inspection.currency.map { "vs \($0)" }].compactMap { $0 }
+        let details = [inspection.coin.map { "coin \($0)" }, inspection.currency.map { "vs \($0)" }]
+            .compactMap { $0 }
         if !details.isEmpty { endpoint += " (" + details.joined(separator: ", ") + ")" }
         field("endpoint", endpoint)
         field("status", inspection.status.map(String.init))
         field("points", inspection.points.map(String.init))
         field("entries", inspection.entries.map(String.init))
-        if let first = inspection.firstTimestamp, let last = inspection.lastTimestamp, let span = inspection.spanMilliseconds {
-            field("span", "\(TimeFormatting.iso8601(first)) .. \(TimeFormatting.iso8601(last)) (\(TimeFormatting.duration(span)))")
+        if let first = inspection.firstTimestamp, let last = inspection.lastTimestamp,
+            let span = inspection.spanMilliseconds
+        {
+            field(
+                "span",
+                "\(TimeFormatting.iso8601(first)) .. \(TimeFormatting.iso8601(last)) (\(TimeFormatting.duration(span)))"
+            )
         }
         field("granularity", inspection.granularity)
         if inspection.quirks.isEmpty {

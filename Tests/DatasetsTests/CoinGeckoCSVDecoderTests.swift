@@ -18,17 +18,24 @@ struct CoinGeckoCSVDecoderTests {
         #expect(chart.repairs[.prices] == SeriesRepairs.none)
     }
 
-    @Test("bad rows are located errors", arguments: [
-        ("snapped_at,price\n", 1, "header"),
-        ("snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,1,2\n", 2, "row"),
-        ("snapped_at,price,market_cap,total_volume\r\n2020-01-01 00:00:00 UTC,-1,2,3\r\n", 2, "price"),
-        ("snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,1,2,3\n2020-02-30 00:00:00 UTC,1,2,3\n", 3, "snapped_at"),
-        ("snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,nan,2,3\n", 2, "price"),
-        ("snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,1,,3\n", 2, "market_cap"),
-        ("", 1, "header"),
-    ])
+    @Test(
+        "bad rows are located errors",
+        arguments: [
+            ("snapped_at,price\n", 1, "header"),
+            ("snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,1,2\n", 2, "row"),
+            ("snapped_at,price,market_cap,total_volume\r\n2020-01-01 00:00:00 UTC,-1,2,3\r\n", 2, "price"),
+            (
+                "snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,1,2,3\n2020-02-30 00:00:00 UTC,1,2,3\n",
+                3, "snapped_at"
+            ),
+            ("snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,nan,2,3\n", 2, "price"),
+            ("snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,1,,3\n", 2, "market_cap"),
+            ("", 1, "header"),
+        ])
     func refused(text: String, line: Int, path: String) throws {
-        let error = try #require(throws: LocatedDecodingError.self) { try CoinGeckoCSVDecoder.decode(text, source: "x.csv") }
+        let error = try #require(throws: LocatedDecodingError.self) {
+            try CoinGeckoCSVDecoder.decode(text, source: "x.csv")
+        }
         #expect(error.line == line)
         #expect(error.path == path)
     }

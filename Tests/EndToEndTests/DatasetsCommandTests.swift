@@ -21,7 +21,8 @@ struct DatasetsCommandTests {
 
     @Test("inspect is deterministic: two JSON runs are byte-identical, and --out writes the same bytes")
     func deterministic() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("inspect-\(UUID().uuidString)/report.json")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "inspect-\(UUID().uuidString)/report.json")
         defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
         let first = try WorkbenchProcess.run(["datasets", "inspect", "--format", "json", "--out", out.path])
         let second = try WorkbenchProcess.run(["datasets", "inspect", "--format", "json"])
@@ -34,7 +35,8 @@ struct DatasetsCommandTests {
 
     @Test("a malformed file is reported with file, line, column and path; the others are still inspected")
     func malformed() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inspect-bad-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "inspect-bad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let bad = directory.appendingPathComponent("chart.json")
@@ -42,7 +44,9 @@ struct DatasetsCommandTests {
         let good = "datasets/coingecko/ohlc_bitcoin_usd_days7_20210515T1534Z.json"
         let outcome = try WorkbenchProcess.run(["datasets", "inspect", bad.path, good])
         #expect(outcome.status == 2)
-        #expect(outcome.stderr.contains("chart.json:2:4: at $.prices[1][1]: expected a positive finite price, found -4"))
+        #expect(
+            outcome.stderr.contains(
+                "chart.json:2:4: at $.prices[1][1]: expected a positive finite price, found -4"))
         #expect(outcome.stdout.contains("ohlc_bitcoin_usd_days7_20210515T1534Z.json"))
     }
 

@@ -14,7 +14,8 @@ public enum Golden {
     public static func expected(_ name: String, actual: String) throws -> String {
         let url = RepositoryFiles.fixtures.appendingPathComponent("golden/\(name)")
         if isRecording {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url)
         }
         return String(decoding: try Data(contentsOf: url), as: UTF8.self)

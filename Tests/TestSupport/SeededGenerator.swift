@@ -43,7 +43,8 @@ public enum RandomSeries {
             y.append(price)
             let flat = Int.random(in: 0..<10, using: &generator) == 0
             if !flat { price *= 1 + Double.random(in: -0.02...0.02, using: &generator) }
-            time += jitter ? Int64.random(in: 1...(2 * stepMilliseconds), using: &generator) : stepMilliseconds
+            time +=
+                jitter ? Int64.random(in: 1...(2 * stepMilliseconds), using: &generator) : stepMilliseconds
         }
         return (x, y)
     }

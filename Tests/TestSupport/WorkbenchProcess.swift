@@ -27,15 +27,16 @@ public enum WorkbenchProcess {
     ///   - stdin: Bytes for standard input.
     /// - Returns: Status and output.
     public static func run(_ arguments: [String], stdin: Data? = nil) throws -> Outcome {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "workbench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let input = scratch.appendingPathComponent("stdin")
         let output = scratch.appendingPathComponent("stdout")
         let errors = scratch.appendingPathComponent("stderr")
         try (stdin ?? Data()).write(to: input)
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
         let process = Process()
         process.executableURL = executable

@@ -18,7 +18,9 @@ struct CandleTests {
             #expect(rewritten.close[index] == Self.candles.close[index])
             #expect(rewritten.high[index] >= max(rewritten.open[index], rewritten.close[index]))
             #expect(rewritten.low[index] <= min(rewritten.open[index], rewritten.close[index]))
-            #expect(rewritten.high[index] >= Self.candles.high[index] && rewritten.low[index] <= Self.candles.low[index])
+            #expect(
+                rewritten.high[index] >= Self.candles.high[index]
+                    && rewritten.low[index] <= Self.candles.low[index])
         }
         // Candle 1 opened at 59052.34 after a 59122.18 close: it is rewritten to open there,
         // and its high (59052.34) widens to the new open.
@@ -39,7 +41,8 @@ struct CandleTests {
 
     @Test("chart statistics of lines and candles")
     func statistics() throws {
-        let line = try #require(ChartStatistics.line(TimeSeries(timestamps: [1, 2, 3, 4], values: [100, 120, 90, 110])))
+        let line = try #require(
+            ChartStatistics.line(TimeSeries(timestamps: [1, 2, 3, 4], values: [100, 120, 90, 110])))
         #expect(line == ChartStatistics(periodHigh: 120, periodLow: 90, startPrice: 100, endPrice: 110))
         #expect(line.change == 10)
         #expect(line.changePercent == 10)
@@ -61,14 +64,16 @@ struct CandleTests {
             timestamps: [1_000, 1_800_000, 1_800_001, 2_000_000, 3_600_000, 7_300_000],
             values: [10, 12, 11, 15, 9, 20])
         let candles = CandleAggregator.aggregate(ticks, candleMilliseconds: 1_800_000)
-        #expect(candles.candles == [
-            Candle(closeTime: 1_800_000, open: 10, high: 12, low: 10, close: 12),
-            Candle(closeTime: 3_600_000, open: 11, high: 15, low: 9, close: 9),
-            Candle(closeTime: 9_000_000, open: 20, high: 20, low: 20, close: 20),
-        ])
+        #expect(
+            candles.candles == [
+                Candle(closeTime: 1_800_000, open: 10, high: 12, low: 10, close: 12),
+                Candle(closeTime: 3_600_000, open: 11, high: 15, low: 9, close: 9),
+                Candle(closeTime: 9_000_000, open: 20, high: 20, low: 20, close: 20),
+            ])
     }
 
-    @Test("aggregating the recorded 5-minute chart into 30-minute candles keeps every price inside its candle")
+    @Test(
+        "aggregating the recorded 5-minute chart into 30-minute candles keeps every price inside its candle")
     func aggregationOnFixture() throws {
         let prices = try MarketChartDecoder.decode(
             RepositoryFiles.coingeckoData("market_chart_bitcoin_usd_days1_20210515T1442Z.json")

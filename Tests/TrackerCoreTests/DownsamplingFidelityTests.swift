@@ -21,7 +21,8 @@ struct DownsamplingFidelityTests {
     @Test("keeping everything is exact; keeping nothing has no line")
     func extremes() {
         let series = TimeSeries(timestamps: [0, 1, 2], values: [3, 1, 2])
-        #expect(DownsamplingFidelity.measure(series: series, kept: [0, 1, 2], cap: 3).maxAbsoluteDeviation == 0)
+        #expect(
+            DownsamplingFidelity.measure(series: series, kept: [0, 1, 2], cap: 3).maxAbsoluteDeviation == 0)
         let none = DownsamplingFidelity.measure(series: series, kept: [], cap: 3)
         #expect(none.maxAbsoluteDeviation == nil)
         #expect(!none.keptNewest)

@@ -9,7 +9,8 @@ struct DownsamplingPropertyTests {
         .m4: [4, 16, 48, 96, 500], .minmaxlttb: [3, 15, 42, 96, 500],
     ]
 
-    @Test("sorted output, cap, first and last where promised", arguments: DownsamplingAlgorithm.allCases, 0..<6)
+    @Test(
+        "sorted output, cap, first and last where promised", arguments: DownsamplingAlgorithm.allCases, 0..<6)
     func guarantees(algorithm: DownsamplingAlgorithm, seedBlock: UInt64) throws {
         let promise = algorithm.guarantees
         for seed in (seedBlock * 25)..<(seedBlock * 25 + 25) {
@@ -20,7 +21,10 @@ struct DownsamplingPropertyTests {
                 let kept = try algorithm.indices(x: series.x, y: series.y, nOut: nOut)
                 let context = "\(algorithm.rawValue) seed \(seed), N \(count), n_out \(nOut)"
                 #expect(kept.allSatisfy { (0..<count).contains($0) }, "\(context)")
-                #expect(zip(kept.dropFirst(), kept).allSatisfy { promise.strictlyIncreasing ? $0 > $1 : $0 >= $1 }, "\(context)")
+                #expect(
+                    zip(kept.dropFirst(), kept).allSatisfy {
+                        promise.strictlyIncreasing ? $0 > $1 : $0 >= $1
+                    }, "\(context)")
                 if nOut >= count {
                     #expect(kept == Array(0..<count), "\(context)")
                     continue
@@ -28,7 +32,9 @@ struct DownsamplingPropertyTests {
                 if promise.respectsCap { #expect(kept.count <= nOut, "\(context)") }
                 if promise.keepsFirst { #expect(kept.first == 0, "\(context)") }
                 if promise.keepsLast { #expect(kept.last == count - 1, "\(context)") }
-                if algorithm == .lttb || algorithm == .minmaxlttb { #expect(kept.count == nOut, "\(context)") }
+                if algorithm == .lttb || algorithm == .minmaxlttb {
+                    #expect(kept.count == nOut, "\(context)")
+                }
             }
         }
     }
@@ -45,16 +51,23 @@ struct DownsamplingPropertyTests {
         }
     }
 
-    @Test("n_out rules follow tsdownsample", arguments: [
-        (DownsamplingAlgorithm.lttb, 2), (.minmaxlttb, 2), (.minmax, 5), (.minmax, 0), (.m4, 6), (.m4, 2), (.stride, 0), (.lttb, -1),
-    ])
+    @Test(
+        "n_out rules follow tsdownsample",
+        arguments: [
+            (DownsamplingAlgorithm.lttb, 2), (.minmaxlttb, 2), (.minmax, 5), (.minmax, 0), (.m4, 6), (.m4, 2),
+            (.stride, 0), (.lttb, -1),
+        ])
     func invalidBudgets(algorithm: DownsamplingAlgorithm, nOut: Int) {
-        #expect(throws: DownsamplingError.self) { try algorithm.indices(x: [1, 2, 3], y: [1, 2, 3], nOut: nOut) }
+        #expect(throws: DownsamplingError.self) {
+            try algorithm.indices(x: [1, 2, 3], y: [1, 2, 3], nOut: nOut)
+        }
     }
 
     @Test("columns of different lengths are refused; empty input gives no indices")
     func shapes() throws {
-        #expect(throws: DownsamplingError.self) { try DownsamplingAlgorithm.lttb.indices(x: [1, 2], y: [1], nOut: 3) }
+        #expect(throws: DownsamplingError.self) {
+            try DownsamplingAlgorithm.lttb.indices(x: [1, 2], y: [1], nOut: 3)
+        }
         for algorithm in DownsamplingAlgorithm.allCases {
             #expect(try algorithm.indices(x: [], y: [], nOut: 4 * 3).isEmpty)
         }

@@ -10,7 +10,8 @@ struct MarketChartDecoderTests {
 
     @Test("the recorded days=1 response: 288 points per column, the trailing point sorted into place")
     func days1() throws {
-        let chart = try MarketChartDecoder.decode(RepositoryFiles.coingeckoData(Self.days1), source: Self.days1)
+        let chart = try MarketChartDecoder.decode(
+            RepositoryFiles.coingeckoData(Self.days1), source: Self.days1)
         #expect(chart.prices.count == 288)
         #expect(chart.marketCaps?.count == 288)
         #expect(chart.totalVolumes?.count == 288)
@@ -27,7 +28,8 @@ struct MarketChartDecoderTests {
 
     @Test("the recorded days=90 daily response: 91 points, already in order")
     func days90() throws {
-        let chart = try MarketChartDecoder.decode(RepositoryFiles.coingeckoData(Self.days90), source: Self.days90)
+        let chart = try MarketChartDecoder.decode(
+            RepositoryFiles.coingeckoData(Self.days90), source: Self.days90)
         #expect(chart.prices.count == 91)
         #expect(chart.repairs[.prices] == SeriesRepairs.none)
         #expect(chart.prices.timestamps.dropLast().allSatisfy { $0 % 86_400_000 == 0 })
@@ -46,7 +48,9 @@ struct MarketChartDecoderTests {
             .compactMap { Double($0) }
         #expect(numbers.count == 3 * 288 * 2)
         for (position, column) in MarketChart.Column.allCases.enumerated() {
-            let rows = stride(from: position * 576, to: position * 576 + 576, by: 2).map { (Int64(numbers[$0]), numbers[$0 + 1]) }
+            let rows = stride(from: position * 576, to: position * 576 + 576, by: 2).map {
+                (Int64(numbers[$0]), numbers[$0 + 1])
+            }
             let sorted = rows.sorted { $0.0 < $1.0 }
             #expect(chart.series(column)?.timestamps == sorted.map(\.0))
             #expect(chart.series(column)?.values == sorted.map(\.1))
@@ -80,22 +84,52 @@ struct MarketChartDecoderTests {
     }
 
     static let badInputs: [BadInput] = [
-        .init(json: #"{"prices":[[1,null]]}"#, path: "$.prices[0][1]", expected: "a positive finite price", found: "null"),
-        .init(json: #"{"prices":[[1,"5"]]}"#, path: "$.prices[0][1]", expected: "a positive finite price", found: "the string \"5\""),
-        .init(json: #"{"prices":[[1,2],[2,0]]}"#, path: "$.prices[1][1]", expected: "a positive finite price", found: "0"),
-        .init(json: #"{"prices":[[1,-3.5]]}"#, path: "$.prices[0][1]", expected: "a positive finite price", found: "-3.5"),
-        .init(json: #"{"prices":[[1,NaN]]}"#, path: "$.prices[0][1]", expected: "a positive finite price", found: "NaN"),
-        .init(json: #"{"prices":[[1,1e999]]}"#, path: "$.prices[0][1]", expected: "a positive finite price", found: "1e999"),
-        .init(json: #"{"prices":[[1]]}"#, path: "$.prices[0]", expected: "2 numbers [timestamp, price] in the row, not 1", found: "the end of the array"),
-        .init(json: #"{"prices":[[1,2,3]]}"#, path: "$.prices[0]", expected: "']' after 2 numbers [timestamp, price]", found: "','"),
-        .init(json: #"{"prices":[[-5,2]]}"#, path: "$.prices[0][0]", expected: "an integer epoch-millisecond timestamp >= 0", found: "-5"),
-        .init(json: #"{"prices":[[1.5,2]]}"#, path: "$.prices[0][0]", expected: "an integer epoch-millisecond timestamp >= 0", found: "1.5"),
-        .init(json: #"{"prices":[[1,2]],"market_caps":[[1,-1]]}"#, path: "$.market_caps[0][1]", expected: "a finite market cap >= 0", found: "-1"),
-        .init(json: #"{"prices":[[1,2],"#, path: "$.prices[1]", expected: "a row [timestamp, price]", found: "end of input"),
-        .init(json: #"{"prices":[[1,2]]"#, path: "$", expected: "',' or '}' in the object", found: "end of input"),
+        .init(
+            json: #"{"prices":[[1,null]]}"#, path: "$.prices[0][1]", expected: "a positive finite price",
+            found: "null"),
+        .init(
+            json: #"{"prices":[[1,"5"]]}"#, path: "$.prices[0][1]", expected: "a positive finite price",
+            found: "the string \"5\""),
+        .init(
+            json: #"{"prices":[[1,2],[2,0]]}"#, path: "$.prices[1][1]", expected: "a positive finite price",
+            found: "0"),
+        .init(
+            json: #"{"prices":[[1,-3.5]]}"#, path: "$.prices[0][1]", expected: "a positive finite price",
+            found: "-3.5"),
+        .init(
+            json: #"{"prices":[[1,NaN]]}"#, path: "$.prices[0][1]", expected: "a positive finite price",
+            found: "NaN"),
+        .init(
+            json: #"{"prices":[[1,1e999]]}"#, path: "$.prices[0][1]", expected: "a positive finite price",
+            found: "1e999"),
+        .init(
+            json: #"{"prices":[[1]]}"#, path: "$.prices[0]",
+            expected: "2 numbers [timestamp, price] in the row, not 1", found: "the end of the array"),
+        .init(
+            json: #"{"prices":[[1,2,3]]}"#, path: "$.prices[0]",
+            expected: "']' after 2 numbers [timestamp, price]", found: "','"),
+        .init(
+            json: #"{"prices":[[-5,2]]}"#, path: "$.prices[0][0]",
+            expected: "an integer epoch-millisecond timestamp >= 0", found: "-5"),
+        .init(
+            json: #"{"prices":[[1.5,2]]}"#, path: "$.prices[0][0]",
+            expected: "an integer epoch-millisecond timestamp >= 0", found: "1.5"),
+        .init(
+            json: #"{"prices":[[1,2]],"market_caps":[[1,-1]]}"#, path: "$.market_caps[0][1]",
+            expected: "a finite market cap >= 0", found: "-1"),
+        .init(
+            json: #"{"prices":[[1,2],"#, path: "$.prices[1]", expected: "a row [timestamp, price]",
+            found: "end of input"),
+        .init(
+            json: #"{"prices":[[1,2]]"#, path: "$", expected: "',' or '}' in the object",
+            found: "end of input"),
         .init(json: #"{"prices":[[1,2]]} x"#, path: "$", expected: "the end of the document", found: "x"),
-        .init(json: #"{"prices":[],"prices":[]}"#, path: "$", expected: "each member name once", found: "the string \"prices\""),
-        .init(json: #"{"error":"Missing parameter vs_currency"}"#, path: "$", expected: "a market_chart object with \"prices\"", found: "an object with only [\"error\"]"),
+        .init(
+            json: #"{"prices":[],"prices":[]}"#, path: "$", expected: "each member name once",
+            found: "the string \"prices\""),
+        .init(
+            json: #"{"error":"Missing parameter vs_currency"}"#, path: "$",
+            expected: "a market_chart object with \"prices\"", found: "an object with only [\"error\"]"),
         .init(json: #"[[1,2,3,4,5]]"#, path: "$", expected: "an object", found: "an array"),
         .init(json: "", path: "$", expected: "an object", found: "end of input"),
     ]
@@ -106,7 +140,8 @@ struct MarketChartDecoderTests {
             try MarketChartDecoder.decode(Array(input.json.utf8), source: "fixture.json")
         } throws: { error in
             guard let error = error as? LocatedDecodingError else { return false }
-            return error.source == "fixture.json" && error.path == input.path && error.expected == input.expected
+            return error.source == "fixture.json" && error.path == input.path
+                && error.expected == input.expected
                 && error.found == input.found
         }
     }
@@ -119,7 +154,9 @@ struct MarketChartDecoderTests {
         }
         #expect(error.line == 4)
         #expect(error.column == 9)
-        #expect(error.description == "pretty.json:4:9: at $.prices[1][1]: expected a positive finite price, found null")
+        #expect(
+            error.description
+                == "pretty.json:4:9: at $.prices[1][1]: expected a positive finite price, found null")
     }
 
     @Test("a recorded file cut short anywhere is an error, never a crash or a partial chart")

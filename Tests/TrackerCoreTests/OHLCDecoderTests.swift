@@ -12,9 +12,14 @@ struct OHLCDecoderTests {
         let candles = chart.candles
         #expect(candles.count == 42)
         #expect(chart.repairs == .none)
-        #expect(candles[0] == Candle(closeTime: 1_620_504_000_000, open: 57945.79, high: 59122.18, low: 57945.79, close: 59122.18))
+        #expect(
+            candles[0]
+                == Candle(
+                    closeTime: 1_620_504_000_000, open: 57945.79, high: 59122.18, low: 57945.79,
+                    close: 59122.18))
         #expect(zip(candles.closeTimes.dropFirst(), candles.closeTimes).allSatisfy { $0 - $1 == 14_400_000 })
-        #expect(candles.closeTimes.last == 1_621_094_400_000)  // 16:00Z, after the 15:34Z response: still forming
+        // The last candle closes at 16:00Z, after the 15:34Z response: it is still forming.
+        #expect(candles.closeTimes.last == 1_621_094_400_000)
         #expect(candles[0].isGreen)
         #expect(candles[1].isGreen == false)
     }
@@ -33,7 +38,9 @@ struct OHLCDecoderTests {
 
     @Test("short rows, nulls and zero prices are refused")
     func badRows() {
-        for json in ["[[1,10,12,9]]", "[[1,10,12,9,null]]", "[[1,0,12,9,11]]", "{\"error\":\"x\"}", "[[1,10,12,9,11]"] {
+        for json in [
+            "[[1,10,12,9]]", "[[1,10,12,9,null]]", "[[1,0,12,9,11]]", "{\"error\":\"x\"}", "[[1,10,12,9,11]",
+        ] {
             #expect(throws: LocatedDecodingError.self, "\(json)") { try OHLCDecoder.decode(Array(json.utf8)) }
         }
     }

@@ -12,7 +12,9 @@ struct PeerDownsamplingTests {
         let series = try #require(Self.vectors.series[peerCase.series])
         let algorithm = try #require(DownsamplingAlgorithm(rawValue: peerCase.algorithm))
         let indices = try algorithm.indices(x: series.x, y: series.y, nOut: peerCase.nOut)
-        #expect(indices == peerCase.expected, "first difference at \(firstDifference(indices, peerCase.expected))")
+        #expect(
+            indices == peerCase.expected, "first difference at \(firstDifference(indices, peerCase.expected))"
+        )
     }
 
     @Test("the vectors cover all four peer algorithms")

@@ -33,8 +33,13 @@ struct RangeFilterTests {
         let series = TimeSeries(timestamps: [0, 600_000, 1_200_000, 1_800_000], values: [1, 2, 3, 4])
         let kept = RangeFilter.dataAnchored.apply(to: series, range: .fifteenMinutes, now: 0)
         #expect(kept.timestamps == [1_200_000, 1_800_000])
-        let candles = CandleSeries(closeTimes: [0, 900_000, 1_800_000], open: [1, 1, 1], high: [2, 2, 2], low: [1, 1, 1], close: [2, 2, 2])
-        #expect(RangeFilter.wallclock.apply(to: candles, range: .fifteenMinutes, now: 1_800_000).closeTimes == [900_000, 1_800_000])
+        let candles = CandleSeries(
+            closeTimes: [0, 900_000, 1_800_000], open: [1, 1, 1], high: [2, 2, 2], low: [1, 1, 1],
+            close: [2, 2, 2])
+        #expect(
+            RangeFilter.wallclock.apply(to: candles, range: .fifteenMinutes, now: 1_800_000).closeTimes == [
+                900_000, 1_800_000,
+            ])
         #expect(RangeFilter.dataAnchored.apply(to: TimeSeries.empty, range: .oneDay, now: 5).isEmpty)
     }
 }

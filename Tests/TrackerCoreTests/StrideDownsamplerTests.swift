@@ -8,20 +8,26 @@ struct StrideDownsamplerTests {
     func oneDay() throws {
         let chart = try MarketChartDecoder.decode(
             RepositoryFiles.coingeckoData("market_chart_bitcoin_usd_days1_20210515T1442Z.json"))
-        let kept = try DownsamplingAlgorithm.stride.indices(x: chart.prices.timestamps, y: chart.prices.values, nOut: 96)
+        let kept = try DownsamplingAlgorithm.stride.indices(
+            x: chart.prices.timestamps, y: chart.prices.values, nOut: 96)
         #expect(kept.count == 96)
         #expect(kept.last == 285)  // 287 is the current price
     }
 
-    @Test("overshoot: 289 points with cap 96 draw 97; 191 points draw all 191", arguments: [
-        (289, 96, 97), (191, 96, 191), (192, 96, 96), (193, 96, 97), (100, 42, 50), (85, 42, 43), (42, 42, 42), (10, 42, 10),
-    ])
+    @Test(
+        "overshoot: 289 points with cap 96 draw 97; 191 points draw all 191",
+        arguments: [
+            (289, 96, 97), (191, 96, 191), (192, 96, 96), (193, 96, 97), (100, 42, 50), (85, 42, 43),
+            (42, 42, 42), (10, 42, 10),
+        ])
     func overshoot(count: Int, cap: Int, expected: Int) {
         #expect(StrideDownsampler.indices(count: count, maxPoints: cap).count == expected)
         #expect(StrideDownsampler.outputCount(count: count, maxPoints: cap) == expected)
     }
 
-    @Test("over many sizes: output below twice the cap, newest kept only when count-1 is a multiple of the step", arguments: 0..<8)
+    @Test(
+        "over many sizes: output below twice the cap, newest kept only when count-1 is a multiple of the step",
+        arguments: 0..<8)
     func property(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         for _ in 0..<500 {
@@ -44,6 +50,8 @@ struct StrideDownsamplerTests {
 
     @Test("cap 0 is refused instead of dividing by zero")
     func zeroCap() {
-        #expect(throws: DownsamplingError.self) { try DownsamplingAlgorithm.stride.indices(x: [1], y: [1], nOut: 0) }
+        #expect(throws: DownsamplingError.self) {
+            try DownsamplingAlgorithm.stride.indices(x: [1], y: [1], nOut: 0)
+        }
     }
 }

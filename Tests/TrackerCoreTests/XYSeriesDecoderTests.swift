@@ -13,11 +13,14 @@ struct XYSeriesDecoderTests {
         #expect(ties.x == [1, 1, 2])
     }
 
-    @Test("bad input names the element", arguments: [
-        (#"{"x":[1,3,2],"y":[1,2,3]}"#, "$.x[2]"), (#"{"x":[1,2],"y":[1]}"#, "$.y"), (#"{"x":[1]}"#, "$"),
-        (#"{"x":[1],"y":[null]}"#, "$.y[0]"), (#"{"x":[1],"y":[1],"z":[]}"#, "$.z"), (#"{"x":["a"],"y":[1]}"#, "$.x[0]"),
-        (#"{"x":[1],"y":[1]"#, "$"), ("[]", "$"), (#"{"x":[1],"y":[1e400]}"#, "$.y[0]"),
-    ])
+    @Test(
+        "bad input names the element",
+        arguments: [
+            (#"{"x":[1,3,2],"y":[1,2,3]}"#, "$.x[2]"), (#"{"x":[1,2],"y":[1]}"#, "$.y"), (#"{"x":[1]}"#, "$"),
+            (#"{"x":[1],"y":[null]}"#, "$.y[0]"), (#"{"x":[1],"y":[1],"z":[]}"#, "$.z"),
+            (#"{"x":["a"],"y":[1]}"#, "$.x[0]"),
+            (#"{"x":[1],"y":[1]"#, "$"), ("[]", "$"), (#"{"x":[1],"y":[1e400]}"#, "$.y[0]"),
+        ])
     func refused(json: String, path: String) throws {
         let error = try #require(throws: LocatedDecodingError.self) {
             try XYSeriesDecoder.decode(Array(json.utf8), source: "in.json")

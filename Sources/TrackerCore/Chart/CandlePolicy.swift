@@ -22,6 +22,7 @@ public enum CandlePolicy: String, CaseIterable, Sendable, Codable {
             high[index] = max(high[index], max(open[index], candles.close[index]))
             low[index] = min(low[index], min(open[index], candles.close[index]))
         }
-        return CandleSeries(closeTimes: candles.closeTimes, open: open, high: high, low: low, close: candles.close)
+        return CandleSeries(
+            closeTimes: candles.closeTimes, open: open, high: high, low: low, close: candles.close)
     }
 }

@@ -47,7 +47,9 @@ public enum RangeFilter: String, CaseIterable, Sendable, Codable {
     ///   - now: The current (simulated) time in epoch milliseconds.
     /// - Returns: The suffix of candles closing at or after the cutoff.
     public func apply(to candles: CandleSeries, range: ChartTimeRange, now: Int64) -> CandleSeries {
-        guard let cutoff = cutoff(for: range, newest: candles.closeTimes.last, now: now) else { return candles }
+        guard let cutoff = cutoff(for: range, newest: candles.closeTimes.last, now: now) else {
+            return candles
+        }
         return candles.suffix(from: candles.closeTimes.firstIndex(notBelow: cutoff))
     }
 }

@@ -55,7 +55,8 @@ extension SeriesRepairs {
         var kept: [Int] = []
         kept.reserveCapacity(order.count)
         for (position, index) in order.enumerated() {
-            let isLastOfItsTimestamp = position + 1 == order.count || stamps[order[position + 1]] != stamps[index]
+            let isLastOfItsTimestamp =
+                position + 1 == order.count || stamps[order[position + 1]] != stamps[index]
             if isLastOfItsTimestamp { kept.append(index) }
         }
         timestamps = kept.map { stamps[$0] }

@@ -37,7 +37,8 @@ public enum XYSeriesDecoder {
                 throw cursor.error(at: 0, path: "$", expected: "an object with a \"y\" array")
             }
             if let x, x.count != y.count {
-                var error = cursor.error(at: yPosition, path: "$.y", expected: "as many values as x (\(x.count))")
+                var error = cursor.error(
+                    at: yPosition, path: "$.y", expected: "as many values as x (\(x.count))")
                 error.found = "\(y.count) values"
                 throw error
             }
@@ -53,7 +54,8 @@ public enum XYSeriesDecoder {
             let value = try cursor.readTimestamp(path: "$.x".element(index))
             if let previous = values.last, value < previous {
                 throw cursor.error(
-                    at: start, path: "$.x".element(index), expected: "timestamps in non-decreasing order (previous \(previous))")
+                    at: start, path: "$.x".element(index),
+                    expected: "timestamps in non-decreasing order (previous \(previous))")
             }
             values.append(value)
         }

@@ -19,13 +19,17 @@ public enum DownsamplingAlgorithm: String, CaseIterable, Sendable, Codable {
     public var guarantees: DownsamplingGuarantees {
         switch self {
         case .stride:
-            DownsamplingGuarantees(respectsCap: false, keepsFirst: true, keepsLast: false, strictlyIncreasing: true)
+            DownsamplingGuarantees(
+                respectsCap: false, keepsFirst: true, keepsLast: false, strictlyIncreasing: true)
         case .lttb:
-            DownsamplingGuarantees(respectsCap: true, keepsFirst: true, keepsLast: true, strictlyIncreasing: true)
+            DownsamplingGuarantees(
+                respectsCap: true, keepsFirst: true, keepsLast: true, strictlyIncreasing: true)
         case .minmax:
-            DownsamplingGuarantees(respectsCap: true, keepsFirst: false, keepsLast: false, strictlyIncreasing: false)
+            DownsamplingGuarantees(
+                respectsCap: true, keepsFirst: false, keepsLast: false, strictlyIncreasing: false)
         case .m4, .minmaxlttb:
-            DownsamplingGuarantees(respectsCap: true, keepsFirst: true, keepsLast: true, strictlyIncreasing: false)
+            DownsamplingGuarantees(
+                respectsCap: true, keepsFirst: true, keepsLast: true, strictlyIncreasing: false)
         }
     }
 
@@ -47,10 +51,12 @@ public enum DownsamplingAlgorithm: String, CaseIterable, Sendable, Codable {
             throw DownsamplingError(algorithm: self, reason: "n_out must be at least \(minimum), got \(nOut)")
         }
         if self == .minmax, !nOut.isMultiple(of: 2) {
-            throw DownsamplingError(algorithm: self, reason: "n_out must be even (2 points a bin), got \(nOut)")
+            throw DownsamplingError(
+                algorithm: self, reason: "n_out must be even (2 points a bin), got \(nOut)")
         }
         if self == .m4, !nOut.isMultiple(of: 4) {
-            throw DownsamplingError(algorithm: self, reason: "n_out must be a multiple of 4 (4 points a bin), got \(nOut)")
+            throw DownsamplingError(
+                algorithm: self, reason: "n_out must be a multiple of 4 (4 points a bin), got \(nOut)")
         }
     }
 

@@ -64,7 +64,9 @@ public struct DownsamplingFidelity: Sendable, Equatable, Codable {
                 let first = drawn[0]
                 let last = drawn[drawn.count - 1]
                 for index in 0..<first { worst = max(worst, abs(y[index] - y[first])) }
-                for index in (last + 1)..<max(last + 1, y.count) { worst = max(worst, abs(y[index] - y[last])) }
+                for index in (last + 1)..<max(last + 1, y.count) {
+                    worst = max(worst, abs(y[index] - y[last]))
+                }
                 var left = first
                 for right in drawn.dropFirst() where right > left {
                     let x0 = Double(x[left])

@@ -82,7 +82,8 @@ extension JSONCursor {
                 }
                 rows.columns[column].append(value)
             }
-            try expect(.closeBracket, path: path.element(row), expected: "']' after \(width + 1) numbers \(shape)")
+            try expect(
+                .closeBracket, path: path.element(row), expected: "']' after \(width + 1) numbers \(shape)")
             if let rowCheck, let failure = rowCheck(rows) {
                 throw error(at: rowStart, path: path.element(row), expected: failure)
             }

@@ -191,7 +191,9 @@ extension String {
     func member(_ key: String) -> String {
         let isIdentifier =
             !key.isEmpty
-            && key.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x5F || $0.isDigit }
+            && key.utf8.allSatisfy {
+                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x5F || $0.isDigit
+            }
         return isIdentifier ? "\(self).\(key)" : "\(self)[\"\(key)\"]"
     }
 
