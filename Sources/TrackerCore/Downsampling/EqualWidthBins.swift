@@ -35,6 +35,40 @@ enum EqualWidthBins {
         }
     }
 
+    /// The MinMax and M4 selection: per non-empty bin, all its points when it has at most
+    /// `pointsPerBin` of them, else its first minimum and first maximum in index order, framed by
+    /// the bin's first and last point when `keepingBinEnds` (M4).
+    ///
+    /// - Parameters:
+    ///   - x: Sorted timestamps.
+    ///   - y: Values.
+    ///   - nOut: The budget; `nOut / pointsPerBin` bins.
+    ///   - keepingBinEnds: M4 (true, 4 points a bin) or MinMax (false, 2 points a bin).
+    /// - Returns: Non-decreasing indices, at most `nOut`; every index when `nOut >= N`.
+    static func select(
+        x: UnsafeBufferPointer<Int64>,
+        y: UnsafeBufferPointer<Double>,
+        nOut: Int,
+        keepingBinEnds: Bool
+    ) -> [Int] {
+        if nOut >= x.count { return Array(0..<x.count) }
+        let pointsPerBin = keepingBinEnds ? 4 : 2
+        var kept: [Int] = []
+        kept.reserveCapacity(nOut)
+        forEach(x: x, binCount: nOut / pointsPerBin) { start, end in
+            guard end - start > pointsPerBin else {
+                kept.append(contentsOf: start..<end)
+                return
+            }
+            let extremes = argMinMax(y, start..<end)
+            if keepingBinEnds { kept.append(start) }
+            kept.append(min(extremes.min, extremes.max))
+            kept.append(max(extremes.min, extremes.max))
+            if keepingBinEnds { kept.append(end - 1) }
+        }
+        return kept
+    }
+
     /// The first indices of the minimum and the maximum of `y[range]` (ties to the first).
     @inline(__always)
     static func argMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int) {

@@ -13,18 +13,6 @@ public enum MinMaxDownsampler {
     ///   - nOut: The budget, even.
     /// - Returns: Non-decreasing indices, at most `nOut`; every index when `nOut >= N`.
     static func indices(x: UnsafeBufferPointer<Int64>, y: UnsafeBufferPointer<Double>, nOut: Int) -> [Int] {
-        if nOut >= x.count { return Array(0..<x.count) }
-        var kept: [Int] = []
-        kept.reserveCapacity(nOut)
-        EqualWidthBins.forEach(x: x, binCount: nOut / 2) { start, end in
-            if end - start <= 2 {
-                kept.append(contentsOf: start..<end)
-            } else {
-                let extremes = EqualWidthBins.argMinMax(y, start..<end)
-                kept.append(Swift.min(extremes.min, extremes.max))
-                kept.append(Swift.max(extremes.min, extremes.max))
-            }
-        }
-        return kept
+        EqualWidthBins.select(x: x, y: y, nOut: nOut, keepingBinEnds: false)
     }
 }
