@@ -48,6 +48,14 @@ public enum DatasetInspector {
 
     /// Guesses the endpoint from the content, for files without an index entry.
     static func sniffEndpoint(_ context: RecordingContext) -> CoinGeckoEndpoint? {
+        // Chart files can be large: recognise them from their first bytes, without a JSON tree.
+        let head = String(decoding: context.data.prefix(64), as: UTF8.self).filter { !$0.isWhitespace }
+        if head.hasPrefix("{\"prices\":") { return .marketChart(coinId: "?") }
+        if head.hasPrefix("[["),
+            head.dropFirst(2).prefix(while: { $0 != "]" }).split(separator: ",").count == 5
+        {
+            return .ohlc(coinId: "?")
+        }
         guard let json = try? context.json() else { return nil }
         if let object = json as? [String: Any] {
             if object["prices"] != nil { return .marketChart(coinId: "?") }

@@ -2,7 +2,7 @@
 ///
 /// Both policies keep the points at or after a cutoff of `span` before an anchor; they differ in
 /// the anchor:
-/// - ``wallclock`` anchors at *now* (the app as built: `Date().addingTimeInterval(-span)`). Here
+/// - ``wallclock`` anchors at *now* (the app as built subtracts the span from the device clock). Here
 ///   *now* is always injected (the simulated clock), never read. With data older than the span
 ///   (a cached or recorded response, a delayed server) it keeps nothing: an empty chart.
 /// - ``dataAnchored`` anchors at the newest point, so a chart always shows its range of the data

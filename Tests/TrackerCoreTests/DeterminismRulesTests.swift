@@ -1,0 +1,32 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Determinism rules (DESIGN.md, Time and randomness)")
+struct DeterminismRulesTests {
+    /// What reads the wall clock or unseeded randomness.
+    static let banned = [
+        "Date()", "Date.now", ".now", "Int.random", "Double.random", ".random(in",
+        "SystemRandomNumberGenerator",
+        "arc4random", "ContinuousClock", "SuspendingClock", "DispatchTime.now", "clock_gettime",
+        "gettimeofday",
+    ]
+
+    @Test("no wall clock or unseeded randomness in Sources outside the CLI")
+    func noWallClockOutsideTheCLI() throws {
+        let sources = RepositoryFiles.root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var checked = 0
+        for case let url as URL in files where url.pathExtension == "swift" || url.pathExtension == "h" {
+            if url.path.contains("/Sources/workbench/") { continue }
+            checked += 1
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for pattern in Self.banned where line.contains(pattern) {
+                    Issue.record("\(url.path):\(number + 1): uses \(pattern): \(line)")
+                }
+            }
+        }
+        #expect(checked > 30)
+    }
+}
