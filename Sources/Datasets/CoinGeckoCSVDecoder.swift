@@ -99,25 +99,3 @@ public enum CoinGeckoCSVDecoder {
         return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000
     }
 }
-
-/// Proleptic Gregorian calendar arithmetic, without Foundation's calendars or locales.
-enum CivilDate {
-    /// Days from 1970-01-01 to the date (H. Hinnant, "chrono-compatible low-level date algorithms").
-    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The number of days in a month.
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-}

@@ -4,15 +4,11 @@ import TrackerCore
 extension DatasetInspector {
     /// A `/coins/{id}/market_chart` response, through the app's decoder.
     static func inspectMarketChart(_ context: RecordingContext) throws(DatasetError) -> DatasetInspection {
-        let chart: MarketChart
-        do {
-            chart = try MarketChartDecoder.decode(context.data, source: context.name)
-        } catch {
-            throw .malformed(error)
+        let chart = try decoded { () throws(LocatedDecodingError) in
+            try MarketChartDecoder.decode(context.data, source: context.name)
         }
-        var inspection = context.inspection(
-            kind: "market_chart", endpoint: context.entry?.endpoint ?? .marketChart(coinId: "?"))
-        describeSeries(chart.prices.timestamps, into: &inspection)
+        var inspection = context.inspection(.marketChart)
+        let step = describeSeries(chart.prices.timestamps, into: &inspection)
         for column in MarketChart.Column.allCases {
             guard let series = chart.series(column) else {
                 inspection.quirks.append("no \(column.rawValue) array")
@@ -26,7 +22,7 @@ extension DatasetInspector {
                 inspection.quirks.append("\(column.rawValue): " + describe(repairs))
             }
         }
-        noteTrailingPoint(chart.prices.timestamps, into: &inspection)
+        noteTrailingPoint(chart.prices.timestamps, gridStep: step, into: &inspection)
         if let days = context.query("days"),
             let documented = Granularity.documentedMarketChart(
                 days: days, interval: context.query("interval")),
@@ -43,20 +39,16 @@ extension DatasetInspector {
 
     /// A `/coins/{id}/ohlc` response, through the app's decoder.
     static func inspectOHLC(_ context: RecordingContext) throws(DatasetError) -> DatasetInspection {
-        let chart: OHLCChart
-        do {
-            chart = try OHLCDecoder.decode(context.data, source: context.name)
-        } catch {
-            throw .malformed(error)
+        let chart = try decoded { () throws(LocatedDecodingError) in
+            try OHLCDecoder.decode(context.data, source: context.name)
         }
         let candles = chart.candles
-        var inspection = context.inspection(
-            kind: "ohlc", endpoint: context.entry?.endpoint ?? .ohlc(coinId: "?"))
-        describeSeries(candles.closeTimes, into: &inspection)
+        var inspection = context.inspection(.ohlc)
+        let step = describeSeries(candles.closeTimes, into: &inspection)
         inspection.granularity = inspection.granularity.map { "\($0) candles, stamped at close" }
         if !chart.repairs.isEmpty { inspection.quirks.append("candles: " + describe(chart.repairs)) }
         if let days = context.query("days"), let documented = Granularity.documentedCandle(days: days),
-            let step = Granularity.medianStep(candles.closeTimes), Granularity.name(of: step) != documented
+            let step, Granularity.name(of: step) != documented
         {
             inspection.quirks.append(
                 "candle size \(Granularity.name(of: step)), documented \(documented) for days=\(days)")
@@ -80,14 +72,11 @@ extension DatasetInspector {
 
     /// CoinGecko's "Export CSV" of a coin's daily history.
     static func inspectCSV(_ context: RecordingContext) throws(DatasetError) -> DatasetInspection {
-        let chart: MarketChart
-        do {
-            chart = try CoinGeckoCSVDecoder.decode(
+        let chart = try decoded { () throws(LocatedDecodingError) in
+            try CoinGeckoCSVDecoder.decode(
                 String(decoding: context.data, as: UTF8.self), source: context.name)
-        } catch {
-            throw .malformed(error)
         }
-        var inspection = DatasetInspection(file: context.name, kind: "csv export")
+        var inspection = DatasetInspection(file: context.name, kind: RecordingKind.csvExport.name)
         if let entry = context.entry,
             let coin = entry.uri.split(separator: " ").first(where: { $0.contains("/") })
         {
@@ -96,7 +85,7 @@ extension DatasetInspector {
             inspection.currency = parts.last.map { String($0.prefix { $0.isLetter }) }
         }
         let timestamps = chart.prices.timestamps
-        describeSeries(timestamps, into: &inspection)
+        _ = describeSeries(timestamps, into: &inspection)
         let offMidnight = timestamps.filter { $0 % 86_400_000 != 0 }
         if !offMidnight.isEmpty {
             let examples = offMidnight.prefix(4).map(TimeFormatting.iso8601).joined(separator: ", ")
@@ -113,16 +102,24 @@ extension DatasetInspector {
     }
 
     /// Fills points, first and last time and granularity from sorted timestamps.
-    private static func describeSeries(_ timestamps: [Int64], into inspection: inout DatasetInspection) {
+    ///
+    /// - Returns: The median step, computed once for the callers' other checks.
+    private static func describeSeries(_ timestamps: [Int64], into inspection: inout DatasetInspection)
+        -> Int64?
+    {
         inspection.points = timestamps.count
         inspection.firstTimestamp = timestamps.first
         inspection.lastTimestamp = timestamps.last
-        inspection.granularity = Granularity.medianStep(timestamps).map(Granularity.name(of:))
+        let step = Granularity.medianStep(timestamps)
+        inspection.granularity = step.map(Granularity.name(of:))
+        return step
     }
 
     /// Notes a last point off the grid of the others: CoinGecko's trailing "now" point.
-    private static func noteTrailingPoint(_ timestamps: [Int64], into inspection: inout DatasetInspection) {
-        guard timestamps.count > 2, let step = Granularity.medianStep(timestamps) else { return }
+    private static func noteTrailingPoint(
+        _ timestamps: [Int64], gridStep: Int64?, into inspection: inout DatasetInspection
+    ) {
+        guard timestamps.count > 2, let step = gridStep else { return }
         let lastGap = timestamps[timestamps.count - 1] - timestamps[timestamps.count - 2]
         guard abs(lastGap - step) * 10 > step else { return }
         inspection.quirks.append(

@@ -7,7 +7,7 @@ extension DatasetInspector {
         guard let prices = try context.json() as? [String: Any] else {
             throw .unrecognised(path: context.path, reason: "a /simple/price response must be a JSON object")
         }
-        var inspection = context.inspection(kind: "simple/price", endpoint: .simplePrice)
+        var inspection = context.inspection(.simplePrice)
         inspection.entries = prices.count
         noteDroppedIDs(requested: context.query("ids"), returned: Set(prices.keys), into: &inspection)
         let currencies = requestedList(context.query("vs_currencies"))
@@ -32,7 +32,7 @@ extension DatasetInspector {
             throw .unrecognised(
                 path: context.path, reason: "a /coins/markets response must be an array of objects")
         }
-        var inspection = context.inspection(kind: "coins/markets", endpoint: .coinsMarkets)
+        var inspection = context.inspection(.coinsMarkets)
         inspection.entries = coins.count
         let ids = Set(coins.compactMap { $0["id"] as? String })
         noteDroppedIDs(requested: context.query("ids"), returned: ids, into: &inspection)
@@ -45,10 +45,10 @@ extension DatasetInspector {
 
     /// An error response: status and CoinGecko's message.
     static func inspectErrorBody(_ context: RecordingContext) throws(DatasetError) -> DatasetInspection {
-        var inspection = context.inspection(kind: "error body", endpoint: context.entry?.endpoint)
+        var inspection = context.inspection(.errorBody)
         let message = try context.errorMessage() ?? String(decoding: context.data.prefix(120), as: UTF8.self)
-        inspection.quirks.append(
-            "HTTP \(context.entry?.status.map(String.init) ?? "?") with message \"\(message)\"")
+        let status = context.entry?.status.map { "HTTP \($0)" } ?? "an error body"
+        inspection.quirks.append("\(status) with message \"\(message)\"")
         if let object = try context.json() as? [String: Any], let status = object["status"] as? Int {
             inspection.quirks.append("the body repeats the status as a member: \"status\": \(status)")
         }
@@ -60,7 +60,7 @@ extension DatasetInspector {
         -> DatasetInspection
     {
         let json = try context.json()
-        var inspection = context.inspection(kind: String(endpoint.template.dropFirst()), endpoint: endpoint)
+        var inspection = context.inspection(.document(endpoint))
         switch json {
         case let array as [Any]:
             inspection.entries = array.count

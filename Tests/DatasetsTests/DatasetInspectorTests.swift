@@ -79,6 +79,18 @@ struct DatasetInspectorTests {
         #expect(try inspect("error422_simple_price_missing_ids.json", indexed: false).kind == "error body")
     }
 
+    @Test("a 429 body without an index entry is an error body, not a price object")
+    func sniffedRateLimitBody() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "429-\(UUID().uuidString).json")
+        let body = #"{"status":{"error_code":429,"error_message":"You've exceeded the Rate Limit."}}"#
+        try Data(body.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let inspection = try DatasetInspector.inspect(url)
+        #expect(inspection.kind == "error body")
+        #expect(inspection.quirks == ["an error body with message \"You've exceeded the Rate Limit.\""])
+    }
+
     @Test("a malformed chart fails with the decoder's located error; unknown content is refused")
     func malformed() throws {
         let directory = FileManager.default.temporaryDirectory

@@ -25,8 +25,7 @@ public enum XYSeriesDecoder {
                 switch key {
                 case "x": x = try readTimestamps(&cursor)
                 case "y":
-                    _ = cursor.peek()
-                    yPosition = cursor.offset
+                    yPosition = cursor.startOfNextToken()
                     y = try readValues(&cursor)
                 default:
                     throw cursor.error(path: "$".member(key), expected: "only the members \"x\" and \"y\"")
@@ -49,8 +48,7 @@ public enum XYSeriesDecoder {
     private static func readTimestamps(_ cursor: inout JSONCursor) throws(LocatedDecodingError) -> [Int64] {
         var values: [Int64] = []
         try cursor.readArray(path: "$.x") { cursor, index throws(LocatedDecodingError) in
-            _ = cursor.peek()
-            let start = cursor.offset
+            let start = cursor.startOfNextToken()
             let value = try cursor.readTimestamp(path: "$.x".element(index))
             if let previous = values.last, value < previous {
                 throw cursor.error(

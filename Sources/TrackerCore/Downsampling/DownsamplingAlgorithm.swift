@@ -75,7 +75,6 @@ public enum DownsamplingAlgorithm: String, CaseIterable, Sendable, Codable {
         guard x.count == y.count else {
             throw DownsamplingError(algorithm: self, reason: "x has \(x.count) values but y has \(y.count)")
         }
-        if self == .stride { return StrideDownsampler.indices(count: x.count, maxPoints: nOut) }
         if nOut >= x.count { return Array(0..<x.count) }
         return x.withUnsafeBufferPointer { x in
             y.withUnsafeBufferPointer { y in

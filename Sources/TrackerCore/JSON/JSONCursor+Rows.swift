@@ -47,16 +47,11 @@ extension JSONCursor {
         let width = rules.count
         let shape = "[timestamp, " + rules.map(\.name).joined(separator: ", ") + "]"
         var rows = NumericRows(columns: Array(repeating: [], count: width))
-        let estimate = (bytes.count - offset) / (20 * (width + 1))
-        rows.timestamps.reserveCapacity(estimate)
-        for column in 0..<width { rows.columns[column].reserveCapacity(estimate) }
-
         try expect(.openBracket, path: path, expected: "an array of \(shape) rows")
         if consume(.closeBracket) { return rows }
         var row = 0
         repeat {
-            _ = peek()
-            let rowStart = offset
+            let rowStart = startOfNextToken()
             try expect(.openBracket, path: path.element(row), expected: "a row \(shape)")
             rows.timestamps.append(try readTimestamp(path: path.element(row).element(0)))
             for column in 0..<width {
@@ -67,8 +62,7 @@ extension JSONCursor {
                     )
                 }
                 let rule = rules[column]
-                _ = peek()
-                let valueStart = offset
+                let valueStart = startOfNextToken()
                 let value = try readDouble(
                     path: path.element(row).element(column + 1),
                     expected: rule.expectation

@@ -15,8 +15,7 @@ extension JSONCursor {
         if consume(.closeBrace) { return }
         var seen: Set<String> = []
         repeat {
-            _ = peek()
-            let keyOffset = offset
+            let keyOffset = startOfNextToken()
             let key = try readString(path: path, expected: "a member name in quotes")
             guard seen.insert(key).inserted else {
                 throw error(at: keyOffset, path: path, expected: "each member name once")

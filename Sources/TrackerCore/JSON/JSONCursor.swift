@@ -6,7 +6,7 @@
 /// moves through the bytes. Paths are passed as autoclosures so that they are only built when an
 /// error is reported.
 ///
-/// The cursor borrows its bytes: use it inside `withUnsafeBytes` (see ``withJSONCursor(over:source:_:)``).
+/// The cursor borrows its bytes: create it only through ``withJSONCursor(over:source:_:)``.
 struct JSONCursor {
     /// The document.
     let bytes: UnsafeBufferPointer<UInt8>
@@ -34,6 +34,12 @@ struct JSONCursor {
         return nil
     }
 
+    /// Skips whitespace and returns the offset of the next token, for errors that point at it.
+    mutating func startOfNextToken() -> Int {
+        _ = peek()
+        return offset
+    }
+
     /// Consumes `byte` if it is the next significant byte.
     mutating func consume(_ byte: UInt8) -> Bool {
         guard peek() == byte else { return false }
@@ -59,8 +65,7 @@ struct JSONCursor {
 
     /// An error located at the next significant byte.
     mutating func error(path: String, expected: String) -> LocatedDecodingError {
-        _ = peek()
-        return error(at: offset, path: path, expected: expected)
+        error(at: startOfNextToken(), path: path, expected: expected)
     }
 
     /// An error located at `position`, describing the token found there.

@@ -1,0 +1,47 @@
+/// Proleptic Gregorian calendar arithmetic, without Foundation's calendars or locales.
+enum CivilDate {
+    /// Days from 1970-01-01 to the date (H. Hinnant, "chrono-compatible low-level date algorithms").
+    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The number of days in a month.
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Year, month and day of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
+    static func civil(fromDaysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// Epoch milliseconds of an HTTP date (`Sat, 15 May 2021 15:34:27 GMT`, RFC 9110 IMF-fixdate).
+    static func parseHTTPDate(_ text: String) -> Int64? {
+        let parts = text.split(separator: " ")
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        guard parts.count == 6, parts[5] == "GMT", let day = Int64(parts[1]),
+            let monthIndex = months.firstIndex(of: String(parts[2])), let year = Int64(parts[3])
+        else { return nil }
+        let clock = parts[4].split(separator: ":").compactMap { Int64($0) }
+        guard clock.count == 3 else { return nil }
+        let days = daysSinceEpoch(year: year, month: Int64(monthIndex + 1), day: day)
+        return ((days * 24 + clock[0]) * 60 + clock[1]) * 60_000 + clock[2] * 1000
+    }
+}
