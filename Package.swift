@@ -11,10 +11,13 @@ let package = Package(
     products: [
         .library(name: "TrackerCore", targets: ["TrackerCore"]),
         .library(name: "Datasets", targets: ["Datasets"]),
+        .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "LiveHTTP", targets: ["LiveHTTP"]),
         .executable(name: "workbench", targets: ["workbench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // The app's platform-neutral logic: Foundation only, no wall clock, no global state.
@@ -23,12 +26,22 @@ let package = Package(
         .systemLibrary(name: "CGSL", providers: [.apt(["libgsl-dev"])]),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
         .target(name: "Datasets", dependencies: ["TrackerCore"]),
+        // SQLite stores (watchlist, portfolio, chart cache, run history) through GRDB on the
+        // system libsqlite3 (libsqlite3-dev).
+        .target(
+            name: "Persistence",
+            dependencies: ["TrackerCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The live shell: URLSession transport and the wall clock.
+        .target(name: "LiveHTTP", dependencies: ["TrackerCore"]),
         // The command-line shell: wiring, files, wall clock, terminal output.
         .executableTarget(
             name: "workbench",
             dependencies: [
                 "TrackerCore",
                 "Datasets",
+                "Persistence",
+                "LiveHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,6 +51,8 @@ let package = Package(
         .testTarget(name: "TrackerCoreTests", dependencies: ["TrackerCore", "TestSupport"]),
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "TestSupport"]),
         .testTarget(name: "CGSLTests", dependencies: ["CGSL"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
+        .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["workbench", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,16 @@
 /// Proleptic Gregorian calendar arithmetic, without Foundation's calendars or locales.
-enum CivilDate {
+///
+/// Used for CoinGecko's dates (`2021-05-15T15:58:12.266Z`), HTTP dates (`Date`, `Retry-After`)
+/// and the daily grid of the CSV exports. Pure integer arithmetic, valid for any year.
+public enum CivilDate {
     /// Days from 1970-01-01 to the date (H. Hinnant, "chrono-compatible low-level date algorithms").
-    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+    ///
+    /// - Parameters:
+    ///   - year: The year (proleptic Gregorian).
+    ///   - month: 1...12.
+    ///   - day: 1...31.
+    /// - Returns: The day count, negative before 1970.
+    public static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -11,7 +20,12 @@ enum CivilDate {
     }
 
     /// The number of days in a month.
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
+    ///
+    /// - Parameters:
+    ///   - month: 1...12.
+    ///   - year: The year, for February.
+    /// - Returns: 28...31.
+    public static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -20,7 +34,10 @@ enum CivilDate {
     }
 
     /// Year, month and day of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
-    static func civil(fromDaysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    ///
+    /// - Parameter days: Days since 1970-01-01.
+    /// - Returns: The civil date.
+    public static func civil(fromDaysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -33,7 +50,10 @@ enum CivilDate {
     }
 
     /// Epoch milliseconds of an HTTP date (`Sat, 15 May 2021 15:34:27 GMT`, RFC 9110 IMF-fixdate).
-    static func parseHTTPDate(_ text: String) -> Int64? {
+    ///
+    /// - Parameter text: The header value.
+    /// - Returns: Epoch milliseconds, or nil when the text is not an IMF-fixdate.
+    public static func parseHTTPDate(_ text: String) -> Int64? {
         let parts = text.split(separator: " ")
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         guard parts.count == 6, parts[5] == "GMT", let day = Int64(parts[1]),

@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+
+/// The read-only checks an existing file passes before the workbench writes to it.
+enum DatabaseFileCheck {
+    /// The 16 bytes every SQLite 3 database starts with.
+    static let header = Array("SQLite format 3\u{0}".utf8)
+
+    /// Throws unless the file is an undamaged database of `kind` that this workbench can migrate.
+    static func verify(_ kind: DatabaseKind, at path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw PersistenceError(.io("cannot read the file"), path: path)
+        }
+        let start = (try? handle.read(upToCount: header.count)) ?? nil
+        try? handle.close()
+        guard let start, !start.isEmpty else { return }  // an empty file becomes a new database
+        guard Array(start) == header else { throw PersistenceError(.notADatabase, path: path) }
+
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        try queue.read { db in
+            let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+            guard check == ["ok"] else {
+                throw PersistenceError(.corrupted(check.prefix(3).joined(separator: "; ")), path: path)
+            }
+            try verifyOwnership(kind, db: db, path: path)
+            let unknown = try kind.migrator.appliedIdentifiers(db).subtracting(kind.migrator.migrations)
+            guard unknown.isEmpty else { throw PersistenceError(.newerSchema(unknown.sorted()), path: path) }
+        }
+    }
+
+    /// A file is ours if it carries this kind's application id, or carries none and has no tables.
+    private static func verifyOwnership(_ kind: DatabaseKind, db: Database, path: String) throws {
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        if applicationID == kind.applicationID { return }
+        if applicationID != 0 {
+            let owner = DatabaseKind.allCases.first { $0.applicationID == applicationID }
+            let detail =
+                owner.map { "it is the workbench's \($0.rawValue) database, not its \(kind.rawValue)" }
+                ?? "application_id 0x\(String(UInt32(bitPattern: applicationID), radix: 16))"
+            throw PersistenceError(.foreign(detail), path: path)
+        }
+        let tables = try String.fetchAll(
+            db,
+            sql:
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )
+        guard tables.isEmpty else {
+            throw PersistenceError(
+                .foreign("unmarked, with tables \(tables.joined(separator: ", "))"), path: path)
+        }
+    }
+}

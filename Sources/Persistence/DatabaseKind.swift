@@ -1,0 +1,36 @@
+import GRDB
+
+/// The workbench's SQLite databases: what each holds, how it is recognised, how it migrates, and
+/// whether it may be thrown away.
+public enum DatabaseKind: String, Sendable, CaseIterable {
+    /// Watchlist and portfolio: the user's data. Never deleted.
+    case appData = "app data"
+    /// The persistent chart cache: disposable, rebuilt when damaged.
+    case chartCache = "chart cache"
+    /// The run history (`workbench history`). Never deleted.
+    case runHistory = "run history"
+
+    /// The `PRAGMA application_id` that marks the workbench's files ("BPWA", "BPWC", "BPWH").
+    var applicationID: Int32 {
+        switch self {
+        case .appData: 0x4250_5741
+        case .chartCache: 0x4250_5743
+        case .runHistory: 0x4250_5748
+        }
+    }
+
+    /// Whether a damaged or foreign file may be replaced by an empty database.
+    var isDisposable: Bool { self == .chartCache }
+
+    /// The schema's migrations, oldest first. Migrations are append-only: a released one is never
+    /// edited, a change is a new one.
+    var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        switch self {
+        case .appData: AppDataSchema.register(in: &migrator)
+        case .chartCache: ChartCacheSchema.register(in: &migrator)
+        case .runHistory: RunHistorySchema.register(in: &migrator)
+        }
+        return migrator
+    }
+}

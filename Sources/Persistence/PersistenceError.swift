@@ -1,0 +1,63 @@
+/// A persistence failure, naming the database file and what to do.
+public struct PersistenceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// The file is not an SQLite database (wrong header, truncated, another format).
+        case notADatabase
+        /// SQLite reports the database damaged (`PRAGMA quick_check` or a read failed).
+        case corrupted(String)
+        /// An SQLite database of some other program (its `application_id` or tables differ).
+        case foreign(String)
+        /// Written by a newer workbench: it has migrations this one does not know.
+        case newerSchema([String])
+        /// A key that must be unique exists already.
+        case alreadyExists(String)
+        /// A row that should exist does not.
+        case notFound(String)
+        /// A stored value cannot be read back (a `Decimal` column that is not a number, ...).
+        case invalidStoredValue(String)
+        /// Any other SQLite or file-system failure.
+        case io(String)
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The database file.
+    public var path: String
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - kind: What went wrong.
+    ///   - path: The database file.
+    public init(_ kind: Kind, path: String) {
+        self.kind = kind
+        self.path = path
+    }
+
+    /// `path: explanation`.
+    public var description: String {
+        "\(path): " + explanation
+    }
+
+    private var explanation: String {
+        switch kind {
+        case .notADatabase:
+            "not an SQLite database; the file was left untouched (move it away or restore a backup)"
+        case .corrupted(let detail):
+            "the database is damaged (\(detail)); the file was left untouched (restore a backup)"
+        case .foreign(let detail):
+            "this is not a workbench database (\(detail)); the file was left untouched"
+        case .newerSchema(let migrations):
+            "written by a newer workbench (unknown migrations: \(migrations.joined(separator: ", ")))"
+        case .alreadyExists(let what):
+            "\(what) already exists"
+        case .notFound(let what):
+            "\(what) not found"
+        case .invalidStoredValue(let what):
+            "unreadable stored value: \(what)"
+        case .io(let detail):
+            detail
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import GRDB
+
+/// One stored run: what ran, with which seed and code, and its metrics.
+public struct RunRecord: Sendable, Equatable {
+    /// The store's id, nil until stored.
+    public var id: Int64?
+    /// The scenario's name.
+    public var scenario: String
+    /// The hash of the scenario file's bytes.
+    public var scenarioHash: String
+    /// The run's root seed.
+    public var seed: UInt64
+    /// The workbench's version (`git describe`).
+    public var codeVersion: String
+    /// When the run was recorded, epoch ms (wall clock, passed in by the CLI).
+    public var recordedAt: Int64
+    /// Where its outputs were written, if anywhere.
+    public var output: String?
+    /// Metrics by their stable names (`rate_limit.max_per_minute`).
+    public var metrics: [String: Double]
+
+    /// Creates a record.
+    ///
+    /// - Parameters:
+    ///   - id: The store's id, nil for a new run.
+    ///   - scenario: The scenario's name.
+    ///   - scenarioHash: The scenario file's hash.
+    ///   - seed: The root seed.
+    ///   - codeVersion: The workbench version.
+    ///   - recordedAt: When, epoch ms.
+    ///   - output: The output directory.
+    ///   - metrics: The metrics.
+    public init(
+        id: Int64? = nil,
+        scenario: String,
+        scenarioHash: String,
+        seed: UInt64,
+        codeVersion: String,
+        recordedAt: Int64,
+        output: String? = nil,
+        metrics: [String: Double]
+    ) {
+        self.id = id
+        self.scenario = scenario
+        self.scenarioHash = scenarioHash
+        self.seed = seed
+        self.codeVersion = codeVersion
+        self.recordedAt = recordedAt
+        self.output = output
+        self.metrics = metrics
+    }
+}
+
+/// The run history: every run and its metrics, for `workbench history` and `compare`.
+public struct RunHistoryStore: Sendable {
+    /// The database (of kind ``DatabaseKind/runHistory``).
+    public let database: WorkbenchDatabase
+
+    /// Creates the store.
+    ///
+    /// - Parameter database: A run-history database.
+    public init(database: WorkbenchDatabase) {
+        precondition(database.kind == .runHistory, "runs live in the run-history database")
+        self.database = database
+    }
+
+    /// Stores a run and its metrics in one transaction.
+    ///
+    /// - Parameter run: The run (its `id` is ignored).
+    /// - Returns: The run with its new id.
+    @discardableResult
+    public func record(_ run: RunRecord) throws(PersistenceError) -> RunRecord {
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO run (scenario, scenario_hash, seed, code_version, recorded_at, output)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    run.scenario, run.scenarioHash, Int64(bitPattern: run.seed), run.codeVersion,
+                    run.recordedAt,
+                    run.output,
+                ]
+            )
+            var stored = run
+            stored.id = db.lastInsertedRowID
+            let insert = try db.makeStatement(
+                sql: "INSERT INTO run_metric (run_id, name, value) VALUES (?, ?, ?)")
+            for name in run.metrics.keys.sorted() {
+                try insert.execute(arguments: [stored.id, name, run.metrics[name]])
+            }
+            return stored
+        }
+    }
+
+    /// The latest runs, newest first, optionally of one scenario.
+    ///
+    /// - Parameters:
+    ///   - scenario: The scenario name, or nil for all.
+    ///   - limit: The most runs returned.
+    public func runs(scenario: String? = nil, limit: Int = 50) throws(PersistenceError) -> [RunRecord] {
+        try database.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM run WHERE (?1 IS NULL OR scenario = ?1)
+                    ORDER BY recorded_at DESC, id DESC LIMIT ?2
+                    """,
+                arguments: [scenario, limit]
+            )
+            return try rows.map { row in
+                let id: Int64 = row["id"]
+                let metrics = try Row.fetchAll(
+                    db,
+                    sql: "SELECT name, value FROM run_metric WHERE run_id = ?",
+                    arguments: [id]
+                )
+                return RunRecord(
+                    id: id,
+                    scenario: row["scenario"],
+                    scenarioHash: row["scenario_hash"],
+                    seed: UInt64(bitPattern: row["seed"] as Int64),
+                    codeVersion: row["code_version"],
+                    recordedAt: row["recorded_at"],
+                    output: row["output"],
+                    metrics: Dictionary(
+                        uniqueKeysWithValues: metrics.map { ($0["name"] as String, $0["value"] as Double) })
+                )
+            }
+        }
+    }
+}

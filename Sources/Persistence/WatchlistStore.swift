@@ -1,0 +1,94 @@
+import GRDB
+import TrackerCore
+
+/// The watchlist, persisted: coins in the user's order.
+///
+/// Positions are kept dense (0, 1, 2, ...) by every change, inside one transaction, so a crash
+/// never leaves two coins at one position. All SQL takes its values as arguments.
+public struct WatchlistStore: Sendable {
+    /// The database (of kind ``DatabaseKind/appData``).
+    public let database: WorkbenchDatabase
+
+    /// Creates the store.
+    ///
+    /// - Parameter database: An app-data database.
+    public init(database: WorkbenchDatabase) {
+        precondition(database.kind == .appData, "the watchlist lives in the app-data database")
+        self.database = database
+    }
+
+    /// The entries in the user's order.
+    public func entries() throws(PersistenceError) -> [WatchlistEntry] {
+        try database.read { db in try Self.entries(db) }
+    }
+
+    /// Appends a coin at the end.
+    ///
+    /// - Parameters:
+    ///   - coinId: The coin.
+    ///   - time: When it was added.
+    /// - Returns: The new entry.
+    /// - Throws: ``PersistenceError/Kind/alreadyExists(_:)`` if the coin is on the list already;
+    ///   nothing is stored then.
+    @discardableResult
+    public func add(coinId: String, at time: Int64) throws(PersistenceError) -> WatchlistEntry {
+        try database.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM watchlist WHERE coin_id = ?", arguments: [coinId])
+                == true
+            {
+                throw PersistenceError(.alreadyExists("watchlist coin \"\(coinId)\""), path: database.path)
+            }
+            let position = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM watchlist") ?? 0
+            try db.execute(
+                sql: "INSERT INTO watchlist (coin_id, position, added_at) VALUES (?, ?, ?)",
+                arguments: [coinId, position, time]
+            )
+            return WatchlistEntry(coinId: coinId, position: position, addedAt: time)
+        }
+    }
+
+    /// Removes a coin; the coins after it move up.
+    ///
+    /// - Parameter coinId: The coin.
+    /// - Throws: ``PersistenceError/Kind/notFound(_:)`` if it is not on the list.
+    public func remove(coinId: String) throws(PersistenceError) {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM watchlist WHERE coin_id = ?", arguments: [coinId])
+            guard db.changesCount == 1 else {
+                throw PersistenceError(.notFound("watchlist coin \"\(coinId)\""), path: database.path)
+            }
+            try Self.renumber(db, order: try Self.entries(db).map(\.coinId))
+        }
+    }
+
+    /// Moves a coin to a position (clamped to the list), shifting the others.
+    ///
+    /// - Parameters:
+    ///   - coinId: The coin.
+    ///   - position: The new position, 0 first.
+    /// - Throws: ``PersistenceError/Kind/notFound(_:)`` if it is not on the list.
+    public func move(coinId: String, to position: Int) throws(PersistenceError) {
+        try database.write { db in
+            var order = try Self.entries(db).map(\.coinId)
+            guard let from = order.firstIndex(of: coinId) else {
+                throw PersistenceError(.notFound("watchlist coin \"\(coinId)\""), path: database.path)
+            }
+            order.remove(at: from)
+            order.insert(coinId, at: min(max(position, 0), order.count))
+            try Self.renumber(db, order: order)
+        }
+    }
+
+    private static func entries(_ db: Database) throws -> [WatchlistEntry] {
+        try Row.fetchAll(db, sql: "SELECT coin_id, position, added_at FROM watchlist ORDER BY position").map {
+            WatchlistEntry(coinId: $0["coin_id"], position: $0["position"], addedAt: $0["added_at"])
+        }
+    }
+
+    private static func renumber(_ db: Database, order: [String]) throws {
+        let statement = try db.makeStatement(sql: "UPDATE watchlist SET position = ? WHERE coin_id = ?")
+        for (position, coinId) in order.enumerated() {
+            try statement.execute(arguments: [position, coinId])
+        }
+    }
+}

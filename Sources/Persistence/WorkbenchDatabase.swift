@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+
+/// An open workbench database: an SQLite file in WAL mode, checked and migrated on open.
+///
+/// Opening checks, read-only and before anything is written, that the file is an SQLite database
+/// (header), that it is not damaged (`PRAGMA quick_check`), that it is the workbench's own and of
+/// the right kind (`PRAGMA application_id`, or no tables yet), and that it was not written by a
+/// newer workbench. Then it runs the pending migrations. A user database that fails a check is
+/// an error and is left untouched; the chart cache, being disposable, is deleted and recreated,
+/// and ``rebuildNotice`` says why.
+public final class WorkbenchDatabase: Sendable {
+    /// What the database holds.
+    public let kind: DatabaseKind
+    /// The file.
+    public let path: String
+    /// Why the file was replaced by an empty database on open, if it was (chart cache only).
+    public let rebuildNotice: String?
+    let pool: DatabasePool
+
+    private init(kind: DatabaseKind, path: String, pool: DatabasePool, rebuildNotice: String?) {
+        self.kind = kind
+        self.path = path
+        self.pool = pool
+        self.rebuildNotice = rebuildNotice
+    }
+
+    /// Opens (creating if needed) a database of a kind.
+    ///
+    /// - Parameters:
+    ///   - kind: What it holds.
+    ///   - path: The file; its directory must exist.
+    /// - Returns: The open, migrated database.
+    /// - Throws: ``PersistenceError`` when the file is not a usable database of this kind (the
+    ///   chart cache is rebuilt instead) or cannot be opened.
+    public static func open(_ kind: DatabaseKind, at path: String) throws(PersistenceError)
+        -> WorkbenchDatabase
+    {
+        do {
+            return try openChecked(kind, at: path, notice: nil)
+        } catch let error where kind.isDisposable && error.isAboutTheFile {
+            removeDatabaseFiles(at: path)
+            let notice = "\(kind.rawValue) at \(path) was rebuilt empty: " + error.description
+            return try openChecked(kind, at: path, notice: notice)
+        }
+    }
+
+    /// The names of the migrations applied, oldest first.
+    public func appliedMigrations() throws(PersistenceError) -> [String] {
+        try read { db in try kind.migrator.appliedIdentifiers(db).sorted() }
+    }
+
+    /// The SQLite journal mode (`wal`).
+    public func journalMode() throws(PersistenceError) -> String {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    /// Runs `body` in a read transaction, mapping failures to ``PersistenceError``.
+    func read<T>(_ body: (Database) throws -> T) throws(PersistenceError) -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw PersistenceError(from: error, path: path)
+        }
+    }
+
+    /// Runs `body` in a write transaction (rolled back if it throws), mapping failures to
+    /// ``PersistenceError``; errors `body` throws itself pass through unchanged.
+    func write<T>(_ body: (Database) throws -> T) throws(PersistenceError) -> T {
+        do {
+            return try pool.write(body)
+        } catch {
+            throw PersistenceError(from: error, path: path)
+        }
+    }
+
+    private static func openChecked(_ kind: DatabaseKind, at path: String, notice: String?)
+        throws(PersistenceError) -> WorkbenchDatabase
+    {
+        do {
+            if FileManager.default.fileExists(atPath: path) {
+                try DatabaseFileCheck.verify(kind, at: path)
+            }
+            let pool = try DatabasePool(path: path)
+            try pool.write { db in
+                if try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0 {
+                    try db.execute(sql: "PRAGMA application_id = \(kind.applicationID)")
+                }
+            }
+            try kind.migrator.migrate(pool)
+            return WorkbenchDatabase(kind: kind, path: path, pool: pool, rebuildNotice: notice)
+        } catch {
+            throw PersistenceError(from: error, path: path)
+        }
+    }
+
+    private static func removeDatabaseFiles(at path: String) {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+}
+
+extension PersistenceError {
+    /// Maps any error from GRDB or the file checks.
+    init(from error: any Error, path: String) {
+        if let error = error as? PersistenceError {
+            self = error
+            return
+        }
+        guard let error = error as? DatabaseError else {
+            self.init(.io(String(describing: error)), path: path)
+            return
+        }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: self.init(.notADatabase, path: path)
+        case .SQLITE_CORRUPT: self.init(.corrupted(error.message ?? "SQLITE_CORRUPT"), path: path)
+        default: self.init(.io(error.description), path: path)
+        }
+    }
+
+    /// Whether the error says the file itself is unusable (as opposed to, say, a full disk).
+    var isAboutTheFile: Bool {
+        switch kind {
+        case .notADatabase, .corrupted, .foreign, .newerSchema: true
+        default: false
+        }
+    }
+}

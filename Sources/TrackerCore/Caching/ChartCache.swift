@@ -1,0 +1,122 @@
+/// The chart cache: keyed `"{coinId}-{line|candle}-{range}"` (the app's `CachedChartData` key),
+/// each entry living as long as its range's TTL in the range profile.
+///
+/// It holds either what the app stores, the processed points of one range, or the raw response
+/// of one request. Raw responses are keyed by the request (`bitcoin-line-days1`), so ranges that
+/// ask CoinGecko for the same `days` (15M, 1H, 4H and 1D all ask for 1 day in the spec profile)
+/// share one entry; a report compares the two.
+public struct ChartCache: Sendable {
+    /// What the cache holds.
+    public enum Content: String, Sendable, Equatable, CaseIterable {
+        /// Each range's filtered, downsampled points (the app).
+        case processedPoints = "processed"
+        /// Each request's response body.
+        case rawResponse = "raw"
+    }
+
+    /// A cached chart.
+    public enum Payload: Sendable, Equatable {
+        /// A line chart's points.
+        case line(TimeSeries)
+        /// A candle chart's candles.
+        case candles(CandleSeries)
+        /// A response body, as received.
+        case rawResponse([UInt8])
+    }
+
+    /// The range profile giving TTLs and API days.
+    public let profile: ChartRangeProfile
+    /// What the cache holds.
+    public let content: Content
+    /// The entries.
+    public private(set) var storage: TTLCache<String, Payload>
+
+    /// Creates a cache.
+    ///
+    /// - Parameters:
+    ///   - profile: The range profile.
+    ///   - content: What to hold.
+    ///   - capacity: The most entries.
+    public init(profile: ChartRangeProfile, content: Content = .processedPoints, capacity: Int = 128) {
+        self.profile = profile
+        self.content = content
+        let shortest = profile.settings.values.map(\.cacheTTLSeconds).min() ?? 60
+        self.storage = TTLCache(capacity: capacity, defaultTTLMilliseconds: shortest * 1000)
+    }
+
+    /// The counters.
+    public var counters: CacheCounters { storage.counters }
+
+    /// The key of a chart: the app's `bitcoin-line-1D` for processed points, the request's
+    /// `bitcoin-line-days1` for raw responses.
+    ///
+    /// - Parameters:
+    ///   - coinId: The coin.
+    ///   - type: Line or candle.
+    ///   - range: The range.
+    public func key(coinId: String, type: ChartType, range: ChartTimeRange) -> String {
+        switch content {
+        case .processedPoints:
+            return ChartRangeProfile.cacheKey(coinId: coinId, type: type, range: range)
+        case .rawResponse:
+            let days = profile.settings[range].map { String($0.apiDays) } ?? range.rawValue
+            return "\(coinId)-\(type.rawValue)-days\(days)"
+        }
+    }
+
+    /// The TTL of a range's entries, ms.
+    ///
+    /// - Parameter range: The range.
+    public func ttlMilliseconds(for range: ChartTimeRange) -> Int64 {
+        (profile.settings[range]?.cacheTTLSeconds ?? 60) * 1000
+    }
+
+    /// Looks a chart up, counting a hit or miss.
+    ///
+    /// - Parameters:
+    ///   - coinId: The coin.
+    ///   - type: Line or candle.
+    ///   - range: The range.
+    ///   - now: The current time.
+    public mutating func lookup(coinId: String, type: ChartType, range: ChartTimeRange, at now: Int64)
+        -> CacheLookup<Payload>
+    {
+        storage.lookup(key(coinId: coinId, type: type, range: range), at: now)
+    }
+
+    /// Stores a chart with its range's TTL.
+    ///
+    /// - Parameters:
+    ///   - payload: What to store (points or a response, per ``content``).
+    ///   - coinId: The coin.
+    ///   - type: Line or candle.
+    ///   - range: The range.
+    ///   - now: The storing time.
+    public mutating func store(
+        _ payload: Payload,
+        coinId: String,
+        type: ChartType,
+        range: ChartTimeRange,
+        at now: Int64
+    ) {
+        storage.insert(
+            payload,
+            for: key(coinId: coinId, type: type, range: range),
+            at: now,
+            ttlMilliseconds: ttlMilliseconds(for: range)
+        )
+    }
+
+    /// The last chart for a range whatever its age, counted as stale-served.
+    ///
+    /// - Parameters:
+    ///   - coinId: The coin.
+    ///   - type: Line or candle.
+    ///   - range: The range.
+    ///   - now: The current time.
+    public mutating func serveStale(coinId: String, type: ChartType, range: ChartTimeRange, at now: Int64)
+        -> StaleValue<Payload>?
+    {
+        storage.serveStale(key(coinId: coinId, type: type, range: range), at: now)
+    }
+}

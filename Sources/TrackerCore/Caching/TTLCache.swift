@@ -1,0 +1,163 @@
+/// An in-memory cache with a TTL per entry, a capacity with least-recently-used eviction, and
+/// counters.
+///
+/// Semantics (the auditors rely on them):
+/// - an entry is fresh while `now - storedAt < ttl` (the app's `timeIntervalSince(...) < TTL`);
+/// - a lookup of a present key, fresh or not, makes it the most recently used;
+/// - expired entries stay until replaced or evicted, so that stale-if-error can serve them;
+/// - inserting a new key into a full cache evicts the least recently used entry.
+///
+/// Time is an argument of every call. All operations are O(1): a dictionary of slots and an
+/// intrusive doubly linked recency list stored in arrays (no per-entry objects).
+public struct TTLCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Entry: Sendable {
+        var key: Key
+        var value: Value
+        var storedAt: Int64
+        var ttl: Int64
+        var newer: Int
+        var older: Int
+    }
+
+    /// The most entries the cache holds.
+    public let capacity: Int
+    /// The TTL of entries inserted without one, ms.
+    public let defaultTTLMilliseconds: Int64
+    /// What the cache did so far.
+    public private(set) var counters = CacheCounters()
+
+    private var slots: [Key: Int] = [:]
+    private var entries: [Entry] = []
+    private var newest = -1
+    private var oldest = -1
+
+    /// Creates a cache.
+    ///
+    /// - Parameters:
+    ///   - capacity: The most entries, at least 1.
+    ///   - defaultTTLMilliseconds: The TTL of entries inserted without one.
+    public init(capacity: Int, defaultTTLMilliseconds: Int64) {
+        precondition(capacity >= 1, "a cache holds at least one entry")
+        self.capacity = capacity
+        self.defaultTTLMilliseconds = defaultTTLMilliseconds
+    }
+
+    /// The number of entries, fresh or expired.
+    public var count: Int { slots.count }
+
+    /// The keys from most to least recently used.
+    public var keysByRecency: [Key] {
+        var keys: [Key] = []
+        var slot = newest
+        while slot >= 0 {
+            keys.append(entries[slot].key)
+            slot = entries[slot].older
+        }
+        return keys
+    }
+
+    /// Looks a key up, counting a hit or a miss.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - now: The current time.
+    /// - Returns: Fresh, expired (a miss, also counted as expired) or missing (a miss).
+    public mutating func lookup(_ key: Key, at now: Int64) -> CacheLookup<Value> {
+        guard let slot = slots[key] else {
+            counters.misses += 1
+            return .missing
+        }
+        touch(slot)
+        let entry = entries[slot]
+        let age = now - entry.storedAt
+        if age < entry.ttl {
+            counters.hits += 1
+            return .fresh(entry.value, ageMilliseconds: age)
+        }
+        counters.misses += 1
+        counters.expired += 1
+        return .expired(entry.value, ageMilliseconds: age)
+    }
+
+    /// Stores a value, replacing any entry for the key and evicting the least recently used entry
+    /// if the cache is full.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - key: The key.
+    ///   - now: The storing time (the value's age starts here).
+    ///   - ttlMilliseconds: The entry's TTL; the cache's default when nil.
+    public mutating func insert(_ value: Value, for key: Key, at now: Int64, ttlMilliseconds: Int64? = nil) {
+        counters.insertions += 1
+        let ttl = ttlMilliseconds ?? defaultTTLMilliseconds
+        if let slot = slots[key] {
+            entries[slot].value = value
+            entries[slot].storedAt = now
+            entries[slot].ttl = ttl
+            touch(slot)
+            return
+        }
+        let slot: Int
+        if slots.count == capacity {
+            slot = oldest
+            counters.evicted += 1
+            slots[entries[slot].key] = nil
+            unlink(slot)
+            entries[slot] = Entry(key: key, value: value, storedAt: now, ttl: ttl, newer: -1, older: -1)
+        } else {
+            slot = entries.count
+            entries.append(Entry(key: key, value: value, storedAt: now, ttl: ttl, newer: -1, older: -1))
+        }
+        slots[key] = slot
+        linkAsNewest(slot)
+    }
+
+    /// The entry for a key whatever its age, counted as stale-served: what a screen shows when a
+    /// refresh failed (stale-if-error).
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - now: The current time.
+    /// - Returns: The value and its age, or nil when there is nothing to serve.
+    public mutating func serveStale(_ key: Key, at now: Int64) -> StaleValue<Value>? {
+        guard let slot = slots[key] else { return nil }
+        counters.staleServed += 1
+        return StaleValue(value: entries[slot].value, ageMilliseconds: now - entries[slot].storedAt)
+    }
+
+    /// The value and age for a key without counting or touching anything.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - now: The current time.
+    public func peek(_ key: Key, at now: Int64) -> StaleValue<Value>? {
+        slots[key].map { StaleValue(value: entries[$0].value, ageMilliseconds: now - entries[$0].storedAt) }
+    }
+
+    /// Drops every entry (counters are kept).
+    public mutating func removeAll() {
+        slots.removeAll()
+        entries.removeAll()
+        (newest, oldest) = (-1, -1)
+    }
+
+    private mutating func touch(_ slot: Int) {
+        guard slot != newest else { return }
+        unlink(slot)
+        linkAsNewest(slot)
+    }
+
+    private mutating func unlink(_ slot: Int) {
+        let (newer, older) = (entries[slot].newer, entries[slot].older)
+        if newer >= 0 { entries[newer].older = older } else { newest = older }
+        if older >= 0 { entries[older].newer = newer } else { oldest = newer }
+    }
+
+    private mutating func linkAsNewest(_ slot: Int) {
+        entries[slot].newer = -1
+        entries[slot].older = newest
+        if newest >= 0 { entries[newest].newer = slot }
+        newest = slot
+        if oldest < 0 { oldest = slot }
+    }
+}

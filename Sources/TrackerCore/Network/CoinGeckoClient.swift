@@ -1,0 +1,158 @@
+/// The app's CoinGecko client: builds each request, waits for the rate limiter, sends it through a
+/// transport, classifies the response and decodes it.
+///
+/// The same client talks to the live API (`LiveHTTP`'s URLSession transport), the simulated
+/// server and recorded fixtures; only the transport differs. Every failure is a
+/// ``CoinGeckoError`` naming the request.
+public struct CoinGeckoClient: Sendable {
+    /// The transport.
+    public let transport: any MarketDataTransport
+    /// The request builder (API key, timeout, batching).
+    public let requests: CoinGeckoRequests
+    /// The rate limiter every request waits for, if any.
+    public let limiter: AsyncRateLimiter?
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - transport: Where requests go.
+    ///   - requests: How requests are built.
+    ///   - limiter: The rate limiter, or nil to send at once.
+    public init(
+        transport: any MarketDataTransport,
+        requests: CoinGeckoRequests = CoinGeckoRequests(),
+        limiter: AsyncRateLimiter? = nil
+    ) {
+        self.transport = transport
+        self.requests = requests
+        self.limiter = limiter
+    }
+
+    /// Sends one request and returns the body of its 2xx response.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The body.
+    /// - Throws: ``CoinGeckoError`` for a non-2xx status, a transport failure or cancellation.
+    public func body(for request: HTTPRequest) async throws(CoinGeckoError) -> [UInt8] {
+        if let limiter {
+            do {
+                try await limiter.acquire()
+            } catch {
+                throw CoinGeckoError(.transport(.cancelled), request: request.target)
+            }
+        }
+        let response: HTTPResponse
+        do throws(TransportError) {
+            response = try await transport.send(request)
+        } catch {
+            throw CoinGeckoError(.transport(error), request: request.target)
+        }
+        await limiter?.record(response)
+        return try CoinGeckoResponseClassifier.body(of: response, for: request)
+    }
+
+    /// Sends a request and decodes its body.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - decode: The endpoint's decoder.
+    public func fetch<Value>(
+        _ request: HTTPRequest,
+        decode: ([UInt8], String) throws(LocatedDecodingError) -> Value
+    ) async throws(CoinGeckoError) -> Value {
+        let body = try await body(for: request)
+        return try CoinGeckoResponseClassifier.decode(body, for: request, with: decode)
+    }
+
+    /// Market rows for the ids, in one request per batch (sent one after the other).
+    ///
+    /// - Parameters:
+    ///   - ids: The coin ids.
+    ///   - vsCurrency: The quote currency.
+    /// - Returns: The rows of every batch, in response order; ids CoinGecko does not know are absent.
+    public func markets(ids: [String], vsCurrency: String = "usd") async throws(CoinGeckoError)
+        -> [CoinMarket]
+    {
+        var rows: [CoinMarket] = []
+        for request in requests.coinsMarkets(ids: ids, vsCurrency: vsCurrency) {
+            rows += try await fetch(request) { body, source throws(LocatedDecodingError) in
+                try CoinMarket.decodeList(body, source: source)
+            }
+        }
+        return rows
+    }
+
+    /// Prices for the ids, in one request per batch.
+    ///
+    /// - Parameters:
+    ///   - ids: The coin ids.
+    ///   - vsCurrencies: The quote currencies.
+    /// - Returns: The merged quotes.
+    public func simplePrices(ids: [String], vsCurrencies: [String] = ["usd"]) async throws(CoinGeckoError)
+        -> SimplePrices
+    {
+        var merged = SimplePrices(quotes: [:])
+        for request in requests.simplePrice(ids: ids, vsCurrencies: vsCurrencies) {
+            let prices = try await fetch(request) { body, source throws(LocatedDecodingError) in
+                try SimplePrices.decode(body, source: source)
+            }
+            merged.quotes.merge(prices.quotes) { _, new in new }
+        }
+        return merged
+    }
+
+    /// The coin screen's detail.
+    ///
+    /// - Parameter id: The coin id.
+    public func coinDetail(id: String) async throws(CoinGeckoError) -> CoinDetail {
+        try await fetch(requests.coinDetail(id: id)) { body, source throws(LocatedDecodingError) in
+            try CoinDetail.decode(body, source: source)
+        }
+    }
+
+    /// A line chart's data.
+    ///
+    /// - Parameters:
+    ///   - id: The coin id.
+    ///   - vsCurrency: The quote currency.
+    ///   - days: The span asked for.
+    public func marketChart(id: String, vsCurrency: String = "usd", days: String) async throws(CoinGeckoError)
+        -> MarketChart
+    {
+        try await fetch(requests.marketChart(id: id, vsCurrency: vsCurrency, days: days)) {
+            body, source throws(LocatedDecodingError) in
+            try MarketChartDecoder.decode(body, source: source)
+        }
+    }
+
+    /// A candle chart's data.
+    ///
+    /// - Parameters:
+    ///   - id: The coin id.
+    ///   - vsCurrency: The quote currency.
+    ///   - days: The span asked for.
+    public func ohlc(id: String, vsCurrency: String = "usd", days: String) async throws(CoinGeckoError)
+        -> OHLCChart
+    {
+        try await fetch(requests.ohlc(id: id, vsCurrency: vsCurrency, days: days)) {
+            body, source throws(LocatedDecodingError) in
+            try OHLCDecoder.decode(body, source: source)
+        }
+    }
+
+    /// CoinGecko's search.
+    ///
+    /// - Parameter query: What the user typed.
+    public func search(query: String) async throws(CoinGeckoError) -> SearchResults {
+        try await fetch(requests.search(query: query)) { body, source throws(LocatedDecodingError) in
+            try SearchResults.decode(body, source: source)
+        }
+    }
+
+    /// Every coin's id, symbol and name.
+    public func coinsList() async throws(CoinGeckoError) -> [CoinListEntry] {
+        try await fetch(requests.coinsList()) { body, source throws(LocatedDecodingError) in
+            try CoinListEntry.decodeList(body, source: source)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// A GET request to the market-data API, independent of any HTTP library.
+///
+/// The path is relative to the API root (`/coins/markets`, not `/api/v3/coins/markets`): the live
+/// transport prefixes its base URL, the simulated server routes on the path as it is.
+public struct HTTPRequest: Sendable, Equatable, Hashable {
+    /// One query parameter, kept in the order the app sends them.
+    public struct QueryItem: Sendable, Equatable, Hashable {
+        /// The parameter name.
+        public var name: String
+        /// The parameter value, unencoded.
+        public var value: String
+
+        /// Creates a parameter.
+        ///
+        /// - Parameters:
+        ///   - name: The name.
+        ///   - value: The unencoded value.
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The path below the API root.
+    public var path: String
+    /// The query parameters, in order.
+    public var query: [QueryItem]
+    /// Extra headers (an API key), name and value.
+    public var headers: [HTTPHeaders.Field]
+    /// How long the caller waits for the whole response, in milliseconds.
+    public var timeoutMilliseconds: Int64
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - path: The path below the API root, starting with `/`.
+    ///   - query: The query parameters.
+    ///   - headers: Extra headers.
+    ///   - timeoutMilliseconds: The timeout (the app's URLSession uses 10 s per request).
+    public init(
+        path: String,
+        query: [QueryItem] = [],
+        headers: [HTTPHeaders.Field] = [],
+        timeoutMilliseconds: Int64 = 10_000
+    ) {
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+
+    /// The endpoint the path names, if the tracker uses it.
+    public var endpoint: CoinGeckoEndpoint? { CoinGeckoEndpoint(path: path) }
+
+    /// The value of a query parameter.
+    ///
+    /// - Parameter name: The parameter name.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+
+    /// Path and percent-encoded query, as sent on the wire: `/coins/markets?vs_currency=usd&ids=a,b`.
+    ///
+    /// Commas stay literal (as the app writes them and CoinGecko accepts); everything outside
+    /// RFC 3986's unreserved set is percent-encoded, so an id with a space cannot smuggle one in.
+    public var target: String {
+        guard !query.isEmpty else { return path }
+        let encoded = query.map { "\(Self.percentEncoded($0.name))=\(Self.percentEncoded($0.value))" }
+        return path + "?" + encoded.joined(separator: "&")
+    }
+
+    /// Percent-encodes all but unreserved characters and the comma.
+    static func percentEncoded(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                output.unicodeScalars.append("%")
+                output.unicodeScalars.append(hex[Int(byte >> 4)])
+                output.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,68 @@
+/// A CoinGecko plan's request budget, as data.
+///
+/// CoinGecko's limits have changed over the years (keyless 5-15 a minute, demo 30 then 100, paid
+/// 500 and more); the workbench treats the limit as a parameter and ships the plans the team
+/// asks about. Every request costs one credit.
+public struct RateLimitPlan: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// The plan's name (`seed-50`).
+    public var name: String
+    /// Requests allowed in any 60 s window.
+    public var requestsPerMinute: Int
+    /// Credits per month, when the plan has a monthly cap.
+    public var monthlyCredits: Int?
+
+    /// Creates a plan.
+    ///
+    /// - Parameters:
+    ///   - name: The name.
+    ///   - requestsPerMinute: Requests allowed in any 60 s window, at least 1.
+    ///   - monthlyCredits: The monthly credit cap, if any.
+    public init(name: String, requestsPerMinute: Int, monthlyCredits: Int? = nil) {
+        precondition(requestsPerMinute >= 1, "a plan allows at least one request a minute")
+        self.name = name
+        self.requestsPerMinute = requestsPerMinute
+        self.monthlyCredits = monthlyCredits
+    }
+
+    /// No API key: 10 a minute (CoinGecko's public limit varies between 5 and 15).
+    public static let keyless = RateLimitPlan(name: "keyless", requestsPerMinute: 10)
+    /// The demo plan as it was: 30 a minute, 10,000 credits a month.
+    public static let demo30 = RateLimitPlan(name: "demo-30", requestsPerMinute: 30, monthlyCredits: 10_000)
+    /// The budget of the app's documents: 50 a minute, hence its 1.2 s spacing.
+    public static let seed50 = RateLimitPlan(name: "seed-50", requestsPerMinute: 50)
+    /// The demo plan today: 100 a minute, 10,000 credits a month.
+    public static let demo100 = RateLimitPlan(
+        name: "demo-100", requestsPerMinute: 100, monthlyCredits: 10_000)
+    /// A paid plan: 500 a minute, 500,000 credits a month.
+    public static let pro500 = RateLimitPlan(name: "pro-500", requestsPerMinute: 500, monthlyCredits: 500_000)
+
+    /// The presets, smallest first.
+    public static let presets: [RateLimitPlan] = [.keyless, .demo30, .seed50, .demo100, .pro500]
+
+    /// A preset by name, or `custom-N` for N requests a minute.
+    ///
+    /// - Parameter name: `keyless`, `demo-30`, `seed-50`, `demo-100`, `pro-500` or `custom-N`.
+    /// - Returns: The plan, or nil for an unknown name or a non-positive N.
+    public static func named(_ name: String) -> RateLimitPlan? {
+        if let preset = presets.first(where: { $0.name == name }) { return preset }
+        guard name.hasPrefix("custom-"), let perMinute = Int(name.dropFirst("custom-".count)), perMinute > 0
+        else {
+            return nil
+        }
+        return RateLimitPlan(name: name, requestsPerMinute: perMinute)
+    }
+
+    /// The shortest even spacing that stays within the plan: `ceil(60 s / limit)`.
+    public var spacingMilliseconds: Int64 {
+        (RateLimitWindow.milliseconds + Int64(requestsPerMinute) - 1) / Int64(requestsPerMinute)
+    }
+
+    /// `name (N/min)`.
+    public var description: String { "\(name) (\(requestsPerMinute)/min)" }
+}
+
+/// The window CoinGecko counts requests in.
+public enum RateLimitWindow {
+    /// 60 s, in milliseconds.
+    public static let milliseconds: Int64 = 60_000
+}
