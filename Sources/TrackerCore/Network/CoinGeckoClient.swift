@@ -110,6 +110,18 @@ public struct CoinGeckoClient: Sendable {
         }
     }
 
+    /// A coin's snapshot on a past day (the detail's shape, with market data in every currency).
+    ///
+    /// - Parameters:
+    ///   - id: The coin id.
+    ///   - date: The day, `dd-mm-yyyy`.
+    public func coinHistory(id: String, date: String) async throws(CoinGeckoError) -> CoinDetail {
+        try await fetch(requests.coinHistory(id: id, date: date)) {
+            body, source throws(LocatedDecodingError) in
+            try CoinDetail.decode(body, source: source)
+        }
+    }
+
     /// A line chart's data.
     ///
     /// - Parameters:

@@ -126,6 +126,18 @@ public struct CoinGeckoRequests: Sendable, Equatable {
         )
     }
 
+    /// `/coins/{id}/history?date=dd-mm-yyyy`: a coin's snapshot on a past day.
+    ///
+    /// - Parameters:
+    ///   - id: The coin id.
+    ///   - date: The day, `dd-mm-yyyy` as CoinGecko wants it.
+    public func coinHistory(id: String, date: String) -> HTTPRequest {
+        request(
+            "/coins/\(HTTPRequest.percentEncoded(id))/history",
+            [.init("date", date), .init("localization", "false")]
+        )
+    }
+
     /// `/coins/{id}/market_chart`.
     ///
     /// - Parameters:

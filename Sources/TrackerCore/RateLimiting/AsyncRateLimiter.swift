@@ -23,8 +23,14 @@ public actor AsyncRateLimiter {
     @discardableResult
     public func acquire() async throws -> Int64 {
         let asked = clock.now()
-        let slot = limiter.slot(askedAt: asked)
-        if slot > asked { try await clock.sleep(until: slot) }
+        var slot = limiter.slot(askedAt: asked)
+        if slot > asked {
+            try await clock.sleep(until: slot)
+            while let later = limiter.recheck(at: clock.now()) {
+                slot = later
+                try await clock.sleep(until: slot)
+            }
+        }
         let sent = clock.now()
         limiter.recordSend(at: sent)
         return sent

@@ -2,7 +2,8 @@
 ///
 /// Usage, by the async shell (``AsyncRateLimiter``) or the simulator's event loop alike:
 /// 1. `let at = limiter.slot(askedAt: now)`: the time the request may go;
-/// 2. wait until `at`;
+/// 2. wait until `at`, then ask ``recheck(at:)``: a 429 that arrived while waiting may have
+///    started a backoff, and then it gives a new time to wait for (repeat);
 /// 3. `limiter.recordSend(at: sendTime)` when it goes;
 /// 4. `limiter.recordResponse(status:retryAfterMilliseconds:at:)` when the answer arrives.
 /// Time is always an argument; the limiter never reads a clock.
@@ -43,6 +44,16 @@ public struct RateLimiter: Sendable {
     /// - Returns: The send time, `>= now`.
     public mutating func slot(askedAt now: Int64) -> Int64 {
         pacing.slot(askedAt: max(now, backoff.blockedUntil))
+    }
+
+    /// Checks, when a waiting caller wakes at its slot, whether a backoff began meanwhile.
+    ///
+    /// - Parameter now: The wake time.
+    /// - Returns: nil when the request may go now; otherwise a new slot, reserved after the
+    ///   backoff (the old reservation is given up, which only ever sends less).
+    public mutating func recheck(at now: Int64) -> Int64? {
+        guard backoff.blockedUntil > now else { return nil }
+        return pacing.slot(askedAt: backoff.blockedUntil)
     }
 
     /// Records that a request went out.
