@@ -64,11 +64,16 @@ public struct ChartCache: Sendable {
         }
     }
 
-    /// The TTL of a range's entries, ms.
+    /// The TTL of a range's entries, ms: the range's own for processed points; for a raw
+    /// response, the shortest TTL among the ranges that share its request, so that no range ever
+    /// sees data older than it allows.
     ///
     /// - Parameter range: The range.
     public func ttlMilliseconds(for range: ChartTimeRange) -> Int64 {
-        (profile.settings[range]?.cacheTTLSeconds ?? 60) * 1000
+        guard let settings = profile.settings[range] else { return 60_000 }
+        guard content == .rawResponse else { return settings.cacheTTLSeconds * 1000 }
+        let sharing = profile.settings.values.filter { $0.apiDays == settings.apiDays }
+        return (sharing.map(\.cacheTTLSeconds).min() ?? settings.cacheTTLSeconds) * 1000
     }
 
     /// Looks a chart up, counting a hit or miss.
