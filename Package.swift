@@ -51,7 +51,10 @@ let package = Package(
         .testTarget(name: "TrackerCoreTests", dependencies: ["TrackerCore", "TestSupport"]),
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "TestSupport"]),
         .testTarget(name: "CGSLTests", dependencies: ["CGSL"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
+        .testTarget(
+            name: "PersistenceTests",
+            dependencies: ["Persistence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["workbench", "TestSupport"]),
     ],

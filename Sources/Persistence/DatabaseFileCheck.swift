@@ -9,12 +9,12 @@ enum DatabaseFileCheck {
     /// Throws unless the file is an undamaged database of `kind` that this workbench can migrate.
     static func verify(_ kind: DatabaseKind, at path: String) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw PersistenceError(.io("cannot read the file"), path: path)
+            throw StoreError(.io("cannot read the file"), path: path)
         }
         let start = (try? handle.read(upToCount: header.count)) ?? nil
         try? handle.close()
         guard let start, !start.isEmpty else { return }  // an empty file becomes a new database
-        guard Array(start) == header else { throw PersistenceError(.notADatabase, path: path) }
+        guard Array(start) == header else { throw StoreError(.notADatabase, path: path) }
 
         var configuration = Configuration()
         configuration.readonly = true
@@ -23,11 +23,11 @@ enum DatabaseFileCheck {
         try queue.read { db in
             let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
             guard check == ["ok"] else {
-                throw PersistenceError(.corrupted(check.prefix(3).joined(separator: "; ")), path: path)
+                throw StoreError(.corrupted(check.prefix(3).joined(separator: "; ")), path: path)
             }
             try verifyOwnership(kind, db: db, path: path)
             let unknown = try kind.migrator.appliedIdentifiers(db).subtracting(kind.migrator.migrations)
-            guard unknown.isEmpty else { throw PersistenceError(.newerSchema(unknown.sorted()), path: path) }
+            guard unknown.isEmpty else { throw StoreError(.newerSchema(unknown.sorted()), path: path) }
         }
     }
 
@@ -40,7 +40,7 @@ enum DatabaseFileCheck {
             let detail =
                 owner.map { "it is the workbench's \($0.rawValue) database, not its \(kind.rawValue)" }
                 ?? "application_id 0x\(String(UInt32(bitPattern: applicationID), radix: 16))"
-            throw PersistenceError(.foreign(detail), path: path)
+            throw StoreError(.foreign(detail), path: path)
         }
         let tables = try String.fetchAll(
             db,
@@ -48,7 +48,7 @@ enum DatabaseFileCheck {
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
         )
         guard tables.isEmpty else {
-            throw PersistenceError(
+            throw StoreError(
                 .foreign("unmarked, with tables \(tables.joined(separator: ", "))"), path: path)
         }
     }

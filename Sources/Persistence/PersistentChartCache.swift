@@ -19,8 +19,8 @@ public struct PersistentChartCache: Sendable {
     /// - Parameters:
     ///   - path: The file.
     ///   - content: What the cache holds.
-    /// - Throws: ``PersistenceError`` only when no cache can be created at the path at all.
-    public init(path: String, content: ChartCache.Content = .processedPoints) throws(PersistenceError) {
+    /// - Throws: ``StoreError`` only when no cache can be created at the path at all.
+    public init(path: String, content: ChartCache.Content = .processedPoints) throws(StoreError) {
         self.database = try WorkbenchDatabase.open(.chartCache, at: path)
         self.content = content
     }
@@ -31,7 +31,7 @@ public struct PersistentChartCache: Sendable {
     ///   - key: The cache key (``ChartCache/key(coinId:type:range:)``).
     ///   - now: The current time.
     /// - Returns: Fresh, expired or missing, by the entry's own TTL.
-    public func lookup(_ key: String, at now: Int64) throws(PersistenceError) -> CacheLookup<
+    public func lookup(_ key: String, at now: Int64) throws(StoreError) -> CacheLookup<
         ChartCache.Payload
     > {
         let row = try database.read { db in
@@ -64,7 +64,7 @@ public struct PersistentChartCache: Sendable {
         for key: String,
         ttlMilliseconds: Int64,
         at now: Int64
-    ) throws(PersistenceError) {
+    ) throws(StoreError) {
         let blob = Data(ChartPayloadCoding.encode(payload))
         try database.write { db in
             try db.execute(
@@ -80,7 +80,7 @@ public struct PersistentChartCache: Sendable {
     /// Removes an entry.
     ///
     /// - Parameter key: The cache key.
-    public func remove(_ key: String) throws(PersistenceError) {
+    public func remove(_ key: String) throws(StoreError) {
         try database.write { db in
             try db.execute(sql: "DELETE FROM chart_cache WHERE key = ?", arguments: [key])
         }
@@ -94,7 +94,7 @@ public struct PersistentChartCache: Sendable {
     ///   - now: The current time.
     /// - Returns: How many entries were removed.
     @discardableResult
-    public func prune(olderThan maxAgeMilliseconds: Int64, at now: Int64) throws(PersistenceError) -> Int {
+    public func prune(olderThan maxAgeMilliseconds: Int64, at now: Int64) throws(StoreError) -> Int {
         try database.write { db in
             try db.execute(
                 sql: "DELETE FROM chart_cache WHERE stored_at < ?", arguments: [now - maxAgeMilliseconds])
@@ -103,7 +103,7 @@ public struct PersistentChartCache: Sendable {
     }
 
     /// The number of entries.
-    public func count() throws(PersistenceError) -> Int {
+    public func count() throws(StoreError) -> Int {
         try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chart_cache") ?? 0 }
     }
 }

@@ -19,8 +19,8 @@ public struct PortfolioStore: Sendable {
     /// Every transaction, or one coin's, in time order (ties by id).
     ///
     /// - Parameter coinId: The coin, or nil for all.
-    /// - Throws: ``PersistenceError`` if a stored number cannot be read back.
-    public func transactions(coinId: String? = nil) throws(PersistenceError) -> [PortfolioTransaction] {
+    /// - Throws: ``StoreError`` if a stored number cannot be read back.
+    public func transactions(coinId: String? = nil) throws(StoreError) -> [PortfolioTransaction] {
         try database.read { db in try Self.transactions(db, coinId: coinId, path: database.path) }
     }
 
@@ -35,7 +35,7 @@ public struct PortfolioStore: Sendable {
         _ transaction: PortfolioTransaction,
         validate: ([PortfolioTransaction], PortfolioTransaction) throws -> Void = { _, _ in }
     ) throws -> PortfolioTransaction {
-        try database.write { db in
+        try database.writePassingThrough { db in
             let existing = try Self.transactions(db, coinId: transaction.coinId, path: database.path)
             try validate(existing, transaction)
             try db.execute(
@@ -57,12 +57,12 @@ public struct PortfolioStore: Sendable {
     /// Deletes a transaction.
     ///
     /// - Parameter id: Its id.
-    /// - Throws: ``PersistenceError/Kind/notFound(_:)`` for an unknown id.
-    public func delete(id: Int64) throws(PersistenceError) {
+    /// - Throws: ``StoreError/Kind/notFound(_:)`` for an unknown id.
+    public func delete(id: Int64) throws(StoreError) {
         try database.write { db in
             try db.execute(sql: "DELETE FROM portfolio_transaction WHERE id = ?", arguments: [id])
             guard db.changesCount == 1 else {
-                throw PersistenceError(.notFound("portfolio transaction \(id)"), path: database.path)
+                throw StoreError(.notFound("portfolio transaction \(id)"), path: database.path)
             }
         }
     }
@@ -87,14 +87,14 @@ public struct PortfolioStore: Sendable {
                 let text: String = row[column]
                 // Stored text is always a Decimal's description, so it must read back to itself.
                 guard let value = Decimal(string: text), !value.isNaN, value.description == text else {
-                    throw PersistenceError(
+                    throw StoreError(
                         .invalidStoredValue("transaction \(id) \(column) \"\(text)\""), path: path)
                 }
                 return value
             }
             let kindText: String = row["kind"]
             guard let kind = PortfolioTransaction.Kind(rawValue: kindText) else {
-                throw PersistenceError(
+                throw StoreError(
                     .invalidStoredValue("transaction \(id) kind \"\(kindText)\""), path: path)
             }
             return PortfolioTransaction(

@@ -69,7 +69,7 @@ public struct RunHistoryStore: Sendable {
     /// - Parameter run: The run (its `id` is ignored).
     /// - Returns: The run with its new id.
     @discardableResult
-    public func record(_ run: RunRecord) throws(PersistenceError) -> RunRecord {
+    public func record(_ run: RunRecord) throws(StoreError) -> RunRecord {
         try database.write { db in
             try db.execute(
                 sql: """
@@ -98,7 +98,7 @@ public struct RunHistoryStore: Sendable {
     /// - Parameters:
     ///   - scenario: The scenario name, or nil for all.
     ///   - limit: The most runs returned.
-    public func runs(scenario: String? = nil, limit: Int = 50) throws(PersistenceError) -> [RunRecord] {
+    public func runs(scenario: String? = nil, limit: Int = 50) throws(StoreError) -> [RunRecord] {
         try database.read { db in
             let rows = try Row.fetchAll(
                 db,

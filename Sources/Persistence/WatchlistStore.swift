@@ -18,7 +18,7 @@ public struct WatchlistStore: Sendable {
     }
 
     /// The entries in the user's order.
-    public func entries() throws(PersistenceError) -> [WatchlistEntry] {
+    public func entries() throws(StoreError) -> [WatchlistEntry] {
         try database.read { db in try Self.entries(db) }
     }
 
@@ -28,15 +28,15 @@ public struct WatchlistStore: Sendable {
     ///   - coinId: The coin.
     ///   - time: When it was added.
     /// - Returns: The new entry.
-    /// - Throws: ``PersistenceError/Kind/alreadyExists(_:)`` if the coin is on the list already;
+    /// - Throws: ``StoreError/Kind/alreadyExists(_:)`` if the coin is on the list already;
     ///   nothing is stored then.
     @discardableResult
-    public func add(coinId: String, at time: Int64) throws(PersistenceError) -> WatchlistEntry {
+    public func add(coinId: String, at time: Int64) throws(StoreError) -> WatchlistEntry {
         try database.write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM watchlist WHERE coin_id = ?", arguments: [coinId])
                 == true
             {
-                throw PersistenceError(.alreadyExists("watchlist coin \"\(coinId)\""), path: database.path)
+                throw StoreError(.alreadyExists("watchlist coin \"\(coinId)\""), path: database.path)
             }
             let position = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM watchlist") ?? 0
             try db.execute(
@@ -50,12 +50,12 @@ public struct WatchlistStore: Sendable {
     /// Removes a coin; the coins after it move up.
     ///
     /// - Parameter coinId: The coin.
-    /// - Throws: ``PersistenceError/Kind/notFound(_:)`` if it is not on the list.
-    public func remove(coinId: String) throws(PersistenceError) {
+    /// - Throws: ``StoreError/Kind/notFound(_:)`` if it is not on the list.
+    public func remove(coinId: String) throws(StoreError) {
         try database.write { db in
             try db.execute(sql: "DELETE FROM watchlist WHERE coin_id = ?", arguments: [coinId])
             guard db.changesCount == 1 else {
-                throw PersistenceError(.notFound("watchlist coin \"\(coinId)\""), path: database.path)
+                throw StoreError(.notFound("watchlist coin \"\(coinId)\""), path: database.path)
             }
             try Self.renumber(db, order: try Self.entries(db).map(\.coinId))
         }
@@ -66,12 +66,12 @@ public struct WatchlistStore: Sendable {
     /// - Parameters:
     ///   - coinId: The coin.
     ///   - position: The new position, 0 first.
-    /// - Throws: ``PersistenceError/Kind/notFound(_:)`` if it is not on the list.
-    public func move(coinId: String, to position: Int) throws(PersistenceError) {
+    /// - Throws: ``StoreError/Kind/notFound(_:)`` if it is not on the list.
+    public func move(coinId: String, to position: Int) throws(StoreError) {
         try database.write { db in
             var order = try Self.entries(db).map(\.coinId)
             guard let from = order.firstIndex(of: coinId) else {
-                throw PersistenceError(.notFound("watchlist coin \"\(coinId)\""), path: database.path)
+                throw StoreError(.notFound("watchlist coin \"\(coinId)\""), path: database.path)
             }
             order.remove(at: from)
             order.insert(coinId, at: min(max(position, 0), order.count))

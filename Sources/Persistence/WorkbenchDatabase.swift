@@ -31,9 +31,9 @@ public final class WorkbenchDatabase: Sendable {
     ///   - kind: What it holds.
     ///   - path: The file; its directory must exist.
     /// - Returns: The open, migrated database.
-    /// - Throws: ``PersistenceError`` when the file is not a usable database of this kind (the
+    /// - Throws: ``StoreError`` when the file is not a usable database of this kind (the
     ///   chart cache is rebuilt instead) or cannot be opened.
-    public static func open(_ kind: DatabaseKind, at path: String) throws(PersistenceError)
+    public static func open(_ kind: DatabaseKind, at path: String) throws(StoreError)
         -> WorkbenchDatabase
     {
         do {
@@ -46,36 +46,46 @@ public final class WorkbenchDatabase: Sendable {
     }
 
     /// The names of the migrations applied, oldest first.
-    public func appliedMigrations() throws(PersistenceError) -> [String] {
+    public func appliedMigrations() throws(StoreError) -> [String] {
         try read { db in try kind.migrator.appliedIdentifiers(db).sorted() }
     }
 
     /// The SQLite journal mode (`wal`).
-    public func journalMode() throws(PersistenceError) -> String {
+    public func journalMode() throws(StoreError) -> String {
         try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
     }
 
-    /// Runs `body` in a read transaction, mapping failures to ``PersistenceError``.
-    func read<T>(_ body: (Database) throws -> T) throws(PersistenceError) -> T {
+    /// Runs `body` in a read transaction, mapping failures to ``StoreError``.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try pool.read(body)
         } catch {
-            throw PersistenceError(from: error, path: path)
+            throw StoreError(from: error, path: path)
+        }
+    }
+
+    /// Runs `body` in a write transaction (rolled back if it throws); SQLite failures become
+    /// ``StoreError``, errors of the caller's own (a validation refusal) pass through unchanged.
+    func writePassingThrough<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.write(body)
+        } catch let error as DatabaseError {
+            throw StoreError(from: error, path: path)
         }
     }
 
     /// Runs `body` in a write transaction (rolled back if it throws), mapping failures to
-    /// ``PersistenceError``; errors `body` throws itself pass through unchanged.
-    func write<T>(_ body: (Database) throws -> T) throws(PersistenceError) -> T {
+    /// ``StoreError``.
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try pool.write(body)
         } catch {
-            throw PersistenceError(from: error, path: path)
+            throw StoreError(from: error, path: path)
         }
     }
 
     private static func openChecked(_ kind: DatabaseKind, at path: String, notice: String?)
-        throws(PersistenceError) -> WorkbenchDatabase
+        throws(StoreError) -> WorkbenchDatabase
     {
         do {
             if FileManager.default.fileExists(atPath: path) {
@@ -90,7 +100,7 @@ public final class WorkbenchDatabase: Sendable {
             try kind.migrator.migrate(pool)
             return WorkbenchDatabase(kind: kind, path: path, pool: pool, rebuildNotice: notice)
         } catch {
-            throw PersistenceError(from: error, path: path)
+            throw StoreError(from: error, path: path)
         }
     }
 
@@ -101,10 +111,10 @@ public final class WorkbenchDatabase: Sendable {
     }
 }
 
-extension PersistenceError {
+extension StoreError {
     /// Maps any error from GRDB or the file checks.
     init(from error: any Error, path: String) {
-        if let error = error as? PersistenceError {
+        if let error = error as? StoreError {
             self = error
             return
         }

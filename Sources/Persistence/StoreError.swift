@@ -1,5 +1,5 @@
 /// A persistence failure, naming the database file and what to do.
-public struct PersistenceError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable, Equatable {
         /// The file is not an SQLite database (wrong header, truncated, another format).
