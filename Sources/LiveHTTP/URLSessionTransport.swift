@@ -7,7 +7,8 @@ import TrackerCore
 
 /// The live transport: sends requests to a real CoinGecko-shaped API over URLSession.
 ///
-/// Each request gets its own timeout (``HTTPRequest/timeoutMilliseconds``, the app's 10 s); a
+/// Each request gets its own timeout (``HTTPRequest/timeoutMilliseconds``, the app's 10 s; whole
+/// seconds, rounded up, on Linux, where URLSession cannot do better); a
 /// timeout is ``TransportError/timedOut(afterMilliseconds:)``, any other failure to get a
 /// response ``TransportError/connectionFailed(_:)``. Any HTTP status is returned as it is: the
 /// client classifies it.
@@ -46,7 +47,7 @@ public final class URLSessionTransport: MarketDataTransport {
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = "GET"
-        urlRequest.timeoutInterval = Double(request.timeoutMilliseconds) / 1000
+        urlRequest.timeoutInterval = Self.timeoutInterval(milliseconds: request.timeoutMilliseconds)
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         for field in request.headers { urlRequest.setValue(field.value, forHTTPHeaderField: field.name) }
         let data: Data
@@ -68,6 +69,18 @@ public final class URLSessionTransport: MarketDataTransport {
             headers: HTTPHeaders(headers.sorted { $0.name.lowercased() < $1.name.lowercased() }),
             body: [UInt8](data)
         )
+    }
+
+    /// The URLRequest timeout for a timeout in milliseconds. swift-corelibs-foundation (Linux)
+    /// truncates timeouts to whole seconds, so 300 ms would become 0 and fail at once: there it
+    /// is rounded up to the next whole second.
+    static func timeoutInterval(milliseconds: Int64) -> TimeInterval {
+        let seconds = Double(max(milliseconds, 1)) / 1000
+        #if canImport(FoundationNetworking)
+            return seconds.rounded(.up)
+        #else
+            return seconds
+        #endif
     }
 
     private static func transportError(_ error: any Error, timeout: Int64) -> TransportError {

@@ -14,15 +14,15 @@ enum ChartPayloadCoding {
         case .line(let series):
             bytes.append(lineTag)
             append(UInt64(series.count), to: &bytes)
-            series.timestamps.forEach { append(UInt64(bitPattern: $0), to: &bytes) }
-            series.values.forEach { append($0.bitPattern, to: &bytes) }
+            appendColumns([series.timestamps], [series.values], to: &bytes)
         case .candles(let candles):
             bytes.append(candlesTag)
             append(UInt64(candles.count), to: &bytes)
-            candles.closeTimes.forEach { append(UInt64(bitPattern: $0), to: &bytes) }
-            for column in [candles.open, candles.high, candles.low, candles.close] {
-                column.forEach { append($0.bitPattern, to: &bytes) }
-            }
+            appendColumns(
+                [candles.closeTimes],
+                [candles.open, candles.high, candles.low, candles.close],
+                to: &bytes
+            )
         case .rawResponse(let body):
             bytes.append(rawTag)
             append(UInt64(body.count), to: &bytes)
@@ -54,6 +54,15 @@ enum ChartPayloadCoding {
             CandleSeries(
                 closeTimes: times, open: column(1), high: column(2), low: column(3), close: column(4))
         )
+    }
+
+    private static func appendColumns(_ times: [[Int64]], _ values: [[Double]], to bytes: inout [UInt8]) {
+        for column in times {
+            for time in column { append(UInt64(bitPattern: time), to: &bytes) }
+        }
+        for column in values {
+            for value in column { append(value.bitPattern, to: &bytes) }
+        }
     }
 
     private static func append(_ value: UInt64, to bytes: inout [UInt8]) {

@@ -15,7 +15,8 @@ struct TTLCacheTests {
         cache.insert(3, for: "C", at: 31_000)  // insertion 3, evicts B (least recent); C, A
         #expect(cache.keysByRecency == ["C", "A"])
         #expect(cache.lookup("B", at: 31_000) == .missing)  // miss 3
-        #expect(cache.serveStale("A", at: 40_000) == StaleValue(value: 1, ageMilliseconds: 40_000))  // stale 1
+        // stale 1:
+        #expect(cache.serveStale("A", at: 40_000) == StaleValue(value: 1, ageMilliseconds: 40_000))
         #expect(cache.serveStale("B", at: 40_000) == nil)  // nothing to serve, not counted
         cache.insert(10, for: "A", at: 41_000, ttlMilliseconds: 5_000)  // insertion 4, replaces; A, C
         #expect(cache.lookup("A", at: 45_999) == .fresh(10, ageMilliseconds: 4_999))  // hit 3
