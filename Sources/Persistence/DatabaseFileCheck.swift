@@ -23,7 +23,10 @@ enum DatabaseFileCheck {
         try queue.read { db in
             let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
             guard check == ["ok"] else {
-                throw StoreError(.corrupted(check.prefix(3).joined(separator: "; ")), path: path)
+                let problems = check.joined(separator: "\n").split(separator: "\n").filter {
+                    !$0.hasPrefix("***")
+                }
+                throw StoreError(.corrupted(problems.prefix(2).joined(separator: "; ")), path: path)
             }
             try verifyOwnership(kind, db: db, path: path)
             let unknown = try kind.migrator.appliedIdentifiers(db).subtracting(kind.migrator.migrations)

@@ -35,29 +35,28 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         self.path = path
     }
 
-    /// `path: explanation`.
+    /// `path: problem; advice`.
     public var description: String {
-        "\(path): " + explanation
+        switch kind {
+        case .notADatabase, .corrupted, .foreign:
+            "\(path): \(problem); the file was left untouched (move it away or restore a backup)"
+        default:
+            "\(path): \(problem)"
+        }
     }
 
-    private var explanation: String {
+    /// What is wrong, without the path or advice.
+    public var problem: String {
         switch kind {
-        case .notADatabase:
-            "not an SQLite database; the file was left untouched (move it away or restore a backup)"
-        case .corrupted(let detail):
-            "the database is damaged (\(detail)); the file was left untouched (restore a backup)"
-        case .foreign(let detail):
-            "this is not a workbench database (\(detail)); the file was left untouched"
+        case .notADatabase: "not an SQLite database"
+        case .corrupted(let detail): "the database is damaged (\(detail))"
+        case .foreign(let detail): "not a workbench database of this kind (\(detail))"
         case .newerSchema(let migrations):
             "written by a newer workbench (unknown migrations: \(migrations.joined(separator: ", ")))"
-        case .alreadyExists(let what):
-            "\(what) already exists"
-        case .notFound(let what):
-            "\(what) not found"
-        case .invalidStoredValue(let what):
-            "unreadable stored value: \(what)"
-        case .io(let detail):
-            detail
+        case .alreadyExists(let what): "\(what) already exists"
+        case .notFound(let what): "\(what) not found"
+        case .invalidStoredValue(let what): "unreadable stored value: \(what)"
+        case .io(let detail): detail
         }
     }
 }

@@ -40,7 +40,7 @@ public final class WorkbenchDatabase: Sendable {
             return try openChecked(kind, at: path, notice: nil)
         } catch let error where kind.isDisposable && error.isAboutTheFile {
             removeDatabaseFiles(at: path)
-            let notice = "\(kind.rawValue) at \(path) was rebuilt empty: " + error.description
+            let notice = "\(kind.rawValue) at \(path) was rebuilt empty: " + error.problem
             return try openChecked(kind, at: path, notice: notice)
         }
     }
