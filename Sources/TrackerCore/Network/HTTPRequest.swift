@@ -69,6 +69,8 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
         return path + "?" + encoded.joined(separator: "&")
     }
 
+    private static let hex = Array("0123456789ABCDEF".unicodeScalars)
+
     /// Percent-encodes all but unreserved characters and the comma.
     static func percentEncoded(_ text: String) -> String {
         var output = ""
@@ -80,7 +82,6 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
                 output.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
                 output.unicodeScalars.append("%")
                 output.unicodeScalars.append(hex[Int(byte >> 4)])
                 output.unicodeScalars.append(hex[Int(byte & 0xF)])
