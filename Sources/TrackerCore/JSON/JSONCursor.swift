@@ -162,6 +162,35 @@ func withJSONCursor<Bytes: Collection, Result>(
     return try withJSONCursor(over: copy, source: source, body)
 }
 
+/// Reads one whole document with `body` and requires that nothing but whitespace follows.
+///
+/// - Parameters:
+///   - data: The document's bytes.
+///   - source: The label errors name.
+///   - body: Reads the top-level value.
+func withJSONDocument<Bytes: Collection, Result>(
+    _ data: Bytes,
+    source: String,
+    _ body: (inout JSONCursor) throws(LocatedDecodingError) -> Result
+) throws(LocatedDecodingError) -> Result where Bytes.Element == UInt8 {
+    try withJSONCursor(over: data, source: source) { cursor throws(LocatedDecodingError) in
+        let value = try body(&cursor)
+        try cursor.expectEnd()
+        return value
+    }
+}
+
+/// Reads a document that is an array of objects, each with `element`.
+func decodeObjectArray<Bytes: Collection, Element>(
+    _ data: Bytes,
+    source: String,
+    element: (inout JSONCursor, String) throws(LocatedDecodingError) -> Element
+) throws(LocatedDecodingError) -> [Element] where Bytes.Element == UInt8 {
+    try withJSONDocument(data, source: source) { cursor throws(LocatedDecodingError) in
+        try cursor.readObjects(path: "$", element: element)
+    }
+}
+
 extension UInt8 {
     static let space = UInt8(ascii: " ")
     static let tab = UInt8(ascii: "\t")

@@ -69,7 +69,7 @@ public struct CoinDetail: Sendable, Equatable {
         _ data: Bytes,
         source: String = "response"
     ) throws(LocatedDecodingError) -> CoinDetail where Bytes.Element == UInt8 {
-        try withJSONCursor(over: data, source: source) { cursor throws(LocatedDecodingError) in
+        try withJSONDocument(data, source: source) { cursor throws(LocatedDecodingError) in
             var fields: [String: String] = [:]
             var detail = CoinDetail(id: "", symbol: "", name: "")
             try cursor.readObject(path: "$") { cursor, key throws(LocatedDecodingError) in
@@ -90,7 +90,6 @@ public struct CoinDetail: Sendable, Equatable {
                 default: try cursor.skipValue(path: at)
                 }
             }
-            try cursor.expectEnd()
             let values = try cursor.required(["id", "symbol", "name"], in: fields, objectStart: 0, path: "$")
             (detail.id, detail.symbol, detail.name) = (values[0], values[1], values[2])
             return detail

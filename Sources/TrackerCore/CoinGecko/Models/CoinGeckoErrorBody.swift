@@ -45,13 +45,12 @@ public struct CoinGeckoErrorBody: Sendable, Equatable {
         if firstByte == UInt8(ascii: "<") { return CoinGeckoErrorBody(format: .html) }
         guard firstByte == UInt8(ascii: "{") else { return CoinGeckoErrorBody(format: .other) }
         do throws(LocatedDecodingError) {
-            return try withJSONCursor(over: data, source: "error body") {
+            return try withJSONDocument(data, source: "error body") {
                 cursor throws(LocatedDecodingError) in
                 var body = CoinGeckoErrorBody(format: .json)
                 try cursor.readObject(path: "$") { cursor, key throws(LocatedDecodingError) in
                     try body.read(member: key, cursor: &cursor, path: "$".member(key))
                 }
-                try cursor.expectEnd()
                 return body
             }
         } catch {

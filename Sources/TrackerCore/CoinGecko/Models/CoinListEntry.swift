@@ -31,12 +31,8 @@ public struct CoinListEntry: Sendable, Equatable, Hashable {
         _ data: Bytes,
         source: String = "response"
     ) throws(LocatedDecodingError) -> [CoinListEntry] where Bytes.Element == UInt8 {
-        try withJSONCursor(over: data, source: source) { cursor throws(LocatedDecodingError) in
-            let entries = try cursor.readObjects(path: "$") { cursor, path throws(LocatedDecodingError) in
-                try CoinListEntry(cursor: &cursor, path: path)
-            }
-            try cursor.expectEnd()
-            return entries
+        try decodeObjectArray(data, source: source) { cursor, path throws(LocatedDecodingError) in
+            try CoinListEntry(cursor: &cursor, path: path)
         }
     }
 

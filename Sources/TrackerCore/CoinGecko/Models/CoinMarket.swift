@@ -65,12 +65,8 @@ extension CoinMarket {
         _ data: Bytes,
         source: String = "response"
     ) throws(LocatedDecodingError) -> [CoinMarket] where Bytes.Element == UInt8 {
-        try withJSONCursor(over: data, source: source) { cursor throws(LocatedDecodingError) in
-            let rows = try cursor.readObjects(path: "$") { cursor, path throws(LocatedDecodingError) in
-                try CoinMarket(cursor: &cursor, path: path)
-            }
-            try cursor.expectEnd()
-            return rows
+        try decodeObjectArray(data, source: source) { cursor, path throws(LocatedDecodingError) in
+            try CoinMarket(cursor: &cursor, path: path)
         }
     }
 

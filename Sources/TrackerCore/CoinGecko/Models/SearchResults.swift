@@ -58,7 +58,7 @@ public struct SearchResults: Sendable, Equatable {
         _ data: Bytes,
         source: String = "response"
     ) throws(LocatedDecodingError) -> SearchResults where Bytes.Element == UInt8 {
-        try withJSONCursor(over: data, source: source) { cursor throws(LocatedDecodingError) in
+        try withJSONDocument(data, source: source) { cursor throws(LocatedDecodingError) in
             var results = SearchResults(coins: [])
             var sawCoins = false
             try cursor.readObject(path: "$") { cursor, key throws(LocatedDecodingError) in
@@ -78,7 +78,6 @@ public struct SearchResults: Sendable, Equatable {
                     results.otherCounts[key] = count
                 }
             }
-            try cursor.expectEnd()
             guard sawCoins else { throw cursor.missingMember("coins", objectStart: 0, path: "$") }
             return results
         }

@@ -34,12 +34,11 @@ public struct SimplePrices: Sendable, Equatable {
         _ data: Bytes,
         source: String = "response"
     ) throws(LocatedDecodingError) -> SimplePrices where Bytes.Element == UInt8 {
-        try withJSONCursor(over: data, source: source) { cursor throws(LocatedDecodingError) in
+        try withJSONDocument(data, source: source) { cursor throws(LocatedDecodingError) in
             var quotes: [String: [String: Double]] = [:]
             try cursor.readObject(path: "$") { cursor, coinId throws(LocatedDecodingError) in
                 quotes[coinId] = try cursor.readNumberMap(path: "$".member(coinId))
             }
-            try cursor.expectEnd()
             return SimplePrices(quotes: quotes)
         }
     }
