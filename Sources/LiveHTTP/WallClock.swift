@@ -8,7 +8,7 @@ public struct WallClock: SchedulingClock {
     public init() {}
 
     /// The system time, epoch ms.
-    public func now() -> Int64 {
+    public func currentTime() -> Int64 {
         Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
     }
 
@@ -16,7 +16,7 @@ public struct WallClock: SchedulingClock {
     ///
     /// - Parameter deadline: Epoch ms.
     public func sleep(until deadline: Int64) async throws {
-        let remaining = deadline - now()
+        let remaining = deadline - currentTime()
         guard remaining > 0 else { return }
         try await Task.sleep(for: .milliseconds(remaining))
     }

@@ -93,7 +93,7 @@ final class StepClock: SchedulingClock {
 
     var sleeps: [Int64] { state.withLock { $0.sleeps } }
 
-    func now() -> Int64 { state.withLock { $0.now } }
+    func currentTime() -> Int64 { state.withLock { $0.now } }
 
     func sleep(until deadline: Int64) async throws {
         state.withLock {

@@ -33,13 +33,6 @@ public struct CacheConfiguration: Sendable, Equatable, Hashable {
         staleIfError: false
     )
 
-    /// A market-data cache that serves the last rows with their age when a refresh fails.
-    public static let staleTolerantMarketData = CacheConfiguration(
-        ttlMilliseconds: 30_000,
-        capacity: 1_000,
-        staleIfError: true
-    )
-
     /// A cache built from this configuration.
     public func makeCache<Key: Hashable & Sendable, Value: Sendable>(
         of _: Value.Type = Value.self,

@@ -125,22 +125,6 @@ public struct TTLCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return StaleValue(value: entries[slot].value, ageMilliseconds: now - entries[slot].storedAt)
     }
 
-    /// The value and age for a key without counting or touching anything.
-    ///
-    /// - Parameters:
-    ///   - key: The key.
-    ///   - now: The current time.
-    public func peek(_ key: Key, at now: Int64) -> StaleValue<Value>? {
-        slots[key].map { StaleValue(value: entries[$0].value, ageMilliseconds: now - entries[$0].storedAt) }
-    }
-
-    /// Drops every entry (counters are kept).
-    public mutating func removeAll() {
-        slots.removeAll()
-        entries.removeAll()
-        (newest, oldest) = (-1, -1)
-    }
-
     private mutating func touch(_ slot: Int) {
         guard slot != newest else { return }
         unlink(slot)

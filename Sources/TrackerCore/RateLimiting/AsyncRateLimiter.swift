@@ -22,16 +22,16 @@ public actor AsyncRateLimiter {
     /// - Throws: `CancellationError` if cancelled while waiting; nothing is recorded then.
     @discardableResult
     public func acquire() async throws -> Int64 {
-        let asked = clock.now()
+        let asked = clock.currentTime()
         var slot = limiter.slot(askedAt: asked)
         if slot > asked {
             try await clock.sleep(until: slot)
-            while let later = limiter.recheck(at: clock.now()) {
+            while let later = limiter.recheck(at: clock.currentTime()) {
                 slot = later
                 try await clock.sleep(until: slot)
             }
         }
-        let sent = clock.now()
+        let sent = clock.currentTime()
         limiter.recordSend(at: sent)
         return sent
     }
@@ -43,7 +43,7 @@ public actor AsyncRateLimiter {
         limiter.recordResponse(
             status: response.status,
             retryAfterMilliseconds: RetryAfter.delayMilliseconds(of: response),
-            at: clock.now()
+            at: clock.currentTime()
         )
     }
 }

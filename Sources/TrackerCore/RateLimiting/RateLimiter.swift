@@ -28,9 +28,6 @@ public struct RateLimiter: Sendable {
         self.backoff = BackoffState(policy: backoff)
     }
 
-    /// The backoff policy.
-    public var backoffPolicy: BackoffPolicy { backoff.policy }
-
     /// The time before which backoff holds every request, or nil when not backing off at `now`.
     ///
     /// - Parameter now: The current time.

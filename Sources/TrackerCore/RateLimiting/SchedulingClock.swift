@@ -4,7 +4,7 @@
 /// their own. Times are epoch milliseconds.
 public protocol SchedulingClock: Sendable {
     /// The current time, epoch ms.
-    func now() -> Int64
+    func currentTime() -> Int64
     /// Suspends until `deadline` (returns at once if it has passed).
     ///
     /// - Parameter deadline: Epoch ms.
