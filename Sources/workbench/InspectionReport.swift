@@ -1,4 +1,5 @@
 import Datasets
+import TrackerCore
 import Foundation
 
 /// Renders dataset inspections for people (text) and programs (JSON).

@@ -52,3 +52,49 @@ public protocol CustomTestStringConvertibleShim {
     /// A short label.
     var label: String { get }
 }
+
+/// The portfolio statistics computed by quantstats 0.0.86 (`Tests/Fixtures/peers`).
+public struct PortfolioStatisticsPeerVectors: Decodable, Sendable {
+    /// quantstats' figures for one series.
+    public struct Expected: Decodable, Sendable {
+        /// Annualised volatility.
+        public var volatility: Double
+        /// Annualised Sharpe ratio.
+        public var sharpe: Double
+        /// Annualised Sortino ratio.
+        public var sortino: Double
+        /// Maximum drawdown, negative.
+        public var maxDrawdown: Double
+
+        enum CodingKeys: String, CodingKey {
+            case volatility, sharpe, sortino
+            case maxDrawdown = "max_drawdown"
+        }
+    }
+
+    /// One daily value series and quantstats' figures for it.
+    public struct Case: Decodable, Sendable, CustomTestStringConvertibleShim {
+        /// The seed that generated the series.
+        public var seed: Int
+        /// Daily portfolio values.
+        public var values: [Double]
+        /// quantstats' figures.
+        public var expected: Expected
+
+        /// `seed N`, for test names.
+        public var label: String { "seed \(seed)" }
+    }
+
+    /// Every case.
+    public var cases: [Case]
+
+    /// The vectors, loaded once.
+    public static let shared: PortfolioStatisticsPeerVectors = {
+        do {
+            let data = try RepositoryFiles.fixture("peers/portfolio-stats-quantstats.json")
+            return try JSONDecoder().decode(PortfolioStatisticsPeerVectors.self, from: data)
+        } catch {
+            fatalError("cannot load the quantstats peer vectors: \(error)")
+        }
+    }()
+}

@@ -1,5 +1,3 @@
-import TrackerCore
-
 /// Epoch-millisecond times and durations as people read them, without Foundation's formatters
 /// (which depend on locale and time zone).
 public enum TimeFormatting {
