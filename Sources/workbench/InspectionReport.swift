@@ -1,6 +1,6 @@
 import Datasets
-import TrackerCore
 import Foundation
+import TrackerCore
 
 /// Renders dataset inspections for people (text) and programs (JSON).
 enum InspectionReport {
