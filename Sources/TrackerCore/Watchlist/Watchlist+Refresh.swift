@@ -1,0 +1,84 @@
+/// Which endpoint refreshes the watchlist.
+public enum WatchlistRefreshSource: String, Sendable, Equatable, CaseIterable, Codable {
+    /// One batched `/coins/markets?ids=...` (the app): price, 24 h change, market cap, names.
+    case markets
+    /// `/simple/price?ids=...`: smaller responses; price, 24 h change and update time only.
+    case simplePrice = "simple-price"
+}
+
+extension Watchlist {
+    /// The requests one refresh sends: the watchlist's ids, batched and split as
+    /// ``CoinGeckoRequests`` does (by URL length, and by page size when paging is on).
+    ///
+    /// - Parameters:
+    ///   - requests: The request builder (its paging decides whether more than 100 coins fit).
+    ///   - source: The endpoint.
+    ///   - vsCurrency: The quote currency.
+    /// - Returns: The requests, none for an empty list.
+    public func refreshRequests(
+        using requests: CoinGeckoRequests,
+        source: WatchlistRefreshSource,
+        vsCurrency: String = "usd"
+    ) -> [HTTPRequest] {
+        switch source {
+        case .markets: requests.coinsMarkets(ids: coinIds, vsCurrency: vsCurrency)
+        case .simplePrice: requests.simplePrice(ids: coinIds, vsCurrencies: [vsCurrency])
+        }
+    }
+
+    /// Applies a `/coins/markets` refresh: rows update their coins; requested coins missing from
+    /// the response (delisted, unknown, or past CoinGecko's default page of 100) become
+    /// unavailable. Rows for coins not on the list are ignored.
+    ///
+    /// - Parameters:
+    ///   - rows: The decoded rows of every batch.
+    ///   - ids: The ids the refresh asked for.
+    ///   - receivedAt: When the responses arrived, epoch ms.
+    public mutating func apply(markets rows: [CoinMarket], requested ids: [String], receivedAt: Int64) {
+        var answered: Set<String> = []
+        for row in rows where contains(row.id) {
+            answered.insert(row.id)
+            learn(CoinListEntry(id: row.id, symbol: row.symbol, name: row.name))
+            record(
+                WatchlistQuote(
+                    price: row.currentPrice,
+                    change24hPercent: row.priceChangePercentage24hInCurrency ?? row.priceChangePercentage24h,
+                    marketCap: row.marketCap, sourceUpdatedAt: row.lastUpdated, receivedAt: receivedAt),
+                for: row.id)
+        }
+        markMissing(ids, answered: answered)
+    }
+
+    /// Applies a `/simple/price` refresh (asked with `include_24hr_change` and
+    /// `include_last_updated_at`). A coin without a price in `currency` becomes unavailable; its
+    /// last known market cap is kept for sorting.
+    ///
+    /// - Parameters:
+    ///   - prices: The merged response.
+    ///   - currency: The quote currency, lower case.
+    ///   - ids: The ids the refresh asked for.
+    ///   - receivedAt: When the responses arrived, epoch ms.
+    public mutating func apply(
+        simplePrices prices: SimplePrices, currency: String, requested ids: [String], receivedAt: Int64
+    ) {
+        var answered: Set<String> = []
+        for id in ids where contains(id) {
+            guard let values = prices.quotes[id], let price = values[currency] else { continue }
+            answered.insert(id)
+            record(
+                WatchlistQuote(
+                    price: price, change24hPercent: values["\(currency)_24h_change"],
+                    marketCap: quotes[id]?.marketCap,
+                    sourceUpdatedAt: values["last_updated_at"].map { Int64($0) * 1000 },
+                    receivedAt: receivedAt),
+                for: id)
+        }
+        markMissing(ids, answered: answered)
+    }
+
+    private mutating func markMissing(_ ids: [String], answered: Set<String>) {
+        for id in ids where contains(id) && !answered.contains(id) {
+            markUnavailable(id)
+        }
+    }
+}

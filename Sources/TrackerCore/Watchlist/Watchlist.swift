@@ -1,0 +1,113 @@
+/// The watchlist screen's logic: the coins in the user's order, their latest quotes, sorting,
+/// refresh requests and the rows shown.
+///
+/// A value type with time as an argument: the app (or the simulator) owns one, applies each
+/// refresh to it, and persists its entries through `Persistence`'s `WatchlistStore`.
+public struct Watchlist: Sendable, Equatable {
+    /// The coins, in the user's order.
+    public private(set) var entries: [WatchlistEntry]
+    /// Names and symbols of the coins, as far as known (from adding, or from market data).
+    public private(set) var coins: [String: CoinListEntry]
+    /// The latest quote per coin.
+    public private(set) var quotes: [String: WatchlistQuote] = [:]
+    /// Coins the last refresh left out.
+    public private(set) var unavailable: Set<String> = []
+    /// The size past which ``softLimitWarning`` warns (the spec: warn at 100-200 coins).
+    public var softLimit: Int
+
+    /// The soft limit's default: CoinGecko's default `/coins/markets` page size.
+    public static let defaultSoftLimit = 100
+
+    /// Creates a watchlist.
+    ///
+    /// - Parameters:
+    ///   - entries: Stored entries, in any order (they are ordered by position).
+    ///   - coins: Known names and symbols.
+    ///   - softLimit: The size past which to warn.
+    public init(
+        entries: [WatchlistEntry] = [], coins: [CoinListEntry] = [], softLimit: Int = defaultSoftLimit
+    ) {
+        self.entries = entries.sorted { ($0.position, $0.coinId) < ($1.position, $1.coinId) }
+        self.coins = Dictionary(coins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.softLimit = softLimit
+    }
+
+    /// The coin ids in the user's order.
+    public var coinIds: [String] { entries.map(\.coinId) }
+
+    /// Whether a coin is on the list.
+    ///
+    /// - Parameter coinId: The coin.
+    public func contains(_ coinId: String) -> Bool {
+        entries.contains { $0.coinId == coinId }
+    }
+
+    /// A warning once the list is longer than ``softLimit``; nil otherwise.
+    public var softLimitWarning: String? {
+        guard entries.count > softLimit else { return nil }
+        return "Your watchlist has \(entries.count) coins; more than \(softLimit) makes each refresh "
+            + "larger and slower and uses more of the API's rate limit"
+    }
+
+    /// Adds a coin at the end.
+    ///
+    /// - Parameters:
+    ///   - coin: The coin (from search).
+    ///   - time: When, epoch ms.
+    /// - Returns: The new entry.
+    /// - Throws: ``WatchlistError/alreadyInWatchlist(coinId:name:)``; the list is unchanged then.
+    @discardableResult
+    public mutating func add(_ coin: CoinListEntry, at time: Int64) throws(WatchlistError) -> WatchlistEntry {
+        guard !contains(coin.id) else { throw .alreadyInWatchlist(coinId: coin.id, name: coin.name) }
+        let entry = WatchlistEntry(coinId: coin.id, position: entries.count, addedAt: time)
+        entries.append(entry)
+        coins[coin.id] = coin
+        return entry
+    }
+
+    /// Removes a coin; the coins after it move up.
+    ///
+    /// - Parameter coinId: The coin.
+    /// - Throws: ``WatchlistError/notInWatchlist(coinId:)``.
+    public mutating func remove(coinId: String) throws(WatchlistError) {
+        guard let index = entries.firstIndex(where: { $0.coinId == coinId }) else {
+            throw .notInWatchlist(coinId: coinId)
+        }
+        entries.remove(at: index)
+        renumber()
+        quotes[coinId] = nil
+        unavailable.remove(coinId)
+    }
+
+    /// Moves a coin to a position (clamped to the list).
+    ///
+    /// - Parameters:
+    ///   - coinId: The coin.
+    ///   - position: The new position, 0 first.
+    /// - Throws: ``WatchlistError/notInWatchlist(coinId:)``.
+    public mutating func move(coinId: String, to position: Int) throws(WatchlistError) {
+        guard let index = entries.firstIndex(where: { $0.coinId == coinId }) else {
+            throw .notInWatchlist(coinId: coinId)
+        }
+        let entry = entries.remove(at: index)
+        entries.insert(entry, at: min(max(position, 0), entries.count))
+        renumber()
+    }
+
+    mutating func record(_ quote: WatchlistQuote, for coinId: String) {
+        quotes[coinId] = quote
+        unavailable.remove(coinId)
+    }
+
+    mutating func learn(_ coin: CoinListEntry) {
+        coins[coin.id] = coin
+    }
+
+    mutating func markUnavailable(_ coinId: String) {
+        unavailable.insert(coinId)
+    }
+
+    private mutating func renumber() {
+        for index in entries.indices { entries[index].position = index }
+    }
+}
