@@ -24,20 +24,17 @@ public struct PortfolioStore: Sendable {
         try database.read { db in try Self.transactions(db, coinId: coinId, path: database.path) }
     }
 
-    /// Appends a transaction after `validate` accepts it, in one write transaction: if `validate`
-    /// throws (selling more than held, say), nothing is stored and its error is rethrown as is.
+    /// Appends a transaction after `PortfolioLedger.validateAppending` accepts it, in one write
+    /// transaction: a refused transaction (selling more than was held at its time, a negative
+    /// price, ...) stores nothing.
     ///
-    /// - Parameters:
-    ///   - transaction: The transaction (its `id` is ignored).
-    ///   - validate: Called with the coin's stored transactions, in time order, and the new one.
+    /// - Parameter transaction: The transaction (its `id` is ignored).
     /// - Returns: The transaction with its new id.
-    public func append(
-        _ transaction: PortfolioTransaction,
-        validate: ([PortfolioTransaction], PortfolioTransaction) throws -> Void = { _, _ in }
-    ) throws -> PortfolioTransaction {
+    /// - Throws: `PortfolioError` when refused, ``StoreError`` when the database fails.
+    public func append(_ transaction: PortfolioTransaction) throws -> PortfolioTransaction {
         try database.writePassingThrough { db in
             let existing = try Self.transactions(db, coinId: transaction.coinId, path: database.path)
-            try validate(existing, transaction)
+            try PortfolioLedger.validateAppending(transaction, to: existing)
             try db.execute(
                 sql: """
                     INSERT INTO portfolio_transaction (coin_id, kind, quantity, price, fee, time)
@@ -54,16 +51,22 @@ public struct PortfolioStore: Sendable {
         }
     }
 
-    /// Deletes a transaction.
+    /// Deletes a transaction, unless a later sell needs the coins it bought.
     ///
     /// - Parameter id: Its id.
-    /// - Throws: ``StoreError/Kind/notFound(_:)`` for an unknown id.
-    public func delete(id: Int64) throws(StoreError) {
-        try database.write { db in
-            try db.execute(sql: "DELETE FROM portfolio_transaction WHERE id = ?", arguments: [id])
-            guard db.changesCount == 1 else {
+    /// - Throws: ``StoreError/Kind/notFound(_:)`` for an unknown id;
+    ///   `PortfolioError.removalLeavesOversell` when refused (nothing is deleted).
+    public func delete(id: Int64) throws {
+        try database.writePassingThrough { db in
+            guard
+                let coinId = try String.fetchOne(
+                    db, sql: "SELECT coin_id FROM portfolio_transaction WHERE id = ?", arguments: [id])
+            else {
                 throw StoreError(.notFound("portfolio transaction \(id)"), path: database.path)
             }
+            let existing = try Self.transactions(db, coinId: coinId, path: database.path)
+            try PortfolioLedger.validateRemoving(id: id, from: existing)
+            try db.execute(sql: "DELETE FROM portfolio_transaction WHERE id = ?", arguments: [id])
         }
     }
 

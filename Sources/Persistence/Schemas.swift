@@ -1,6 +1,6 @@
 import GRDB
 
-/// The watchlist and portfolio tables.
+/// The watchlist, portfolio and price-alert tables.
 enum AppDataSchema {
     static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v1-watchlist") { db in
@@ -19,6 +19,18 @@ enum AppDataSchema {
                 table.column("price", .text).notNull()
                 table.column("fee", .text).notNull()
                 table.column("time", .integer).notNull()
+            }
+        }
+        migrator.registerMigration("v2-price-alert") { db in
+            try db.create(table: "price_alert") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("coin_id", .text).notNull().indexed()
+                table.column("condition", .text).notNull().check { ["above", "below"].contains($0) }
+                table.column("target", .double).notNull().check { $0 > 0 }
+                table.column("enabled", .boolean).notNull()
+                table.column("cooldown_ms", .integer).notNull().check { $0 >= 0 }
+                table.column("retrigger", .text).notNull().check { ["cooldown", "crossing"].contains($0) }
+                table.column("last_fired_at", .integer)
             }
         }
     }

@@ -12,7 +12,7 @@ struct AppDataStoreTests {
         defer { directory.remove() }
         let database = try WorkbenchDatabase.open(.appData, at: directory.path("app.sqlite"))
         #expect(try database.journalMode() == "wal")
-        #expect(try database.appliedMigrations() == ["v1-portfolio", "v1-watchlist"])
+        #expect(try database.appliedMigrations() == ["v1-portfolio", "v1-watchlist", "v2-price-alert"])
         #expect(database.rebuildNotice == nil)
     }
 
@@ -51,20 +51,22 @@ struct AppDataStoreTests {
         let buy = PortfolioTransaction(
             coinId: "bitcoin", kind: .buy, quantity: Decimal(string: "0.00012345")!,
             price: Decimal(string: "16951.52")!, fee: Decimal(string: "0.1")!, time: 1_673_196_580_132)
-        struct SellsTooMuch: Error {}
         do {
             let store = PortfolioStore(database: try WorkbenchDatabase.open(.appData, at: path))
             let stored = try store.append(buy)
             #expect(stored.id == 1)
             let sell = PortfolioTransaction(
                 coinId: "bitcoin", kind: .sell, quantity: 1, price: 17_000, time: 1_673_196_600_000)
-            #expect(throws: SellsTooMuch.self) {
-                _ = try store.append(sell) { existing, new in
-                    let held = existing.reduce(Decimal(0)) {
-                        $0 + ($1.kind == .buy ? $1.quantity : -$1.quantity)
-                    }
-                    if new.kind == .sell && new.quantity > held { throw SellsTooMuch() }
-                }
+            #expect(
+                throws: PortfolioError.sellExceedsHolding(
+                    coinId: "bitcoin", selling: 1, held: buy.quantity, time: sell.time)
+            ) {
+                _ = try store.append(sell)
+            }
+            var negative = buy
+            negative.price = -1
+            #expect(throws: PortfolioError.negativePrice(coinId: "bitcoin", price: -1)) {
+                _ = try store.append(negative)
             }
             #expect(try store.transactions().count == 1)
         }
