@@ -37,14 +37,8 @@ public struct DownsamplingPeerVectors: Decodable, Sendable {
     public var cases: [Case]
 
     /// The vectors, loaded once.
-    public static let shared: DownsamplingPeerVectors = {
-        do {
-            let data = try RepositoryFiles.fixture("peers/downsampling-tsdownsample.json")
-            return try JSONDecoder().decode(DownsamplingPeerVectors.self, from: data)
-        } catch {
-            fatalError("cannot load the tsdownsample peer vectors: \(error)")
-        }
-    }()
+    public static let shared: DownsamplingPeerVectors = RepositoryFiles.peerVectors(
+        "downsampling-tsdownsample.json")
 }
 
 /// A case that can name itself in test output.
@@ -89,12 +83,20 @@ public struct PortfolioStatisticsPeerVectors: Decodable, Sendable {
     public var cases: [Case]
 
     /// The vectors, loaded once.
-    public static let shared: PortfolioStatisticsPeerVectors = {
+    public static let shared: PortfolioStatisticsPeerVectors = RepositoryFiles.peerVectors(
+        "portfolio-stats-quantstats.json")
+}
+
+extension RepositoryFiles {
+    /// Decodes a peer-vector file of `Tests/Fixtures/peers`; the vectors are checked-in test
+    /// data, so a file that does not load stops the test run with its error.
+    ///
+    /// - Parameter name: The file name.
+    static func peerVectors<Vectors: Decodable>(_ name: String) -> Vectors {
         do {
-            let data = try RepositoryFiles.fixture("peers/portfolio-stats-quantstats.json")
-            return try JSONDecoder().decode(PortfolioStatisticsPeerVectors.self, from: data)
+            return try JSONDecoder().decode(Vectors.self, from: try fixture("peers/\(name)"))
         } catch {
-            fatalError("cannot load the quantstats peer vectors: \(error)")
+            fatalError("cannot load the peer vectors \(name): \(error)")
         }
-    }()
+    }
 }
