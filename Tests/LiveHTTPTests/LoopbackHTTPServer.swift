@@ -102,6 +102,11 @@ final class LoopbackHTTPServer: Sendable {
             guard count > 0 else { return }
             sent += count
         }
+        // Close gracefully: a close with unread input resets the connection, and a reset can
+        // discard the response before the client reads it. Half-close, then drain to the
+        // client's own close.
+        shutdown(connection, Int32(SHUT_WR))
+        while recv(connection, &buffer, buffer.count, 0) > 0 {}
     }
 }
 
