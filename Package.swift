@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TrackerCore", targets: ["TrackerCore"]),
         .library(name: "Datasets", targets: ["Datasets"]),
         .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "PriceModels", targets: ["PriceModels"]),
         .library(name: "LiveHTTP", targets: ["LiveHTTP"]),
         .executable(name: "workbench", targets: ["workbench"]),
     ],
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "TrackerCore"),
         // GNU GSL (libgsl-dev) with a header-only shim for the generator-type globals.
         .systemLibrary(name: "CGSL", providers: [.apt(["libgsl-dev"])]),
+        // Seeded GSL price processes, their calibration, and synthetic markets built from them.
+        .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL"]),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
         .target(name: "Datasets", dependencies: ["TrackerCore"]),
         // SQLite stores (watchlist, portfolio, chart cache, run history) through GRDB on the
@@ -42,6 +45,7 @@ let package = Package(
                 "Datasets",
                 "Persistence",
                 "LiveHTTP",
+                "PriceModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +55,7 @@ let package = Package(
         .testTarget(name: "TrackerCoreTests", dependencies: ["TrackerCore", "TestSupport"]),
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "TestSupport"]),
         .testTarget(name: "CGSLTests", dependencies: ["CGSL"]),
+        .testTarget(name: "PriceModelsTests", dependencies: ["PriceModels", "TestSupport", "CGSL"]),
         .testTarget(
             name: "PersistenceTests",
             dependencies: ["Persistence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Geometric Brownian motion (Black and Scholes 1973; Samuelson 1965), simulated exactly:
+/// `S(t+dt) = S(t) exp((mu - sigma^2 / 2) dt + sigma sqrt(dt) Z)`, Z standard normal.
+public struct GeometricBrownianMotion: PriceProcess, Equatable {
+    /// Drift per year (`mu`).
+    public var drift: Double
+    /// Volatility per year (`sigma`), > 0.
+    public var volatility: Double
+
+    /// Creates the model.
+    ///
+    /// - Parameters:
+    ///   - drift: Drift per year.
+    ///   - volatility: Volatility per year.
+    public init(drift: Double, volatility: Double) {
+        self.drift = drift
+        self.volatility = volatility
+    }
+
+    /// `gbm`.
+    public var name: String { "gbm" }
+
+    /// Drift finite, volatility positive.
+    public func validate() throws(PriceModelError) {
+        let check = ParameterCheck(model: name)
+        try check.finite("drift", drift)
+        try check.positive("volatility", volatility)
+    }
+
+    /// The mean of one step's log return: `(mu - sigma^2 / 2) dt`.
+    ///
+    /// - Parameter stepYears: The step in years.
+    public func logReturnMean(stepYears: Double) -> Double {
+        (drift - volatility * volatility / 2) * stepYears
+    }
+
+    /// A path; one gaussian per step.
+    public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
+        let mean = logReturnMean(stepYears: stepYears)
+        let scale = volatility * stepYears.squareRoot()
+        var prices = [Double](repeating: start, count: steps + 1)
+        var logPrice = log(start)
+        for index in 0..<steps {
+            logPrice += mean + scale * stream.gaussian()
+            prices[index + 1] = exp(logPrice)
+        }
+        return prices
+    }
+}

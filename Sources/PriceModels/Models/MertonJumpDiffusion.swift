@@ -1,0 +1,81 @@
+import Foundation
+
+/// Merton's jump diffusion (R. C. Merton, "Option pricing when underlying stock returns are
+/// discontinuous", 1976): GBM plus Poisson-timed jumps with normal log sizes, for crashes and
+/// spikes.
+///
+/// Per step: `N ~ Poisson(lambda dt)` jumps, each a log jump `Y ~ N(muJ, sigmaJ^2)`, and the
+/// drift compensated by `lambda k dt` with `k = exp(muJ + sigmaJ^2 / 2) - 1`, so that the
+/// expected price still grows at `mu`.
+public struct MertonJumpDiffusion: PriceProcess, Equatable {
+    /// The diffusion part.
+    public var diffusion: GeometricBrownianMotion
+    /// Expected jumps per year (`lambda`), >= 0.
+    public var jumpIntensity: Double
+    /// Mean log jump size (`muJ`; -0.2 is a typical 18 % crash).
+    public var jumpMean: Double
+    /// Standard deviation of the log jump size (`sigmaJ`), >= 0.
+    public var jumpVolatility: Double
+
+    /// Creates the model.
+    ///
+    /// - Parameters:
+    ///   - drift: Drift per year.
+    ///   - volatility: Diffusion volatility per year.
+    ///   - jumpIntensity: Jumps per year.
+    ///   - jumpMean: Mean log jump.
+    ///   - jumpVolatility: Standard deviation of the log jump.
+    public init(
+        drift: Double, volatility: Double, jumpIntensity: Double, jumpMean: Double, jumpVolatility: Double
+    ) {
+        diffusion = GeometricBrownianMotion(drift: drift, volatility: volatility)
+        self.jumpIntensity = jumpIntensity
+        self.jumpMean = jumpMean
+        self.jumpVolatility = jumpVolatility
+    }
+
+    /// `merton`.
+    public var name: String { "merton" }
+
+    /// The diffusion's checks, intensity and jump volatility >= 0, jump mean finite.
+    public func validate() throws(PriceModelError) {
+        let check = ParameterCheck(model: name)
+        try check.finite("drift", diffusion.drift)
+        try check.positive("volatility", diffusion.volatility)
+        try check.nonNegative("jump_intensity", jumpIntensity)
+        try check.finite("jump_mean", jumpMean)
+        try check.nonNegative("jump_volatility", jumpVolatility)
+    }
+
+    /// A path.
+    public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
+        pathWithJumps(from: start, steps: steps, stepYears: stepYears, stream: stream).prices
+    }
+
+    /// A path and the number of jumps in it.
+    ///
+    /// - Parameters:
+    ///   - start: The first price.
+    ///   - steps: Steps.
+    ///   - stepYears: Step in years.
+    ///   - stream: The randomness.
+    public func pathWithJumps(from start: Double, steps: Int, stepYears: Double, stream: RandomStream)
+        -> (prices: [Double], jumps: Int)
+    {
+        let compensation = jumpIntensity * (exp(jumpMean + jumpVolatility * jumpVolatility / 2) - 1)
+        let mean = diffusion.logReturnMean(stepYears: stepYears) - compensation * stepYears
+        let scale = diffusion.volatility * stepYears.squareRoot()
+        let jumpsPerStep = jumpIntensity * stepYears
+        var prices = [Double](repeating: start, count: steps + 1)
+        var logPrice = log(start)
+        var jumps = 0
+        for index in 0..<steps {
+            logPrice += mean + scale * stream.gaussian()
+            let count = jumpsPerStep > 0 ? stream.poisson(mean: jumpsPerStep) : 0
+            for _ in 0..<count { logPrice += jumpMean + jumpVolatility * stream.gaussian() }
+            jumps += count
+            prices[index + 1] = exp(logPrice)
+        }
+        return (prices, jumps)
+    }
+}

@@ -1,0 +1,67 @@
+import CGSL
+
+/// One seeded GSL generator: the source of every random number in one stream.
+///
+/// Owns its `gsl_rng` and frees it on deinit. Not `Sendable`: a stream belongs to one consumer
+/// on one thread, which is also what keeps a run deterministic.
+public final class RandomStream {
+    private let generator: UnsafeMutablePointer<gsl_rng>
+    /// The seed it was started with.
+    public let seed: StreamSeed
+    /// The generator type.
+    public let kind: GeneratorKind
+
+    /// GSL's default error handler prints and aborts; it is turned off once, before any use.
+    private static let errorHandlerOff: Void = { _ = cgsl_disable_abort_on_error() }()
+
+    /// Starts a stream.
+    ///
+    /// - Parameters:
+    ///   - seed: The derived seed.
+    ///   - kind: The generator (taus2 by default).
+    public init(seed: StreamSeed, kind: GeneratorKind = .taus2) {
+        _ = Self.errorHandlerOff
+        guard let generator = gsl_rng_alloc(kind.gslType) else {
+            preconditionFailure("gsl_rng_alloc failed: out of memory")
+        }
+        gsl_rng_set(generator, UInt(seed.gslSeed))
+        self.generator = generator
+        self.seed = seed
+        self.kind = kind
+    }
+
+    deinit { gsl_rng_free(generator) }
+
+    /// A standard normal sample (Marsaglia and Tsang's ziggurat, `gsl_ran_gaussian_ziggurat`).
+    @inline(__always)
+    public func gaussian() -> Double {
+        gsl_ran_gaussian_ziggurat(generator, 1)
+    }
+
+    /// A uniform sample in [0, 1).
+    @inline(__always)
+    public func uniform() -> Double {
+        gsl_rng_uniform(generator)
+    }
+
+    /// A Poisson count with mean `mean`.
+    ///
+    /// - Parameter mean: The mean, >= 0.
+    public func poisson(mean: Double) -> Int {
+        Int(gsl_ran_poisson(generator, mean))
+    }
+
+    /// A Student-t sample with `degrees` degrees of freedom.
+    ///
+    /// - Parameter degrees: Degrees of freedom, > 0.
+    public func studentT(degrees: Double) -> Double {
+        gsl_ran_tdist(generator, degrees)
+    }
+
+    /// Fills a buffer with standard normal samples.
+    ///
+    /// - Parameter buffer: The buffer.
+    public func fillGaussian(_ buffer: UnsafeMutableBufferPointer<Double>) {
+        for index in buffer.indices { buffer[index] = gsl_ran_gaussian_ziggurat(generator, 1) }
+    }
+}
