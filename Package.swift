@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "TrackerCoreTests", dependencies: ["TrackerCore", "TestSupport"]),
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "TestSupport"]),
         .testTarget(name: "CGSLTests", dependencies: ["CGSL"]),
-        .testTarget(name: "PriceModelsTests", dependencies: ["PriceModels", "TestSupport", "CGSL"]),
+        .testTarget(name: "PriceModelsTests", dependencies: ["PriceModels", "Datasets", "TestSupport"]),
         .testTarget(
             name: "PersistenceTests",
             dependencies: ["Persistence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]

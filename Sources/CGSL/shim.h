@@ -23,6 +23,11 @@ static inline const gsl_rng_type *cgsl_rng_type_taus2(void) { return gsl_rng_tau
 /// The Mersenne Twister (MT19937, Matsumoto and Nishimura 1998).
 static inline const gsl_rng_type *cgsl_rng_type_mt19937(void) { return gsl_rng_mt19937; }
 
+/// Nelder-Mead simplex, second version (`nmsimplex2`): the minimiser of the GARCH calibration.
+static inline const gsl_multimin_fminimizer_type *cgsl_multimin_nmsimplex2(void) {
+    return gsl_multimin_fminimizer_nmsimplex2;
+}
+
 /// Turns GSL's default error handler (print and abort) off, so that errors come back as codes.
 /// Call once before using GSL; returns the previous handler.
 static inline gsl_error_handler_t *cgsl_disable_abort_on_error(void) {

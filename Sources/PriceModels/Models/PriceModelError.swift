@@ -6,6 +6,8 @@ public enum PriceModelError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidMatrix(name: String, detail: String)
     /// A correlation matrix that is not positive definite (Cholesky failed).
     case notPositiveDefinite(name: String)
+    /// Two coins of one market with the same id.
+    case duplicateCoin(String)
     /// A calibration that cannot run on the data or did not converge.
     case calibrationFailed(String)
 
@@ -18,6 +20,7 @@ public enum PriceModelError: Error, Sendable, Equatable, CustomStringConvertible
         case .notPositiveDefinite(let name):
             "correlation matrix \"\(name)\" is not positive definite (no Cholesky factor exists); "
                 + "check that the correlations are mutually consistent"
+        case .duplicateCoin(let id): "coin id \"\(id)\" appears twice in the market"
         case .calibrationFailed(let detail): "calibration failed: \(detail)"
         }
     }

@@ -1,0 +1,115 @@
+import CGSL
+import Foundation
+
+/// Maximum-likelihood GARCH(1,1)-t parameters from log returns, with GSL's Nelder-Mead simplex
+/// minimiser (`gsl_multimin_fminimizer_nmsimplex2`) on the negative log-likelihood.
+///
+/// The mean is the sample mean. The other parameters are searched in an unconstrained space that
+/// maps onto the valid region, so every candidate is a stationary model: `omega = exp(a)`,
+/// `alpha + beta = logistic(b)`, `alpha = (alpha + beta) logistic(c)`, `nu = 2 + exp(d)`. The
+/// variance recursion starts at the sample variance. The Student-t density is scaled to unit
+/// variance, as in ``GARCH11``.
+public enum GARCHCalibration {
+    /// Fits a model.
+    ///
+    /// - Parameters:
+    ///   - returns: Log returns, at least 100.
+    ///   - maxIterations: The minimiser's iteration budget.
+    /// - Returns: The fitted model.
+    /// - Throws: ``PriceModelError/calibrationFailed(_:)`` for too little or invalid data, or when
+    ///   the minimiser does not converge.
+    public static func fit(returns: [Double], maxIterations: Int = 5_000) throws(PriceModelError) -> GARCH11 {
+        guard returns.count >= 100 else {
+            throw .calibrationFailed("GARCH needs at least 100 returns, found \(returns.count)")
+        }
+        if let bad = returns.firstIndex(where: { !$0.isFinite }) {
+            throw .calibrationFailed("return \(bad) is \(returns[bad])")
+        }
+        guard returns.contains(where: { $0 != returns[0] }) else {
+            throw .calibrationFailed("the returns do not vary")
+        }
+        let mean = returns.reduce(0, +) / Double(returns.count)
+        let residuals = returns.map { $0 - mean }
+        let variance = residuals.reduce(0) { $0 + $1 * $1 } / Double(residuals.count)
+        let problem = Likelihood(residuals: residuals, initialVariance: variance)
+        // Start: persistence 0.9, alpha 0.1 of it, nu 8, omega matching the sample variance.
+        let start = [log(variance * 0.1), logit(0.9), logit(0.1 / 0.9), log(6.0)]
+        let best = try minimise(problem, from: start, maxIterations: maxIterations)
+        return problem.model(best, mean: mean)
+    }
+
+    static func logistic(_ value: Double) -> Double { 1 / (1 + exp(-value)) }
+    static func logit(_ probability: Double) -> Double { log(probability / (1 - probability)) }
+
+    /// The negative log-likelihood of the residuals under a parameter vector.
+    final class Likelihood {
+        let residuals: [Double]
+        let initialVariance: Double
+
+        init(residuals: [Double], initialVariance: Double) {
+            self.residuals = residuals
+            self.initialVariance = initialVariance
+        }
+
+        func model(_ point: [Double], mean: Double) -> GARCH11 {
+            let persistence = GARCHCalibration.logistic(point[1])
+            let alpha = persistence * GARCHCalibration.logistic(point[2])
+            return GARCH11(
+                mean: mean, omega: exp(point[0]), alpha: alpha, beta: persistence - alpha,
+                degreesOfFreedom: 2 + exp(point[3]))
+        }
+
+        func negativeLogLikelihood(_ point: [Double]) -> Double {
+            let garch = model(point, mean: 0)
+            let nu = garch.degreesOfFreedom
+            let constant = lgamma((nu + 1) / 2) - lgamma(nu / 2) - 0.5 * log(Double.pi * (nu - 2))
+            var variance = initialVariance
+            var total = 0.0
+            for residual in residuals {
+                total +=
+                    constant - 0.5 * log(variance)
+                    - (nu + 1) / 2 * log(1 + residual * residual / ((nu - 2) * variance))
+                variance = garch.omega + garch.alpha * residual * residual + garch.beta * variance
+            }
+            return total.isFinite ? -total : .greatestFiniteMagnitude
+        }
+    }
+
+    private static func minimise(_ problem: Likelihood, from start: [Double], maxIterations: Int)
+        throws(PriceModelError) -> [Double]
+    {
+        let dimension = start.count
+        let context = Unmanaged.passRetained(problem)
+        defer { context.release() }
+        var function = gsl_multimin_function(
+            f: { vector, parameters in
+                guard let vector, let parameters else { return .greatestFiniteMagnitude }
+                let problem = Unmanaged<Likelihood>.fromOpaque(parameters).takeUnretainedValue()
+                let point = (0..<vector.pointee.size).map { gsl_vector_get(vector, $0) }
+                return problem.negativeLogLikelihood(point)
+            },
+            n: dimension,
+            params: context.toOpaque())
+        guard let minimizer = gsl_multimin_fminimizer_alloc(cgsl_multimin_nmsimplex2(), dimension),
+            let initial = gsl_vector_alloc(dimension), let steps = gsl_vector_alloc(dimension)
+        else { throw .calibrationFailed("out of memory") }
+        defer {
+            gsl_multimin_fminimizer_free(minimizer)
+            gsl_vector_free(initial)
+            gsl_vector_free(steps)
+        }
+        for (index, value) in start.enumerated() {
+            gsl_vector_set(initial, index, value)
+            gsl_vector_set(steps, index, 0.5)
+        }
+        gsl_multimin_fminimizer_set(minimizer, &function, initial, steps)
+        for _ in 0..<maxIterations {
+            guard gsl_multimin_fminimizer_iterate(minimizer) == GSL_SUCCESS else { break }
+            if gsl_multimin_test_size(gsl_multimin_fminimizer_size(minimizer), 1e-7) == GSL_SUCCESS {
+                return (0..<dimension).map { gsl_vector_get(minimizer.pointee.x, $0) }
+            }
+        }
+        throw .calibrationFailed(
+            "the likelihood maximisation did not converge in \(maxIterations) iterations")
+    }
+}

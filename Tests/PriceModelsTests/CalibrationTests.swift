@@ -1,0 +1,90 @@
+import Datasets
+import Foundation
+import PriceModels
+import TestSupport
+import Testing
+import TrackerCore
+
+@Suite("Calibration recovers known parameters; recorded data calibrates")
+struct CalibrationTests {
+    @Test("GBM: drift and volatility recovered from generated paths, for 10 seeds")
+    func gbm() throws {
+        let truth = GeometricBrownianMotion(drift: 0.3, volatility: 0.7)
+        let stepMs: Int64 = 3_600_000
+        for seed in UInt64(1)...10 {
+            let series = try #require(
+                try MarketPaths.generate(
+                    coins: [
+                        SyntheticCoin(
+                            id: "x", symbol: "x", name: "X", circulatingSupply: 1, startPrice: 50,
+                            model: .gbm(truth))
+                    ],
+                    rootSeed: seed, start: 0, stepMilliseconds: stepMs, steps: 87_600)["x"])
+            let fitted = try GBMCalibration.fit(timestamps: series.timestamps, prices: series.values)
+            // Volatility: standard error sigma / sqrt(2n) ~ 0.2 %; drift over 10 years: sigma / sqrt(10) ~ 0.22.
+            #expect(abs(fitted.volatility / truth.volatility - 1) < 0.01, "seed \(seed)")
+            #expect(abs(fitted.drift - truth.drift) < 4.5 * 0.7 / 10.0.squareRoot(), "seed \(seed)")
+        }
+    }
+
+    @Test("GARCH: alpha, beta and the long-run variance recovered by maximum likelihood, for 4 seeds")
+    func garch() throws {
+        let truth = GARCH11(mean: 0.0001, omega: 4e-6, alpha: 0.1, beta: 0.85, degreesOfFreedom: 6)
+        for seed in UInt64(1)...4 {
+            let returns = truth.logReturns(
+                count: 20_000, stream: RandomStream(seed: StreamSeed(root: seed, stream: "g")))
+            let fitted = try GARCHCalibration.fit(returns: returns)
+            try fitted.validate()
+            #expect(abs(fitted.alpha - truth.alpha) < 0.03, "seed \(seed): alpha \(fitted.alpha)")
+            #expect(abs(fitted.beta - truth.beta) < 0.04, "seed \(seed): beta \(fitted.beta)")
+            #expect(abs(fitted.unconditionalVariance / truth.unconditionalVariance - 1) < 0.3, "seed \(seed)")
+            #expect(
+                fitted.degreesOfFreedom > 4 && fitted.degreesOfFreedom < 10,
+                "seed \(seed): nu \(fitted.degreesOfFreedom)")
+        }
+    }
+
+    @Test("the recorded 90-day Bitcoin chart calibrates to a plausible volatility")
+    func recorded() throws {
+        let chart = try MarketChartDecoder.decode(
+            Array(
+                try RepositoryFiles.coingeckoData(
+                    "market_chart_bitcoin_usd_days90_interval-daily_20210515T1442Z.json")))
+        let fitted = try GBMCalibration.fit(timestamps: chart.prices.timestamps, prices: chart.prices.values)
+        // Spring 2021: Bitcoin's annualised daily volatility was in the 50-120 % range.
+        #expect(fitted.volatility > 0.5 && fitted.volatility < 1.2)
+        try fitted.validate()
+    }
+
+    @Test("Bitcoin's recorded daily history (btc-usd-max.csv): persistent, fat-tailed GARCH volatility")
+    func recordedHistory() throws {
+        let text = String(decoding: try RepositoryFiles.coingeckoData("btc-usd-max.csv"), as: UTF8.self)
+        let prices = try CoinGeckoCSVDecoder.decode(text, source: "btc-usd-max.csv").prices
+        #expect(prices.count == 5_677)
+        let returns = zip(prices.values.dropFirst(), prices.values).map { log($0 / $1) }
+        let fitted = try GARCHCalibration.fit(returns: returns)
+        try fitted.validate()
+        #expect(fitted.alpha + fitted.beta > 0.85, "persistence \(fitted.alpha + fitted.beta)")
+        #expect(fitted.degreesOfFreedom < 6, "nu \(fitted.degreesOfFreedom)")
+        let gbm = try GBMCalibration.fit(timestamps: prices.timestamps, prices: prices.values)
+        #expect(gbm.volatility > 0.5 && gbm.volatility < 1.2, "volatility \(gbm.volatility)")
+    }
+
+    @Test("calibration refuses data it cannot use, saying why")
+    func refusals() {
+        #expect(
+            throws: PriceModelError.calibrationFailed("price 1 is -1.0; expected a positive finite number")
+        ) {
+            try GBMCalibration.fit(timestamps: [0, 1, 2], prices: [1, -1, 2])
+        }
+        #expect(throws: PriceModelError.calibrationFailed("timestamps are not increasing at index 2")) {
+            try GBMCalibration.fit(timestamps: [0, 5, 5], prices: [1, 1, 2])
+        }
+        #expect(throws: PriceModelError.calibrationFailed("GARCH needs at least 100 returns, found 3")) {
+            try GARCHCalibration.fit(returns: [0.1, 0.2, 0.3])
+        }
+        #expect(throws: PriceModelError.calibrationFailed("the returns do not vary")) {
+            try GARCHCalibration.fit(returns: Array(repeating: 0.01, count: 200))
+        }
+    }
+}
