@@ -6,6 +6,10 @@ public enum PriceModelError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidMatrix(name: String, detail: String)
     /// A correlation matrix that is not positive definite (Cholesky failed).
     case notPositiveDefinite(name: String)
+    /// A model name that is not in the catalogue.
+    case unknownModel(String, known: [String])
+    /// A parameter the model does not have.
+    case unknownParameter(model: String, name: String, known: [String])
     /// Two coins of one market with the same id.
     case duplicateCoin(String)
     /// A calibration that cannot run on the data or did not converge.
@@ -20,6 +24,10 @@ public enum PriceModelError: Error, Sendable, Equatable, CustomStringConvertible
         case .notPositiveDefinite(let name):
             "correlation matrix \"\(name)\" is not positive definite (no Cholesky factor exists); "
                 + "check that the correlations are mutually consistent"
+        case .unknownModel(let name, let known):
+            "unknown price model \"\(name)\"; models: \(known.joined(separator: ", "))"
+        case .unknownParameter(let model, let name, let known):
+            "\(model) has no parameter \"\(name)\"; parameters: \(known.joined(separator: ", "))"
         case .duplicateCoin(let id): "coin id \"\(id)\" appears twice in the market"
         case .calibrationFailed(let detail): "calibration failed: \(detail)"
         }

@@ -1,0 +1,157 @@
+import ArgumentParser
+import Foundation
+import PriceModels
+import TrackerCore
+
+/// `workbench generate`: one seeded price path from a GSL price model, as CSV or JSON.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate a seeded price path from a price model.",
+        discussion: """
+            Models and their parameters (defaults in brackets; rates per year, GARCH per step):
+            \(GenerateCommand.modelHelp)
+
+            The path is the one the coin named by --coin gets in a synthetic market with the same \
+            seed (its stream is coin/<id> under the seed), so it can be reproduced in a scenario. \
+            The same arguments always print the same bytes.
+
+            csv prints `timestamp_ms,price` rows; json prints {"x": [epoch ms...], "y": [prices...]}, \
+            which `workbench downsample` reads.
+
+            Examples:
+              workbench generate --model gbm --seed 42 --steps 288 --dt 5m
+              workbench generate --model merton --seed 7 --steps 8760 --dt 1h --param jump_intensity=12 --format json --out crash.json
+              workbench generate --model garch --seed 1 --steps 100000 --format json | workbench downsample --algorithm m4 --n-out 400
+            """
+    )
+
+    @Option(help: "The model: \(PriceModel.catalog.map(\.name).joined(separator: ", ")).")
+    var model: String
+
+    @Option(help: "The root seed (any unsigned 64-bit number).")
+    var seed: UInt64
+
+    @Option(help: "Steps after the first price.")
+    var steps: Int
+
+    @Option(help: "The step: a number with ms, s, m, h or d (5m, 1h, 1d).")
+    var dt: String = "5m"
+
+    @Option(help: "The first timestamp, ISO 8601 in UTC.")
+    var start: String = "2024-01-01T00:00:00Z"
+
+    @Option(name: .customLong("start-price"), help: "The first price.")
+    var startPrice: Double = 100
+
+    @Option(help: "The coin id whose stream is used.")
+    var coin: String = "generated"
+
+    @Option(name: .customLong("param"), help: "A parameter override, name=value (repeatable).")
+    var parameters: [String] = []
+
+    @Option(help: "The GSL generator: taus2 or mt19937.")
+    var generator: GeneratorKind = .taus2
+
+    @Option(help: "Output format: csv or json.")
+    var format: PathFormat = .csv
+
+    @Option(help: "Write to this file instead of standard output.")
+    var out: String?
+
+    static var modelHelp: String {
+        PriceModel.catalog.map { entry in
+            "  \(entry.name): " + entry.parameters.map { "\($0.key) [\($0.value)]" }.joined(separator: ", ")
+        }.joined(separator: "\n")
+    }
+
+    func run() throws {
+        guard steps >= 0, steps <= 100_000_000 else {
+            throw CLIError.badInput("--steps must be between 0 and 100000000, found \(steps)")
+        }
+        guard startPrice.isFinite, startPrice > 0 else {
+            throw CLIError.badInput("--start-price must be a positive number, found \(startPrice)")
+        }
+        guard let startTime = CivilDate.parseISO8601(start) else {
+            throw CLIError.badInput(
+                "--start: expected an ISO 8601 time such as 2024-01-01T00:00:00Z, found '\(start)'")
+        }
+        let stepMilliseconds = try DurationText.milliseconds(dt, option: "--dt")
+        let series: TimeSeries
+        do {
+            let model = try PriceModel.named(model, parameters: try Self.parse(parameters))
+            let coin = SyntheticCoin(
+                id: coin, symbol: coin, name: coin, circulatingSupply: 1, startPrice: startPrice, model: model
+            )
+            series = try MarketPaths.generate(
+                coins: [coin], rootSeed: seed, start: startTime, stepMilliseconds: stepMilliseconds,
+                steps: steps,
+                generator: generator)[coin.id]!
+        } catch let error as PriceModelError {
+            throw CLIError.badInput(error)
+        }
+        let text = format.render(series)
+        if let out {
+            try InputFiles.write(text, to: out)
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+
+    static func parse(_ assignments: [String]) throws(CLIError) -> [String: Double] {
+        var values: [String: Double] = [:]
+        for assignment in assignments {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let value = Double(parts[1]) else {
+                throw .badInput("--param: expected name=number, found '\(assignment)'")
+            }
+            values[parts[0]] = value
+        }
+        return values
+    }
+}
+
+/// How `generate` prints a path.
+enum PathFormat: String, ExpressibleByArgument, CaseIterable {
+    case csv
+    case json
+
+    /// The rendered path, newline-terminated; numbers in their shortest round-tripping form.
+    func render(_ series: TimeSeries) -> String {
+        switch self {
+        case .csv:
+            var text = "timestamp_ms,price\n"
+            for (time, price) in zip(series.timestamps, series.values) { text += "\(time),\(price)\n" }
+            return text
+        case .json:
+            return "{\"x\":[" + series.timestamps.map(String.init).joined(separator: ",") + "],\"y\":["
+                + series.values.map { "\($0)" }.joined(separator: ",") + "]}\n"
+        }
+    }
+}
+
+extension GeneratorKind: ExpressibleByArgument {}
+
+/// Durations as the CLI takes them: `300000ms`, `30s`, `5m`, `1h`, `1d`.
+enum DurationText {
+    /// The duration in milliseconds.
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - option: The option's name, for the error.
+    /// - Throws: ``CLIError`` (bad input) for anything else, or a duration that is not positive.
+    static func milliseconds(_ text: String, option: String) throws(CLIError) -> Int64 {
+        let units: [(suffix: String, factor: Int64)] = [
+            ("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000),
+        ]
+        for unit in units where text.hasSuffix(unit.suffix) {
+            if let count = Int64(text.dropLast(unit.suffix.count)), count > 0,
+                count <= Int64.max / unit.factor
+            {
+                return count * unit.factor
+            }
+        }
+        throw .badInput(
+            "\(option): expected a positive duration such as 300000ms, 30s, 5m, 1h or 1d, found '\(text)'")
+    }
+}
