@@ -1,0 +1,53 @@
+import TrackerCore
+
+extension SyntheticMarket {
+    /// Answers a CoinGecko request at a virtual time: 200 with the endpoint's body, 404 for an
+    /// unknown coin or path, 400 for OHLC `days` outside the free API's set. Every 200 carries
+    /// `Content-Type: application/json` and CoinGecko's `Cache-Control: public, max-age=30`.
+    ///
+    /// Rate limits, latency, server caching and faults are the simulated server's, not the
+    /// market's.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - now: The virtual time.
+    /// - Returns: The response.
+    public func respond(to request: HTTPRequest, at now: Int64) -> HTTPResponse {
+        let list = { (name: String) in
+            // An id sent with a leading space is unknown and left out, as CoinGecko does.
+            (request.queryValue(name) ?? "").split(separator: ",").map(String.init)
+        }
+        let flag = { (name: String) in request.queryValue(name) == "true" }
+        let body: [UInt8]
+        do throws(SyntheticMarketError) {
+            switch request.endpoint {
+            case .coinsMarkets:
+                body = marketsBody(
+                    ids: list("ids"), perPage: request.queryValue("per_page").flatMap { Int($0) } ?? 100,
+                    at: now)
+            case .simplePrice:
+                body = simplePriceBody(
+                    ids: list("ids"), currencies: list("vs_currencies"),
+                    include24hChange: flag("include_24hr_change"),
+                    includeLastUpdatedAt: flag("include_last_updated_at"), at: now)
+            case .coinsList: body = coinsListBody()
+            case .search: body = searchBody(query: request.queryValue("query") ?? "")
+            case .coinDetail(let id), .coinHistory(let id): body = try coinDetailBody(id: id, at: now)
+            case .marketChart(let id):
+                body = try marketChartBody(
+                    id: id, days: request.queryValue("days") ?? "",
+                    daily: request.queryValue("interval") == "daily",
+                    at: now)
+            case .ohlc(let id): body = try ohlcBody(id: id, days: request.queryValue("days") ?? "", at: now)
+            case .none: throw .coinNotFound(request.path)
+            }
+        } catch {
+            return HTTPResponse(
+                status: error.status, headers: ["Content-Type": "application/json"], body: error.body)
+        }
+        return HTTPResponse(
+            status: 200,
+            headers: ["Content-Type": "application/json", "Cache-Control": "public, max-age=30"],
+            body: body)
+    }
+}

@@ -1,0 +1,100 @@
+import TrackerCore
+
+/// A synthetic CoinGecko market: coins with tick paths on one grid, queried at any virtual time.
+///
+/// The price of a coin at time `t` is its last tick at or before `t`. Market cap is price times
+/// circulating supply; the 24 h figures (change, high, low, volume) are computed from the ticks of
+/// the 24 hours before `t`, so they are consistent with the path. ``SyntheticMarket`` answers the
+/// endpoints in CoinGecko's response shapes (`SyntheticMarket+Responses.swift`).
+public struct SyntheticMarket: Sendable {
+    /// The coins, in the order given (which is also the market-cap rank order at the start).
+    public let coins: [SyntheticCoin]
+    /// Each coin's ticks, by id.
+    public let paths: [String: TimeSeries]
+    /// The first tick, epoch ms.
+    public let start: Int64
+    /// The grid step, ms.
+    public let stepMilliseconds: Int64
+
+    /// Generates the market.
+    ///
+    /// - Parameters:
+    ///   - coins: The coins; ids unique.
+    ///   - rootSeed: The run's root seed.
+    ///   - start: The first tick, epoch ms.
+    ///   - end: The last time the market must answer for, epoch ms, >= `start`.
+    ///   - stepMilliseconds: The tick grid (5 minutes by default, CoinGecko's finest granularity).
+    ///   - generator: The GSL generator.
+    /// - Throws: ``PriceModelError`` for invalid coins or grid.
+    public init(
+        coins: [SyntheticCoin], rootSeed: UInt64, start: Int64, end: Int64, stepMilliseconds: Int64 = 300_000,
+        generator: GeneratorKind = .taus2
+    ) throws(PriceModelError) {
+        let check = ParameterCheck(model: "market")
+        guard end >= start else { throw check.fail("end - start", Double(end - start), "0 or more") }
+        guard stepMilliseconds > 0 else { throw check.fail("step_ms", Double(stepMilliseconds), "positive") }
+        let steps = Int((end - start) / stepMilliseconds) + 1
+        paths = try MarketPaths.generate(
+            coins: coins, rootSeed: rootSeed, start: start, stepMilliseconds: stepMilliseconds, steps: steps,
+            generator: generator)
+        self.coins = coins
+        self.start = start
+        self.stepMilliseconds = stepMilliseconds
+    }
+
+    /// The coin with an id.
+    ///
+    /// - Parameter id: The id.
+    public func coin(_ id: String) -> SyntheticCoin? {
+        coins.first { $0.id == id }
+    }
+
+    /// The index of the last tick at or before `time`, nil before the first tick.
+    func tickIndex(at time: Int64, in series: TimeSeries) -> Int? {
+        guard time >= start else { return nil }
+        return min(Int((time - start) / stepMilliseconds), series.count - 1)
+    }
+
+    /// A coin's price at a time: its last tick at or before it; nil before the market starts or
+    /// for an unknown coin.
+    ///
+    /// - Parameters:
+    ///   - id: The coin.
+    ///   - time: Epoch ms.
+    public func price(of id: String, at time: Int64) -> Double? {
+        guard let series = paths[id], let index = tickIndex(at: time, in: series) else { return nil }
+        return series.values[index]
+    }
+
+    /// The 24 hours before `time`, as CoinGecko reports them.
+    struct DayWindow {
+        var price: Double
+        var open: Double
+        var high: Double
+        var low: Double
+        var volume: Double
+        var lastTick: Int64
+
+        var change: Double { price - open }
+        var changePercent: Double { (price / open - 1) * 100 }
+    }
+
+    /// The 24 h window of a coin at a time; nil before the market starts.
+    func dayWindow(of coin: SyntheticCoin, at time: Int64) -> DayWindow? {
+        guard let series = paths[coin.id], let last = tickIndex(at: time, in: series) else { return nil }
+        let first = tickIndex(at: max(time - 86_400_000, start), in: series) ?? 0
+        var window = DayWindow(
+            price: series.values[last], open: series.values[first], high: series.values[first],
+            low: series.values[first], volume: 0, lastTick: series.timestamps[last])
+        var turnover = 0.01
+        for index in first...last {
+            let value = series.values[index]
+            window.high = max(window.high, value)
+            window.low = min(window.low, value)
+            if index > first { turnover += abs(value / series.values[index - 1] - 1) * 0.5 }
+        }
+        // Volume: a base turnover of 1 % of market cap a day, more when the price moves.
+        window.volume = (window.price * coin.circulatingSupply * turnover).rounded()
+        return window
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import PriceModels
+import TestSupport
+import Testing
+import TrackerCore
+
+@Suite("The synthetic CoinGecko market answers through the real client")
+struct SyntheticMarketTests {
+    static let start: Int64 = 1_704_067_200_000  // 2024-01-01T00:00:00Z
+    static let now = start + 100 * 86_400_000 + 123_456  // day 100, off the grid
+    static let market: SyntheticMarket = {
+        let coins = [
+            SyntheticCoin(
+                id: "bitcoin", symbol: "btc", name: "Bitcoin", circulatingSupply: 19_600_000,
+                startPrice: 42_000,
+                model: .gbm(GeometricBrownianMotion(drift: 0.5, volatility: 0.6))),
+            SyntheticCoin(
+                id: "ethereum", symbol: "eth", name: "Ethereum", circulatingSupply: 120_000_000,
+                startPrice: 2_300,
+                model: .merton(
+                    MertonJumpDiffusion(
+                        drift: 0.3, volatility: 0.7, jumpIntensity: 8, jumpMean: -0.1, jumpVolatility: 0.05))),
+            SyntheticCoin(
+                id: "tether", symbol: "usdt", name: "Tether \"USD\"", circulatingSupply: 95e9, startPrice: 1,
+                model: .ou(OrnsteinUhlenbeck(peg: 1, reversionSpeed: 500, volatility: 0.05))),
+        ]
+        return try! SyntheticMarket(coins: coins, rootSeed: 2024, start: start, end: now)
+    }()
+
+    static func client() -> CoinGeckoClient {
+        CoinGeckoClient(transport: StubTransport { request in market.respond(to: request, at: now) })
+    }
+
+    @Test("markets: every coin decodes; cap = price x supply; the 24 h change is the path's")
+    func markets() async throws {
+        let rows = try await Self.client().markets(ids: ["bitcoin", "ethereum", "tether", "nope"])
+        #expect(rows.map(\.id) == ["bitcoin", "ethereum", "tether"])
+        let bitcoin = rows[0]
+        let price = try #require(Self.market.price(of: "bitcoin", at: Self.now))
+        let dayAgo = try #require(Self.market.price(of: "bitcoin", at: Self.now - 86_400_000))
+        #expect(bitcoin.currentPrice == price)
+        #expect(bitcoin.marketCap == (price * 19_600_000).rounded())
+        #expect(abs(bitcoin.priceChangePercentage24h! - (price / dayAgo - 1) * 100) < 1e-9)
+        #expect(bitcoin.high24h! >= price && bitcoin.low24h! <= price && bitcoin.totalVolume! > 0)
+        #expect(bitcoin.lastUpdated! <= Self.now && Self.now - bitcoin.lastUpdated! < 300_000)
+        #expect(rows[2].name == "Tether \"USD\"")
+        // CoinGecko's default page of 100 and an explicit smaller page.
+        let page = Self.market.respond(
+            to: HTTPRequest(
+                path: "/coins/markets", query: [.init("ids", "bitcoin,ethereum"), .init("per_page", "1")]),
+            at: Self.now)
+        #expect(try CoinMarket.decodeList(page.body).count == 1)
+    }
+
+    @Test("simple price, coin detail, coin list and search decode with the app's decoders")
+    func otherEndpoints() async throws {
+        let client = Self.client()
+        let prices = try await client.simplePrices(ids: ["bitcoin", "tether"])
+        #expect(prices.price(of: "bitcoin", in: "usd") == Self.market.price(of: "bitcoin", at: Self.now))
+        #expect(prices.quotes["bitcoin"]?["usd_24h_change"] != nil)
+        #expect(prices.quotes["bitcoin"]?["last_updated_at"] != nil)
+        let detail = try await client.coinDetail(id: "ethereum")
+        #expect(detail.name == "Ethereum" && detail.marketCapRank == 2)
+        #expect(detail.marketData?.currentPrice["usd"] == Self.market.price(of: "ethereum", at: Self.now))
+        let list = try await client.coinsList()
+        #expect(list.map(\.id) == ["bitcoin", "ethereum", "tether"])
+        let search = try await client.search(query: "ETH")
+        // By rank; "Tether" contains "eth" too.
+        #expect(search.coins.map(\.id) == ["ethereum", "tether"])
+        let unknown = await #expect(throws: CoinGeckoError.self) {
+            _ = try await client.coinDetail(id: "nope")
+        }
+        #expect(unknown?.kind == .unknownCoin(id: "nope"))
+    }
+
+    @Test(
+        "market_chart granularity by days, with the trailing off-grid now point",
+        arguments: [
+            ("1", 300_000 as Int64, 288), ("7", 3_600_000, 168), ("90", 3_600_000, 2_160),
+            ("max", 86_400_000, 101),
+        ])  // max: days 0 to 100 at 00:00 UTC
+    func marketChart(days: String, step: Int64, gridPoints: Int) async throws {
+        let chart = try await Self.client().marketChart(id: "bitcoin", days: days)
+        let times = chart.prices.timestamps
+        #expect(times.last == Self.now)
+        #expect(times.count == gridPoints + 1, "days=\(days)")
+        #expect(zip(times.dropLast().dropFirst(), times.dropLast()).allSatisfy { $0 - $1 == step })
+        #expect(times.dropLast().allSatisfy { $0 % step == 0 })
+        #expect(chart.prices.values.last == Self.market.price(of: "bitcoin", at: Self.now))
+        #expect(chart.marketCaps?.count == times.count && chart.totalVolumes?.count == times.count)
+    }
+
+    @Test(
+        "OHLC candle sizes by days, stamped at close, the last still forming",
+        arguments: [("1", 1_800_000 as Int64), ("7", 14_400_000), ("30", 14_400_000), ("90", 345_600_000)])
+    func ohlc(days: String, size: Int64) async throws {
+        let chart = try await Self.client().ohlc(id: "ethereum", days: days)
+        let candles = chart.candles
+        #expect(candles.count >= 2)
+        let closes = candles.closeTimes
+        #expect(closes.allSatisfy { $0 % size == 0 }, "days=\(days)")
+        #expect(zip(closes.dropFirst(), closes).allSatisfy { $0 - $1 == size })
+        #expect(closes.last! > Self.now && closes.last! - Self.now <= size)
+        #expect(candles.close.last == Self.market.price(of: "ethereum", at: Self.now))
+    }
+
+    @Test("OHLC days outside the free API's set are a 400; the client types it")
+    func ohlcDays() async throws {
+        let response = Self.market.respond(
+            to: HTTPRequest(path: "/coins/bitcoin/ohlc", query: [.init("days", "3")]), at: Self.now)
+        #expect(response.status == 400)
+        let error = await #expect(throws: CoinGeckoError.self) {
+            _ = try await Self.client().ohlc(id: "bitcoin", days: "2")
+        }
+        #expect(error?.isTransient == false)
+        if case .httpStatus(let status, _) = error?.kind {
+            #expect(status == 400)
+        } else {
+            Issue.record("expected a 400")
+        }
+    }
+
+    @Test("the same seed gives byte-identical responses")
+    func deterministic() throws {
+        let again = try SyntheticMarket(
+            coins: Self.market.coins, rootSeed: 2024, start: Self.start, end: Self.now)
+        let request = HTTPRequest(
+            path: "/coins/markets",
+            query: [.init("vs_currency", "usd"), .init("ids", "bitcoin,ethereum,tether")])
+        #expect(
+            again.respond(to: request, at: Self.now).body
+                == Self.market.respond(to: request, at: Self.now).body)
+        let chart = HTTPRequest(path: "/coins/tether/market_chart", query: [.init("days", "max")])
+        #expect(
+            again.respond(to: chart, at: Self.now).body == Self.market.respond(to: chart, at: Self.now).body)
+    }
+}
