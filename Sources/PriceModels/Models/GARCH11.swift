@@ -59,13 +59,8 @@ public struct GARCH11: PriceProcess, Equatable {
 
     /// A path.
     public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
-        var prices = [Double](repeating: start, count: steps + 1)
-        var logPrice = log(start)
-        for (index, logReturn) in logReturns(count: steps, stream: stream).enumerated() {
-            logPrice += logReturn
-            prices[index + 1] = exp(logPrice)
-        }
-        return prices
+        let returns = logReturns(count: steps, stream: stream)
+        return LogPricePath.prices(from: start, steps: steps) { step, logPrice in logPrice + returns[step] }
     }
 
     /// The log returns alone.

@@ -39,12 +39,8 @@ public struct GeometricBrownianMotion: PriceProcess, Equatable {
     public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
         let mean = logReturnMean(stepYears: stepYears)
         let scale = volatility * stepYears.squareRoot()
-        var prices = [Double](repeating: start, count: steps + 1)
-        var logPrice = log(start)
-        for index in 0..<steps {
-            logPrice += mean + scale * stream.gaussian()
-            prices[index + 1] = exp(logPrice)
+        return LogPricePath.prices(from: start, steps: steps) { _, logPrice in
+            logPrice + (mean + scale * stream.gaussian())
         }
-        return prices
     }
 }

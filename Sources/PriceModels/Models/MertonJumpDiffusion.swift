@@ -66,15 +66,13 @@ public struct MertonJumpDiffusion: PriceProcess, Equatable {
         let mean = diffusion.logReturnMean(stepYears: stepYears) - compensation * stepYears
         let scale = diffusion.volatility * stepYears.squareRoot()
         let jumpsPerStep = jumpIntensity * stepYears
-        var prices = [Double](repeating: start, count: steps + 1)
-        var logPrice = log(start)
         var jumps = 0
-        for index in 0..<steps {
-            logPrice += mean + scale * stream.gaussian()
+        let prices = LogPricePath.prices(from: start, steps: steps) { _, logPrice in
+            var next = logPrice + (mean + scale * stream.gaussian())
             let count = jumpsPerStep > 0 ? stream.poisson(mean: jumpsPerStep) : 0
-            for _ in 0..<count { logPrice += jumpMean + jumpVolatility * stream.gaussian() }
+            for _ in 0..<count { next += jumpMean + jumpVolatility * stream.gaussian() }
             jumps += count
-            prices[index + 1] = exp(logPrice)
+            return next
         }
         return (prices, jumps)
     }

@@ -43,12 +43,8 @@ public struct OrnsteinUhlenbeck: PriceProcess, Equatable {
         let target = log(peg)
         let decay = exp(-reversionSpeed * stepYears)
         let scale = volatility * ((1 - decay * decay) / (2 * reversionSpeed)).squareRoot()
-        var prices = [Double](repeating: start, count: steps + 1)
-        var logPrice = log(start)
-        for index in 0..<steps {
-            logPrice = target + (logPrice - target) * decay + scale * stream.gaussian()
-            prices[index + 1] = exp(logPrice)
+        return LogPricePath.prices(from: start, steps: steps) { _, logPrice in
+            target + (logPrice - target) * decay + scale * stream.gaussian()
         }
-        return prices
     }
 }

@@ -55,15 +55,12 @@ public struct RegimeSwitching: PriceProcess, Equatable {
     {
         let means = regimes.map { $0.logReturnMean(stepYears: stepYears) }
         let scales = regimes.map { $0.volatility * stepYears.squareRoot() }
-        var prices = [Double](repeating: start, count: steps + 1)
         var states = [UInt8](repeating: 0, count: steps)
-        var logPrice = log(start)
         var state = 0
-        for index in 0..<steps {
+        let prices = LogPricePath.prices(from: start, steps: steps) { step, logPrice in
             if stream.uniform() < switchProbabilities[state] { state = 1 - state }
-            states[index] = UInt8(state)
-            logPrice += means[state] + scales[state] * stream.gaussian()
-            prices[index + 1] = exp(logPrice)
+            states[step] = UInt8(state)
+            return logPrice + (means[state] + scales[state] * stream.gaussian())
         }
         return (prices, states)
     }
