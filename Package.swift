@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Datasets", targets: ["Datasets"]),
         .library(name: "Persistence", targets: ["Persistence"]),
         .library(name: "PriceModels", targets: ["PriceModels"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "LiveHTTP", targets: ["LiveHTTP"]),
         .executable(name: "workbench", targets: ["workbench"]),
     ],
@@ -27,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CGSL", providers: [.apt(["libgsl-dev"])]),
         // Seeded GSL price processes, their calibration, and synthetic markets built from them.
         .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL"]),
+        // The deterministic simulation: event queue, simulated CoinGecko, the app driver, metrics.
+        .target(name: "Simulation", dependencies: ["TrackerCore", "PriceModels"]),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
         .target(name: "Datasets", dependencies: ["TrackerCore"]),
         // SQLite stores (watchlist, portfolio, chart cache, run history) through GRDB on the
@@ -46,6 +49,7 @@ let package = Package(
                 "Persistence",
                 "LiveHTTP",
                 "PriceModels",
+                "Simulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +64,7 @@ let package = Package(
             name: "PersistenceTests",
             dependencies: ["Persistence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TestSupport"]),
         .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["workbench", "TestSupport"]),
     ],

@@ -1,0 +1,38 @@
+import TrackerCore
+
+/// How the simulated CoinGecko behaves: its plan, caching and latency.
+public struct ServerBehaviour: Sendable, Equatable {
+    /// The plan whose per-minute limit the server enforces.
+    public var plan: RateLimitPlan
+    /// How long the CDN serves a cached response, ms (CoinGecko: `max-age=30`).
+    public var cacheMaxAgeMilliseconds: Int64
+    /// How long OHLC responses are cached, ms (CoinGecko refreshes OHLC every 15 minutes).
+    public var ohlcCacheMilliseconds: Int64
+    /// The median response latency, ms.
+    public var medianLatencyMilliseconds: Double
+    /// The log-normal shape of the latency (sigma of its logarithm).
+    public var latencySigma: Double
+    /// The faults.
+    public var faults: ServerFaults
+
+    /// Creates a behaviour.
+    ///
+    /// - Parameters:
+    ///   - plan: The plan enforced.
+    ///   - cacheMaxAgeMilliseconds: The CDN cache age (30 s by default).
+    ///   - ohlcCacheMilliseconds: OHLC cache age (15 min by default).
+    ///   - medianLatencyMilliseconds: Median latency (150 ms by default).
+    ///   - latencySigma: Log-normal sigma (0.5 by default).
+    ///   - faults: Faults (none by default).
+    public init(
+        plan: RateLimitPlan, cacheMaxAgeMilliseconds: Int64 = 30_000, ohlcCacheMilliseconds: Int64 = 900_000,
+        medianLatencyMilliseconds: Double = 150, latencySigma: Double = 0.5, faults: ServerFaults = .none
+    ) {
+        self.plan = plan
+        self.cacheMaxAgeMilliseconds = cacheMaxAgeMilliseconds
+        self.ohlcCacheMilliseconds = ohlcCacheMilliseconds
+        self.medianLatencyMilliseconds = medianLatencyMilliseconds
+        self.latencySigma = latencySigma
+        self.faults = faults
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import PriceModels
+import TrackerCore
+
+/// The simulated CoinGecko API: a ``MarketSource`` behind CoinGecko's CDN cache, its per-minute
+/// plan limit (429 with `retry-after` and the real JSON body, or the HTML page), seeded log-normal
+/// latency and scheduled or random faults, with a request journal.
+///
+/// A synchronous state machine: ``handle(_:at:)`` answers a request arriving at a virtual time;
+/// the event loop delivers the reply after its latency. Every request draws the same number of
+/// random numbers from the server's stream, so one fault setting does not shift the others.
+public struct SimulatedServer {
+    /// The origin.
+    public let source: any MarketSource
+    /// Plan, caching, latency, faults.
+    public let behaviour: ServerBehaviour
+    /// Every request so far, in arrival order (up to ``journalLimit``).
+    public private(set) var journal: [JournalEntry] = []
+    /// Journal entries dropped past the limit (they still count in ``outcomeCounts``).
+    public private(set) var droppedJournalEntries = 0
+    /// Requests per outcome.
+    public private(set) var outcomeCounts: [ServerReply.Outcome: Int] = [:]
+    /// The most journal entries kept in memory.
+    public let journalLimit: Int
+    private var acceptedTimes: [Int64] = []
+    private var acceptedHead = 0
+    private var cache: [String: (response: HTTPResponse, storedAt: Int64)] = [:]
+    private let stream: RandomStream
+
+    /// CoinGecko's 429 body.
+    static let rateLimitBody = Array(
+        #"{"status":{"error_code":429,"error_message":"You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits."}}"#
+            .utf8)
+    /// The HTML page some 429s come as.
+    static let rateLimitPage = Array(
+        "<!DOCTYPE html><html><head><title>429 Too Many Requests</title></head><body><h1>Too Many Requests</h1></body></html>"
+            .utf8)
+
+    /// Creates a server.
+    ///
+    /// - Parameters:
+    ///   - source: The origin.
+    ///   - behaviour: Plan, caching, latency and faults.
+    ///   - seed: The server's random stream (latency and faults).
+    ///   - journalLimit: The most journal entries kept (1,000,000 by default).
+    public init(
+        source: any MarketSource, behaviour: ServerBehaviour, seed: StreamSeed, journalLimit: Int = 1_000_000
+    ) {
+        self.source = source
+        self.behaviour = behaviour
+        self.stream = RandomStream(seed: seed)
+        self.journalLimit = journalLimit
+    }
+
+    /// Answers a request arriving at `now`.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - now: Its arrival time, epoch ms.
+    /// - Returns: The reply and its latency.
+    public mutating func handle(_ request: HTTPRequest, at now: Int64) -> ServerReply {
+        let latency = max(
+            1,
+            Int64(
+                (behaviour.medianLatencyMilliseconds * exp(behaviour.latencySigma * stream.gaussian()))
+                    .rounded()))
+        let draws = (stream.uniform(), stream.uniform(), stream.uniform(), stream.uniform())
+        let reply = answer(request, at: now, latency: latency, draws: draws)
+        outcomeCounts[reply.outcome, default: 0] += 1
+        if journal.count < journalLimit {
+            journal.append(
+                JournalEntry(
+                    time: now, endpoint: request.endpoint?.template ?? request.path, target: request.target,
+                    status: reply.response?.status ?? 0, outcome: reply.outcome, latencyMilliseconds: latency)
+            )
+        } else {
+            droppedJournalEntries += 1
+        }
+        return reply
+    }
+
+    private mutating func answer(
+        _ request: HTTPRequest, at now: Int64, latency: Int64, draws: (Double, Double, Double, Double)
+    ) -> ServerReply {
+        let faults = behaviour.faults
+        if faults.outages.contains(where: { $0.contains(now) }) {
+            let body = Array(#"{"status":503,"error":"Service Unavailable"}"#.utf8)
+            return ServerReply(
+                response: HTTPResponse(status: 503, body: body), latencyMilliseconds: latency,
+                outcome: .outage)
+        }
+        if faults.rateLimitStorms.contains(where: { $0.contains(now) }) {
+            return rateLimited(retryAfterSeconds: 60, latency: latency)
+        }
+        while acceptedHead < acceptedTimes.count,
+            acceptedTimes[acceptedHead] <= now - RateLimitWindow.milliseconds
+        {
+            acceptedHead += 1
+        }
+        if acceptedTimes.count - acceptedHead >= behaviour.plan.requestsPerMinute {
+            let freeAt = acceptedTimes[acceptedHead] + RateLimitWindow.milliseconds
+            return rateLimited(retryAfterSeconds: (freeAt - now + 999) / 1000, latency: latency)
+        }
+        acceptedTimes.append(now)
+        if acceptedHead > 4_096 {
+            acceptedTimes.removeFirst(acceptedHead)
+            acceptedHead = 0
+        }
+        if draws.0 < faults.timeoutRate {
+            return ServerReply(response: nil, latencyMilliseconds: latency, outcome: .timedOut)
+        }
+        if draws.1 < faults.serverErrorRate {
+            let body = Array(#"{"status":500,"error":"Internal Server Error"}"#.utf8)
+            return ServerReply(
+                response: HTTPResponse(status: 500, body: body), latencyMilliseconds: latency,
+                outcome: .serverError)
+        }
+        var (response, storedAt, outcome) = cachedOrFresh(request, at: now)
+        if response.status == 200, draws.2 < faults.truncationRate {
+            response.body = Array(response.body.prefix(response.body.count / 2))
+            outcome = .truncated
+        } else if response.status == 200, draws.3 < faults.schemaDriftRate {
+            response.body = Self.drifted(response.body)
+            outcome = .drifted
+        }
+        return ServerReply(
+            response: response, latencyMilliseconds: latency, outcome: outcome, dataTime: storedAt)
+    }
+
+    private mutating func cachedOrFresh(_ request: HTTPRequest, at now: Int64)
+        -> (HTTPResponse, Int64, ServerReply.Outcome)
+    {
+        let isOHLC = if case .ohlc = request.endpoint { true } else { false }
+        let maxAge = isOHLC ? behaviour.ohlcCacheMilliseconds : behaviour.cacheMaxAgeMilliseconds
+        if let entry = cache[request.target], now - entry.storedAt < maxAge {
+            var response = entry.response
+            response.headers = HTTPHeaders(
+                response.headers.fields + [HTTPHeaders.Field("Age", String((now - entry.storedAt) / 1000))])
+            return (response, entry.storedAt, .cached)
+        }
+        let response = source.respond(to: request, at: now)
+        if response.status == 200, maxAge > 0 { cache[request.target] = (response, now) }
+        return (response, now, .served)
+    }
+
+    private func rateLimited(retryAfterSeconds: Int64, latency: Int64) -> ServerReply {
+        let html = behaviour.faults.htmlRateLimitPages
+        let response = HTTPResponse(
+            status: 429,
+            headers: [
+                "Retry-After": String(max(retryAfterSeconds, 1)),
+                "Content-Type": html ? "text/html" : "application/json",
+            ],
+            body: html ? Self.rateLimitPage : Self.rateLimitBody)
+        return ServerReply(response: response, latencyMilliseconds: latency, outcome: .rateLimited)
+    }
+
+    /// Schema drift: the required members `id` and `prices` renamed, as an API change would.
+    static func drifted(_ body: [UInt8]) -> [UInt8] {
+        Array(
+            String(decoding: body, as: UTF8.self)
+                .replacingOccurrences(of: "\"id\":", with: "\"coin_id\":")
+                .replacingOccurrences(of: "\"prices\":", with: "\"price\":").utf8)
+    }
+}
