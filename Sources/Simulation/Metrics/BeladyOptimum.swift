@@ -2,8 +2,9 @@
 /// of replacement algorithms for a virtual-storage computer", 1966), extended to entries that
 /// expire.
 ///
-/// An entry serves hits only while fresh (younger than its TTL since it was fetched). On a miss
-/// the fetched value may be cached; when the cache is full, the entry whose next *useful* use
+/// An entry serves hits only while fresh: from the time the fetched value arrived until its TTL
+/// has passed (a lookup while the fetch is still in flight misses, as it does in the app). On a
+/// miss the fetched value may be cached; when the cache is full, the entry whose next *useful* use
 /// (a use while still fresh) is farthest away is dropped, the new value included (so a value
 /// never reused in time is not cached at all). This bounds what any policy with the same
 /// capacity and TTLs could achieve on the trace, which is what a report compares LRU against.
@@ -16,6 +17,9 @@ public enum BeladyOptimum {
         public var time: Int64
         /// How long a value fetched now stays fresh, ms.
         public var ttlMilliseconds: Int64
+        /// When the value fetched after a miss arrived and could be cached (the lookup time unless
+        /// set); nil when the fetch failed.
+        public var storedAt: Int64?
 
         /// Creates an access.
         ///
@@ -27,6 +31,7 @@ public enum BeladyOptimum {
             self.key = key
             self.time = time
             self.ttlMilliseconds = ttlMilliseconds
+            self.storedAt = time
         }
     }
 
@@ -46,23 +51,29 @@ public enum BeladyOptimum {
             lastSeen[trace[index].key] = index
         }
         struct Entry {
+            var storedAt: Int64
             var expiresAt: Int64
             var next: Int
         }
         var cache: [String: Entry] = [:]
         var hits = 0
         /// The index of the next use while fresh, or Int.max when the value is useless.
+        func isFresh(_ entry: Entry, at time: Int64) -> Bool {
+            time >= entry.storedAt && time < entry.expiresAt
+        }
         func usefulness(_ entry: Entry) -> Int {
-            entry.next != Int.max && trace[entry.next].time < entry.expiresAt ? entry.next : Int.max
+            entry.next != Int.max && isFresh(entry, at: trace[entry.next].time) ? entry.next : Int.max
         }
         for (index, access) in trace.enumerated() {
-            if var entry = cache[access.key], access.time < entry.expiresAt {
+            if var entry = cache[access.key], isFresh(entry, at: access.time) {
                 hits += 1
                 entry.next = nextUse[index]
                 cache[access.key] = entry
                 continue
             }
-            let fresh = Entry(expiresAt: access.time + access.ttlMilliseconds, next: nextUse[index])
+            guard let storedAt = access.storedAt else { continue }
+            let fresh = Entry(
+                storedAt: storedAt, expiresAt: storedAt + access.ttlMilliseconds, next: nextUse[index])
             cache[access.key] = nil
             guard usefulness(fresh) != Int.max else { continue }
             if cache.count >= capacity {

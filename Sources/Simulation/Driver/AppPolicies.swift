@@ -1,0 +1,51 @@
+import TrackerCore
+
+/// The app's policies for one run: every variant of DESIGN.md is selectable here.
+public struct AppPolicies: Sendable, Equatable {
+    /// The rate limiter's pacing (the app's `bitpal`, `spacing`, `token-bucket`, `sliding-window`).
+    public var limiter: RateLimitPolicy
+    /// What the limiter does after a 429.
+    public var backoff: BackoffPolicy
+    /// Chart ranges, their `days`, TTLs and caps.
+    public var rangeProfile: ChartRangeProfile
+    /// How fetched chart data is cut to its range.
+    public var filter: RangeFilter
+    /// How a line chart is thinned to its cap.
+    public var downsampler: DownsamplingAlgorithm
+    /// Raw candles or the app's continuity rewrite.
+    public var candles: CandlePolicy
+    /// What the chart cache holds.
+    public var chartCacheContent: ChartCache.Content
+    /// Chart cache capacity, entries.
+    public var chartCacheCapacity: Int
+    /// Whether a chart whose refresh failed is shown from the expired cache entry.
+    public var staleIfError: Bool
+    /// The watchlist's refresh period, ms (the app: 30 s).
+    public var refreshIntervalMilliseconds: Int64
+    /// The market-data cache's TTL, ms (the app: 30 s).
+    public var marketCacheTTLMilliseconds: Int64
+    /// Which endpoint refreshes the watchlist.
+    public var refreshSource: WatchlistRefreshSource
+    /// How `/coins/markets` is paged (the app sends no `per_page`).
+    public var marketsPaging: CoinGeckoRequests.MarketsPaging
+    /// The per-request timeout, ms (the app: 10 s).
+    public var timeoutMilliseconds: Int64
+    /// How the portfolio's realised P&L is measured.
+    public var costMethod: CostMethod
+
+    /// The app as published (Pointwelve/Bitpal-iOS `Bitpal-v2`).
+    public static let bitpal = AppPolicies(
+        limiter: .bitpal, backoff: .none, rangeProfile: .bitpal, filter: .wallclock, downsampler: .stride,
+        candles: .bitpalContinuity, chartCacheContent: .processedPoints, chartCacheCapacity: 128,
+        staleIfError: false,
+        refreshIntervalMilliseconds: 30_000, marketCacheTTLMilliseconds: 30_000, refreshSource: .markets,
+        marketsPaging: .serverDefault, timeoutMilliseconds: 10_000, costMethod: .bitpalAverage)
+
+    /// The design documents' policies.
+    public static let spec = AppPolicies(
+        limiter: .spacing, backoff: .retryAfter, rangeProfile: .spec, filter: .dataAnchored,
+        downsampler: .lttb,
+        candles: .raw, chartCacheContent: .processedPoints, chartCacheCapacity: 128, staleIfError: true,
+        refreshIntervalMilliseconds: 30_000, marketCacheTTLMilliseconds: 30_000, refreshSource: .markets,
+        marketsPaging: .batchSize, timeoutMilliseconds: 10_000, costMethod: .fifo)
+}

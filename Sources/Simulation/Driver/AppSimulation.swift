@@ -1,0 +1,173 @@
+import PriceModels
+import TrackerCore
+
+/// One run: the app's logic from `TrackerCore` driven on virtual time against the simulated
+/// CoinGecko, exactly as the app calls it (request builder -> rate limiter -> transport ->
+/// classifier -> decoder -> caches, screens, alerts).
+///
+/// Single-threaded and event-driven: the only clock is the event queue, events due at the same
+/// time run in scheduling order, and all randomness comes from streams derived from the seed, so
+/// a run is a pure function of its ``RunConfig``.
+public struct AppSimulation {
+    enum Event: Sendable {
+        case refreshTick(generation: Int)
+        case action(UserAction)
+        case wake(request: Int)
+        case arrival(request: Int, reply: ServerReply)
+        case timeout(request: Int)
+    }
+
+    /// What a request is for.
+    enum Purpose: Sendable {
+        case watchlist(ids: [String], cacheKey: String, lookup: Int)
+        case detail(id: String)
+        case chart(id: String, type: ChartType, range: ChartTimeRange, lookup: Int)
+    }
+
+    struct Pending {
+        var request: HTTPRequest
+        var purpose: Purpose
+        var askedAt: Int64
+    }
+
+    let config: RunConfig
+    var queue = EventQueue<Event>()
+    var server: SimulatedServer
+    var limiter: RateLimiter
+    let requests: CoinGeckoRequests
+    var watchlist: Watchlist
+    var marketCache: TTLCache<String, (rows: [CoinMarket], dataTime: Int64)>
+    var chartCache: ChartCache
+    var chartDataTimes: [String: Int64] = [:]
+    var alerts: AlertEvaluator
+    var lastAlertEvaluation: [String: Int64] = [:]
+    var transactions: [PortfolioTransaction] = []
+    var pending: [Int: Pending] = [:]
+    var nextRequest = 0
+    var foreground: Bool
+    var online = true
+    var timerGeneration = 0
+    var recorder = MetricsRecorder()
+
+    /// Prepares a run.
+    ///
+    /// - Parameter config: The run's inputs.
+    /// - Throws: ``AlertError`` for invalid alerts.
+    public init(config: RunConfig) throws(AlertError) {
+        self.config = config
+        let policies = config.policies
+        server = SimulatedServer(
+            source: config.market, behaviour: config.server,
+            seed: StreamSeed(root: config.seed, stream: "server"))
+        limiter = RateLimiter(policy: policies.limiter, plan: config.server.plan, backoff: policies.backoff)
+        requests = CoinGeckoRequests(
+            timeoutMilliseconds: policies.timeoutMilliseconds, marketsPaging: policies.marketsPaging)
+        watchlist = Watchlist(
+            entries: config.watchlist.enumerated().map {
+                WatchlistEntry(coinId: $1.id, position: $0, addedAt: config.start)
+            },
+            coins: config.watchlist)
+        marketCache = TTLCache(capacity: 64, defaultTTLMilliseconds: policies.marketCacheTTLMilliseconds)
+        chartCache = ChartCache(
+            profile: policies.rangeProfile, content: policies.chartCacheContent,
+            capacity: policies.chartCacheCapacity)
+        alerts = try AlertEvaluator(alerts: config.alerts)
+        foreground = config.startsInForeground
+    }
+
+    /// Runs to the end of the simulated span.
+    ///
+    /// - Returns: The result: metrics under their stable names.
+    public mutating func run() -> RunResult {
+        for scheduled in config.script { queue.schedule(.action(scheduled.action), at: scheduled.time) }
+        if let user = config.user {
+            var generator = StreamSeed.splitMix(root: config.seed, stream: "user")
+            for scheduled in user.actions(
+                from: config.start, to: config.end, coins: config.watchlist.map(\.id),
+                profile: config.policies.rangeProfile, generator: &generator)
+            {
+                queue.schedule(.action(scheduled.action), at: scheduled.time)
+            }
+        }
+        if foreground { queue.schedule(.refreshTick(generation: timerGeneration), at: config.start) }
+        while let (time, event) = queue.next(), time <= config.end {
+            recorder.events += 1
+            handle(event, at: time)
+        }
+        return RunResult(config: config, recorder: recorder, server: server, transactions: transactions)
+    }
+
+    private mutating func handle(_ event: Event, at now: Int64) {
+        switch event {
+        case .refreshTick(let generation):
+            guard generation == timerGeneration, foreground else { return }
+            refreshWatchlist(at: now, force: false)
+            queue.schedule(
+                .refreshTick(generation: generation), at: now + config.policies.refreshIntervalMilliseconds)
+        case .action(let action): perform(action, at: now)
+        case .wake(let id): wake(id, at: now)
+        case .arrival(let id, let reply): arrive(id, reply: reply, at: now)
+        case .timeout(let id):
+            guard let request = pending.removeValue(forKey: id) else { return }
+            fail(
+                request.purpose,
+                CoinGeckoError(
+                    .transport(.timedOut(afterMilliseconds: request.request.timeoutMilliseconds)),
+                    request: request.request.target), at: now)
+        }
+    }
+
+    /// Asks the limiter for a slot, as the client does before every request.
+    mutating func ask(_ request: HTTPRequest, for purpose: Purpose, at now: Int64) {
+        guard online else {
+            fail(
+                purpose, CoinGeckoError(.transport(.connectionFailed("offline")), request: request.target),
+                at: now)
+            return
+        }
+        let id = nextRequest
+        nextRequest += 1
+        pending[id] = Pending(request: request, purpose: purpose, askedAt: now)
+        let slot = limiter.slot(askedAt: now)
+        if slot == now { send(id, at: now) } else { queue.schedule(.wake(request: id), at: slot) }
+    }
+
+    private mutating func wake(_ id: Int, at now: Int64) {
+        if let later = limiter.recheck(at: now) {
+            queue.schedule(.wake(request: id), at: later)
+        } else {
+            send(id, at: now)
+        }
+    }
+
+    private mutating func send(_ id: Int, at now: Int64) {
+        guard let request = pending[id] else { return }
+        limiter.recordSend(at: now)
+        recorder.recordSend(
+            askedAt: request.askedAt, sentAt: now,
+            endpoint: request.request.endpoint?.template ?? request.request.path)
+        let reply = server.handle(request.request, at: now)
+        if reply.response == nil || reply.latencyMilliseconds >= request.request.timeoutMilliseconds {
+            queue.schedule(.timeout(request: id), at: now + request.request.timeoutMilliseconds)
+        } else {
+            queue.schedule(.arrival(request: id, reply: reply), at: now + reply.latencyMilliseconds)
+        }
+    }
+
+    private mutating func arrive(_ id: Int, reply: ServerReply, at now: Int64) {
+        guard let request = pending.removeValue(forKey: id), let response = reply.response else { return }
+        do throws(CoinGeckoError) {
+            let body = try CoinGeckoResponseClassifier.body(of: response, for: request.request)
+            limiter.recordResponse(status: response.status, retryAfterMilliseconds: nil, at: now)
+            try succeed(request, body: body, dataTime: reply.dataTime ?? now, at: now)
+        } catch {
+            if case .rateLimited(let retryAfter, _) = error.kind {
+                recorder.status429 += 1
+                limiter.recordResponse(status: 429, retryAfterMilliseconds: retryAfter, at: now)
+            } else {
+                limiter.recordResponse(status: response.status, retryAfterMilliseconds: nil, at: now)
+            }
+            fail(request.purpose, error, at: now)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import PriceModels
+import TrackerCore
+
+/// Everything one run depends on: with the code, a pure function of this value.
+public struct RunConfig: Sendable {
+    /// The root seed; every stream (server, user, backoff jitter) derives from it.
+    public var seed: UInt64
+    /// The first simulated time, epoch ms.
+    public var start: Int64
+    /// The simulated span, ms.
+    public var durationMilliseconds: Int64
+    /// The origin the simulated server answers from.
+    public var market: any MarketSource
+    /// The true price of a coin at a time (for alert delays and portfolio valuation).
+    public var truePrice: @Sendable (String, Int64) -> Double?
+    /// The server's plan, caching, latency and faults.
+    public var server: ServerBehaviour
+    /// The app's policies.
+    public var policies: AppPolicies
+    /// The watchlist at launch.
+    public var watchlist: [CoinListEntry]
+    /// Price alerts.
+    public var alerts: [PriceAlert]
+    /// Scripted user actions.
+    public var script: [ScheduledAction]
+    /// Seeded sessions on top of the script, if any.
+    public var user: StochasticUser?
+    /// Whether the app starts in the foreground (otherwise it waits for a `foreground` action).
+    public var startsInForeground: Bool
+
+    /// Creates a config for a synthetic market.
+    ///
+    /// - Parameters:
+    ///   - seed: The root seed.
+    ///   - market: The synthetic market (its start is the run's start).
+    ///   - durationMilliseconds: The span.
+    ///   - server: Server behaviour.
+    ///   - policies: App policies.
+    ///   - watchlist: Coins on the watchlist (all the market's coins when nil).
+    ///   - alerts: Alerts.
+    ///   - script: Scripted actions.
+    ///   - user: Seeded sessions.
+    ///   - startsInForeground: Whether the app is open at the start.
+    public init(
+        seed: UInt64, market: SyntheticMarket, durationMilliseconds: Int64, server: ServerBehaviour,
+        policies: AppPolicies, watchlist: [CoinListEntry]? = nil, alerts: [PriceAlert] = [],
+        script: [ScheduledAction] = [], user: StochasticUser? = nil, startsInForeground: Bool = true
+    ) {
+        self.seed = seed
+        self.start = market.start
+        self.durationMilliseconds = durationMilliseconds
+        self.market = market
+        self.truePrice = { id, time in market.price(of: id, at: time) }
+        self.server = server
+        self.policies = policies
+        self.watchlist =
+            watchlist ?? market.coins.map { CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name) }
+        self.alerts = alerts
+        self.script = script
+        self.user = user
+        self.startsInForeground = startsInForeground
+    }
+
+    /// The last simulated time.
+    public var end: Int64 { start + durationMilliseconds }
+}

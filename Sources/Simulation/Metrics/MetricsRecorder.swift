@@ -1,0 +1,78 @@
+import TrackerCore
+
+/// What a run records as it goes; ``RunResult`` turns it into metrics afterwards.
+struct MetricsRecorder {
+    /// One cache's lookups, and its key trace for Belady's optimum.
+    struct CacheRecord {
+        var capacity: Int
+        var hits = 0
+        var misses = 0
+        var staleServed = 0
+        var trace: [BeladyOptimum.Access] = []
+    }
+
+    /// One chart range and type's totals.
+    struct ChartRecord {
+        var renders = 0
+        var fetched = 0
+        var kept = 0
+        var drawn = 0
+        var empty = 0
+        var overCap = 0
+        var failed = 0
+        var maxDeviation = 0.0
+    }
+
+    var sendTimes: [Int64] = []
+    var sendsByEndpoint: [String: Int] = [:]
+    var waitMilliseconds: Int64 = 0
+    var status429 = 0
+    var failures: [String: Int] = [:]
+    var caches: [String: CacheRecord] = [:]
+    var renderAges: [Int64] = []
+    var charts: [String: ChartRecord] = [:]
+    var alertsFired = 0
+    var alertDelays: [Int64] = []
+    var events = 0
+
+    mutating func recordSend(askedAt: Int64, sentAt: Int64, endpoint: String) {
+        sendTimes.append(sentAt)
+        sendsByEndpoint[endpoint, default: 0] += 1
+        waitMilliseconds += sentAt - askedAt
+    }
+
+    /// Records a lookup; a miss's fetched value counts as never stored until ``recordStore``.
+    ///
+    /// - Returns: The lookup's place in the cache's trace.
+    @discardableResult
+    mutating func recordLookup(
+        cache: String, capacity: Int, key: String, at time: Int64, ttl: Int64, hit: Bool
+    )
+        -> Int
+    {
+        var record = caches[cache] ?? CacheRecord(capacity: capacity)
+        if hit { record.hits += 1 } else { record.misses += 1 }
+        var access = BeladyOptimum.Access(key: key, time: time, ttlMilliseconds: ttl)
+        if !hit { access.storedAt = nil }
+        record.trace.append(access)
+        caches[cache] = record
+        return record.trace.count - 1
+    }
+
+    /// Records that the value fetched after a miss arrived and was cached.
+    mutating func recordStore(cache: String, lookup index: Int, at time: Int64) {
+        caches[cache]?.trace[index].storedAt = time
+    }
+
+    mutating func recordStaleServed(cache: String) {
+        caches[cache, default: CacheRecord(capacity: 0)].staleServed += 1
+    }
+
+    mutating func recordRender(dataTime: Int64, at now: Int64) {
+        renderAges.append(max(0, now - dataTime))
+    }
+
+    mutating func recordChart(_ key: String, update: (inout ChartRecord) -> Void) {
+        update(&charts[key, default: ChartRecord()])
+    }
+}

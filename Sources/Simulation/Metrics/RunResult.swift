@@ -1,0 +1,163 @@
+import Foundation
+import TrackerCore
+
+/// A run's outcome: every metric under the stable names of DESIGN.md, plus breakdowns below them
+/// (`rate_limit.requests./coins/markets`, `charts.1D.line.drawn`, `cache.chart.hit_ratio`, ...).
+///
+/// Deterministic: no wall-clock value is in it. A metric that is undefined for the run (a Sharpe
+/// ratio without trades, a percentile without renders) is left out rather than given a made-up
+/// number.
+public struct RunResult: Sendable, Equatable {
+    /// Metrics by name.
+    public var metrics: [String: Double]
+    /// The server's journal.
+    public var journal: [JournalEntry]
+
+    init(
+        config: RunConfig, recorder: MetricsRecorder, server: SimulatedServer,
+        transactions: [PortfolioTransaction]
+    ) {
+        var metrics: [String: Double] = [:]
+        Self.rateLimits(into: &metrics, recorder: recorder, config: config)
+        Self.caches(into: &metrics, recorder: recorder)
+        Self.charts(into: &metrics, recorder: recorder)
+        let ages = recorder.renderAges.sorted()
+        if !ages.isEmpty {
+            metrics["freshness.p50_age_s"] = Double(Self.percentile(ages, 0.5)) / 1000
+            metrics["freshness.p95_age_s"] = Double(Self.percentile(ages, 0.95)) / 1000
+            metrics["freshness.max_age_s"] = Double(ages.last!) / 1000
+        }
+        metrics["alerts.fired"] = Double(recorder.alertsFired)
+        if !recorder.alertDelays.isEmpty {
+            metrics["alerts.p95_delay_s"] =
+                Double(Self.percentile(recorder.alertDelays.sorted(), 0.95)) / 1000
+        }
+        PortfolioMetrics.add(into: &metrics, transactions: transactions, config: config)
+        for (name, count) in recorder.failures { metrics["failures.\(name)"] = Double(count) }
+        for (outcome, count) in server.outcomeCounts { metrics["server.\(outcome.rawValue)"] = Double(count) }
+        metrics["simulation.events"] = Double(recorder.events)
+        self.metrics = metrics
+        journal = server.journal
+    }
+
+    /// The metrics as JSON: keys sorted, numbers in their shortest round-tripping form; the same
+    /// run always gives the same bytes.
+    public var metricsJSON: String {
+        "{\n"
+            + metrics.keys.sorted().map { "  \"\($0)\": \(Self.format(metrics[$0]!))" }.joined(
+                separator: ",\n") + "\n}\n"
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    /// Nearest-rank percentile of sorted values.
+    static func percentile(_ sorted: [Int64], _ fraction: Double) -> Int64 {
+        sorted[max(0, min(sorted.count - 1, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
+    }
+
+    private static func rateLimits(
+        into metrics: inout [String: Double], recorder: MetricsRecorder, config: RunConfig
+    ) {
+        let sends = recorder.sendTimes.sorted()
+        let hours = Double(config.durationMilliseconds) / 3_600_000
+        metrics["rate_limit.requests"] = Double(sends.count)
+        metrics["rate_limit.max_per_minute"] = Double(RateLimitAudit.maxInAnyWindow(sends))
+        metrics["rate_limit.over_limit"] = Double(
+            RateLimitAudit.sendsOverLimit(sends, limit: config.server.plan.requestsPerMinute))
+        if let gap = RateLimitAudit.minimumGap(sends) { metrics["rate_limit.min_gap_ms"] = Double(gap) }
+        metrics["rate_limit.status_429"] = Double(recorder.status429)
+        metrics["rate_limit.wait_s"] = Double(recorder.waitMilliseconds) / 1000
+        metrics["rate_limit.plan_per_minute"] = Double(config.server.plan.requestsPerMinute)
+        if hours > 0 {
+            let perHour = Double(sends.count) / hours
+            metrics["rate_limit.requests_per_hour"] = perHour
+            metrics["rate_limit.monthly_credits"] = (perHour * 24 * 30).rounded()
+        }
+        for (endpoint, count) in recorder.sendsByEndpoint {
+            metrics["rate_limit.requests.\(endpoint)"] = Double(count)
+        }
+    }
+
+    private static func caches(into metrics: inout [String: Double], recorder: MetricsRecorder) {
+        var (hits, lookups, optimal, stale) = (0, 0, 0, 0)
+        for (name, cache) in recorder.caches {
+            let count = cache.hits + cache.misses
+            let best = BeladyOptimum.hits(cache.trace, capacity: cache.capacity)
+            (hits, lookups, optimal, stale) = (
+                hits + cache.hits, lookups + count, optimal + best, stale + cache.staleServed
+            )
+            metrics["cache.\(name).hits"] = Double(cache.hits)
+            metrics["cache.\(name).misses"] = Double(cache.misses)
+            metrics["cache.\(name).stale_served"] = Double(cache.staleServed)
+            if count > 0 {
+                metrics["cache.\(name).hit_ratio"] = Double(cache.hits) / Double(count)
+                metrics["cache.\(name).opt_hit_ratio"] = Double(best) / Double(count)
+            }
+        }
+        metrics["cache.stale_served"] = Double(stale)
+        if lookups > 0 {
+            metrics["cache.hit_ratio"] = Double(hits) / Double(lookups)
+            metrics["cache.opt_hit_ratio"] = Double(optimal) / Double(lookups)
+        }
+    }
+
+    private static func charts(into metrics: inout [String: Double], recorder: MetricsRecorder) {
+        var total = MetricsRecorder.ChartRecord()
+        for (key, chart) in recorder.charts {
+            for (name, value) in [
+                ("renders", chart.renders), ("fetched", chart.fetched), ("kept", chart.kept),
+                ("drawn", chart.drawn),
+                ("empty", chart.empty), ("over_cap", chart.overCap), ("failed", chart.failed),
+            ] {
+                metrics["charts.\(key).\(name)"] = Double(value)
+            }
+            metrics["charts.\(key).max_deviation"] = chart.maxDeviation
+            total.renders += chart.renders
+            total.empty += chart.empty
+            total.overCap += chart.overCap
+            total.failed += chart.failed
+            total.maxDeviation = max(total.maxDeviation, chart.maxDeviation)
+        }
+        metrics["charts.renders"] = Double(total.renders)
+        metrics["charts.empty"] = Double(total.empty)
+        metrics["charts.over_cap"] = Double(total.overCap)
+        metrics["charts.failed"] = Double(total.failed)
+        metrics["charts.max_deviation"] = total.maxDeviation
+    }
+}
+
+/// The portfolio's figures at the end of a run, at the true prices.
+enum PortfolioMetrics {
+    static func add(
+        into metrics: inout [String: Double], transactions: [PortfolioTransaction], config: RunConfig
+    ) {
+        guard let first = transactions.map(\.time).min(),
+            let holdings = try? PortfolioLedger.holdings(transactions, method: config.policies.costMethod)
+        else { return }
+        let prices = Dictionary(
+            uniqueKeysWithValues: holdings.compactMap { holding in
+                config.truePrice(holding.coinId, config.end).flatMap(Decimal.init(shortestTextOf:)).map {
+                    (holding.coinId, $0)
+                }
+            })
+        let summary = PortfolioSummary(holdings: holdings, prices: prices)
+        metrics["portfolio.value"] = summary.totalValue.doubleValue
+        metrics["portfolio.realized_pnl"] = summary.realizedPnL.doubleValue
+        metrics["portfolio.unrealized_pnl"] = summary.unrealizedPnL.doubleValue
+        let days = stride(from: first, through: config.end, by: 86_400_000).map { $0 }
+        let series = Dictionary(
+            uniqueKeysWithValues: Set(transactions.map(\.coinId)).map { coin in
+                (coin, TimeSeries(timestamps: days, values: days.map { config.truePrice(coin, $0) ?? 0 }))
+            })
+        guard
+            let values = try? PortfolioValuation.series(transactions: transactions, prices: series, at: days),
+            let statistics = try? PerformanceStatistics(values: values.values)
+        else { return }
+        metrics["portfolio.volatility"] = statistics.volatility
+        metrics["portfolio.max_drawdown"] = statistics.maxDrawdown
+        if let sharpe = statistics.sharpe { metrics["portfolio.sharpe"] = sharpe }
+        if let sortino = statistics.sortino { metrics["portfolio.sortino"] = sortino }
+    }
+}
