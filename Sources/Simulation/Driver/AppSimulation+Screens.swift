@@ -9,8 +9,14 @@ extension AppSimulation {
             showChart(id: id, type: type, range: range, at: now)
         case .showChart(let id, let type, let range): showChart(id: id, type: type, range: range, at: now)
         case .pullToRefresh: refreshWatchlist(at: now, force: true)
-        case .addCoin(let coin): try? watchlist.add(coin, at: now)
-        case .removeCoin(let id): try? watchlist.remove(coinId: id)
+        case .addCoin(let coin):
+            do { try watchlist.add(coin, at: now) } catch {
+                recorder.failures["watchlist.refused_add", default: 0] += 1
+            }
+        case .removeCoin(let id):
+            do { try watchlist.remove(coinId: id) } catch {
+                recorder.failures["watchlist.refused_remove", default: 0] += 1
+            }
         case .background:
             foreground = false
             timerGeneration += 1
