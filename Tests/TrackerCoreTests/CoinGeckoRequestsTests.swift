@@ -85,3 +85,50 @@ struct CoinGeckoRequestsTests {
         #expect(batched.map { $0.queryValue("ids") } == ["a", long, "b"])
     }
 }
+
+@Suite("Batch splitting matches the exact greedy packing")
+struct BatchSplittingPropertyTests {
+    /// The definition: add ids while the built request stays within the limits.
+    static func naive(_ ids: [String], builder: CoinGeckoRequests) -> [[String]] {
+        var batches: [[String]] = []
+        var batch: [String] = []
+        for id in ids {
+            let candidate = batch + [id]
+            let fits =
+                batch.isEmpty
+                || (candidate.count
+                    <= (builder.marketsPaging == .batchSize ? CoinGeckoRequests.maximumPageSize : .max)
+                    && CoinGeckoRequests(
+                        maxTargetLength: .max, marketsPaging: builder.marketsPaging
+                    ).coinsMarkets(ids: candidate)[0].target.utf8.count <= builder.maxTargetLength)
+            if fits {
+                batch = candidate
+            } else {
+                batches.append(batch)
+                batch = [id]
+            }
+        }
+        if !batch.isEmpty { batches.append(batch) }
+        return batches
+    }
+
+    @Test("100 seeds of random ids, limits and paging")
+    func matchesNaive() {
+        for seed in UInt64(1)...100 {
+            var generator = SplitMix64(seed: seed)
+            let count = Int(generator.next() % 300)
+            let ids = (0..<count).map { index in
+                let length = 1 + Int(generator.next() % 30)
+                let spaced = generator.next() % 10 == 0 ? " " : ""
+                return spaced + String(repeating: "x", count: length) + "-\(index)"
+            }
+            let builder = CoinGeckoRequests(
+                maxTargetLength: 120 + Int(generator.next() % 3_000),
+                marketsPaging: generator.next() % 2 == 0 ? .batchSize : .serverDefault)
+            let batches = builder.coinsMarkets(ids: ids).map { request in
+                (request.queryValue("ids") ?? "").split(separator: ",").map(String.init)
+            }
+            #expect(batches == Self.naive(ids, builder: builder), "seed \(seed)")
+        }
+    }
+}

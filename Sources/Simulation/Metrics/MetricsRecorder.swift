@@ -50,13 +50,13 @@ struct MetricsRecorder {
     )
         -> Int
     {
-        var record = caches[cache] ?? CacheRecord(capacity: capacity)
-        if hit { record.hits += 1 } else { record.misses += 1 }
+        // Mutated in place: a copy out of the dictionary would copy the whole trace every time.
+        if caches[cache] == nil { caches[cache] = CacheRecord(capacity: capacity) }
+        if hit { caches[cache]!.hits += 1 } else { caches[cache]!.misses += 1 }
         var access = BeladyOptimum.Access(key: key, time: time, ttlMilliseconds: ttl)
         if !hit { access.storedAt = nil }
-        record.trace.append(access)
-        caches[cache] = record
-        return record.trace.count - 1
+        caches[cache]!.trace.append(access)
+        return caches[cache]!.trace.count - 1
     }
 
     /// Records that the value fetched after a miss arrived and was cached.

@@ -71,6 +71,21 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
 
     private static let hex = Array("0123456789ABCDEF".unicodeScalars)
 
+    /// The length in bytes of ``percentEncoded(_:)``'s output, without building it.
+    static func percentEncodedLength(_ text: String) -> Int {
+        var length = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
+                length += 1
+            default: length += 3
+            }
+        }
+        return length
+    }
+
     /// Percent-encodes all but unreserved characters and the comma.
     static func percentEncoded(_ text: String) -> String {
         var output = ""
