@@ -15,7 +15,8 @@ extension SyntheticMarket {
     public func marketChartBody(id: String, days: String, daily: Bool = false, at now: Int64)
         throws(SyntheticMarketError) -> [UInt8]
     {
-        guard let coin = coin(id), price(of: id, at: now) != nil else { throw .coinNotFound(id) }
+        guard let index = coinIndex[id], price(of: id, at: now) != nil else { throw .coinNotFound(id) }
+        let coin = coins[index]
         let span = try spanMilliseconds(days, at: now)
         let dayCount = Double(span) / 86_400_000
         let step: Int64 =
@@ -28,19 +29,33 @@ extension SyntheticMarket {
             time += step
         }
         times.append(now)
-        var prices: [String] = []
-        var caps: [String] = []
-        var volumes: [String] = []
+        var columns = [JSONWriter](repeating: JSONWriter(capacity: 32 * times.count), count: 3)
         for time in times {
             guard let day = dayWindow(of: coin, at: time) else { continue }
-            prices.append("[\(time),\(JSONText.number(day.price))]")
-            caps.append("[\(time),\(JSONText.number(day.price * coin.circulatingSupply))]")
-            volumes.append("[\(time),\(JSONText.number(day.volume))]")
+            for (column, value) in zip(
+                columns.indices, [day.price, day.price * coin.circulatingSupply, day.volume])
+            {
+                columns[column].raw(columns[column].bytes.isEmpty ? "[[" : ",[")
+                columns[column].integer(time)
+                columns[column].raw(",")
+                columns[column].number(value)
+                columns[column].raw("]")
+            }
         }
-        func column(_ points: [String]) -> String { "[" + points.joined(separator: ",") + "]" }
-        return Array(
-            ("{\"prices\":\(column(prices)),\"market_caps\":\(column(caps)),\"total_volumes\":\(column(volumes))}")
-                .utf8)
+        var writer = JSONWriter(capacity: columns.map(\.bytes.count).reduce(64, +))
+        for (name, column) in zip(
+            ["{\"prices\":", ",\"market_caps\":", ",\"total_volumes\":"] as [StaticString], columns)
+        {
+            writer.raw(name)
+            if column.bytes.isEmpty {
+                writer.raw("[]")
+            } else {
+                writer.append(column.bytes)
+                writer.raw("]")
+            }
+        }
+        writer.raw("}")
+        return writer.bytes
     }
 
     /// `/coins/{id}/ohlc?days=D`: candles `[close time, open, high, low, close]` of 30 minutes for
@@ -62,7 +77,8 @@ extension SyntheticMarket {
         let dayCount = span / 86_400_000
         let size: Int64 = dayCount <= 2 ? 1_800_000 : dayCount <= 30 ? 14_400_000 : 345_600_000
         let first = tickIndex(at: max(now - span, start), in: series) ?? 0
-        var candles: [String] = []
+        var writer = JSONWriter(capacity: 64 * (last - first + 1) / 6 + 2)
+        writer.raw("[")
         var index = first
         while index <= last {
             let time = series.timestamps[index]
@@ -74,11 +90,17 @@ extension SyntheticMarket {
                 (high, low, latest) = (max(high, value), min(low, value), value)
                 index += 1
             }
-            candles.append(
-                "[\(close),\(JSONText.number(open)),\(JSONText.number(high)),\(JSONText.number(low)),\(JSONText.number(latest))]"
-            )
+            if writer.bytes.count > 1 { writer.raw(",") }
+            writer.raw("[")
+            writer.integer(close)
+            for value in [open, high, low, latest] {
+                writer.raw(",")
+                writer.number(value)
+            }
+            writer.raw("]")
         }
-        return Array(("[" + candles.joined(separator: ",") + "]").utf8)
+        writer.raw("]")
+        return writer.bytes
     }
 
     private func spanMilliseconds(_ days: String, at now: Int64) throws(SyntheticMarketError) -> Int64 {

@@ -18,8 +18,14 @@ public enum SyntheticMarketError: Error, Sendable, Equatable {
     /// The JSON body.
     public var body: [UInt8] {
         switch self {
-        case .coinNotFound: Array(#"{"error":"coin not found"}"#.utf8)
-        case .invalidDays(let days): Array(#"{"error":"invalid days: \#(JSONText.escaped(days))"}"#.utf8)
+        case .coinNotFound: return Array(#"{"error":"coin not found"}"#.utf8)
+        case .invalidDays(let days):
+            var writer = JSONWriter()
+            writer.raw("{")
+            writer.member("error", first: true)
+            writer.string("invalid days: \(days)")
+            writer.raw("}")
+            return writer.bytes
         }
     }
 }
@@ -36,26 +42,53 @@ extension SyntheticMarket {
     ///   - perPage: The page size.
     ///   - now: The virtual time.
     public func marketsBody(ids: [String], perPage: Int = 100, at now: Int64) -> [UInt8] {
-        let rows = ids.compactMap { id -> String? in
-            guard let coin = coin(id), let day = dayWindow(of: coin, at: now) else { return nil }
-            let rank = (coins.firstIndex { $0.id == id } ?? 0) + 1
-            let cap = day.price * coin.circulatingSupply
-            return JSONText.object([
-                ("id", JSONText.string(coin.id)), ("symbol", JSONText.string(coin.symbol)),
-                ("name", JSONText.string(coin.name)),
-                ("image", JSONText.string(imageURL(coin, size: "large"))),
-                ("current_price", JSONText.number(day.price)), ("market_cap", JSONText.integer(cap)),
-                ("market_cap_rank", String(rank)), ("total_volume", JSONText.integer(day.volume)),
-                ("high_24h", JSONText.number(day.high)), ("low_24h", JSONText.number(day.low)),
-                ("price_change_24h", JSONText.number(day.change)),
-                ("price_change_percentage_24h", JSONText.number(day.changePercent)),
-                ("price_change_percentage_24h_in_currency", JSONText.number(day.changePercent)),
-                ("circulating_supply", JSONText.number(coin.circulatingSupply)),
-                ("total_supply", JSONText.number(coin.circulatingSupply)), ("max_supply", "null"),
-                ("last_updated", JSONText.string(JSONText.isoMilliseconds(day.lastTick))),
-            ])
+        var writer = JSONWriter(capacity: 600 * min(ids.count, perPage) + 2)
+        writer.raw("[")
+        var rows = 0
+        for id in ids where rows < perPage {
+            guard let index = coinIndex[id], let day = dayWindow(of: coins[index], at: now) else { continue }
+            let coin = coins[index]
+            if rows > 0 { writer.raw(",") }
+            rows += 1
+            writer.raw("{")
+            writer.member("id", first: true)
+            writer.string(coin.id)
+            writer.member("symbol")
+            writer.string(coin.symbol)
+            writer.member("name")
+            writer.string(coin.name)
+            writer.member("image")
+            writer.string(imageURL(coin, size: "large"))
+            writer.member("current_price")
+            writer.number(day.price)
+            writer.member("market_cap")
+            writer.rounded(day.price * coin.circulatingSupply)
+            writer.member("market_cap_rank")
+            writer.integer(Int64(index + 1))
+            writer.member("total_volume")
+            writer.rounded(day.volume)
+            writer.member("high_24h")
+            writer.number(day.high)
+            writer.member("low_24h")
+            writer.number(day.low)
+            writer.member("price_change_24h")
+            writer.number(day.change)
+            writer.member("price_change_percentage_24h")
+            writer.number(day.changePercent)
+            writer.member("price_change_percentage_24h_in_currency")
+            writer.number(day.changePercent)
+            writer.member("circulating_supply")
+            writer.number(coin.circulatingSupply)
+            writer.member("total_supply")
+            writer.number(coin.circulatingSupply)
+            writer.member("max_supply")
+            writer.raw("null")
+            writer.member("last_updated")
+            writer.isoMilliseconds(day.lastTick)
+            writer.raw("}")
         }
-        return Array(("[" + rows.prefix(perPage).joined(separator: ",") + "]").utf8)
+        writer.raw("]")
+        return writer.bytes
     }
 
     /// `/simple/price`: `{"id":{"usd":p,"usd_24h_change":c,"last_updated_at":s}}`; unknown ids and
@@ -71,17 +104,31 @@ extension SyntheticMarket {
         ids: [String], currencies: [String] = ["usd"], include24hChange: Bool = false,
         includeLastUpdatedAt: Bool = false, at now: Int64
     ) -> [UInt8] {
-        let entries = ids.compactMap { id -> (String, String)? in
-            guard let coin = coin(id), let day = dayWindow(of: coin, at: now) else { return nil }
-            var members: [(String, String)] = []
+        var writer = JSONWriter(capacity: 80 * ids.count + 2)
+        writer.raw("{")
+        var first = true
+        for id in ids {
+            guard let index = coinIndex[id], let day = dayWindow(of: coins[index], at: now) else { continue }
+            if !first { writer.raw(",") }
+            first = false
+            writer.string(id)
+            writer.raw(":{")
             if currencies.contains("usd") {
-                members.append(("usd", JSONText.number(day.price)))
-                if include24hChange { members.append(("usd_24h_change", JSONText.number(day.changePercent))) }
-                if includeLastUpdatedAt { members.append(("last_updated_at", String(day.lastTick / 1000))) }
+                writer.member("usd", first: true)
+                writer.number(day.price)
+                if include24hChange {
+                    writer.member("usd_24h_change")
+                    writer.number(day.changePercent)
+                }
+                if includeLastUpdatedAt {
+                    writer.member("last_updated_at")
+                    writer.integer(day.lastTick / 1000)
+                }
             }
-            return (id, JSONText.object(members))
+            writer.raw("}")
         }
-        return Array(JSONText.object(entries).utf8)
+        writer.raw("}")
+        return writer.bytes
     }
 
     /// `/coins/{id}`: the coin screen's detail, with market data in USD.
@@ -91,46 +138,81 @@ extension SyntheticMarket {
     ///   - now: The virtual time.
     /// - Throws: ``SyntheticMarketError/coinNotFound(_:)``.
     public func coinDetailBody(id: String, at now: Int64) throws(SyntheticMarketError) -> [UInt8] {
-        guard let coin = coin(id), let day = dayWindow(of: coin, at: now) else { throw .coinNotFound(id) }
-        let usd = { (value: Double) in JSONText.object([("usd", JSONText.number(value))]) }
-        let marketData = JSONText.object([
-            ("current_price", usd(day.price)),
-            ("market_cap", JSONText.object([("usd", JSONText.integer(day.price * coin.circulatingSupply))])),
-            ("total_volume", JSONText.object([("usd", JSONText.integer(day.volume))])),
-            ("high_24h", usd(day.high)), ("low_24h", usd(day.low)),
-            ("price_change_percentage_24h", JSONText.number(day.changePercent)),
-            ("circulating_supply", JSONText.number(coin.circulatingSupply)),
-            ("total_supply", JSONText.number(coin.circulatingSupply)), ("max_supply", "null"),
-            ("last_updated", JSONText.string(JSONText.isoMilliseconds(day.lastTick))),
-        ])
-        let rank = (coins.firstIndex { $0.id == id } ?? 0) + 1
-        return Array(
-            JSONText.object([
-                ("id", JSONText.string(coin.id)), ("symbol", JSONText.string(coin.symbol)),
-                ("name", JSONText.string(coin.name)),
-                (
-                    "image",
-                    JSONText.object([
-                        ("thumb", JSONText.string(imageURL(coin, size: "thumb"))),
-                        ("small", JSONText.string(imageURL(coin, size: "small"))),
-                        ("large", JSONText.string(imageURL(coin, size: "large"))),
-                    ])
-                ),
-                ("market_cap_rank", String(rank)), ("market_data", marketData),
-                ("last_updated", JSONText.string(JSONText.isoMilliseconds(day.lastTick))),
-            ]).utf8)
+        guard let index = coinIndex[id], let day = dayWindow(of: coins[index], at: now) else {
+            throw .coinNotFound(id)
+        }
+        let coin = coins[index]
+        var writer = JSONWriter(capacity: 1_024)
+        func usd(_ name: StaticString, _ write: (inout JSONWriter) -> Void) {
+            writer.member(name)
+            writer.raw("{")
+            writer.member("usd", first: true)
+            write(&writer)
+            writer.raw("}")
+        }
+        writer.raw("{")
+        writer.member("id", first: true)
+        writer.string(coin.id)
+        writer.member("symbol")
+        writer.string(coin.symbol)
+        writer.member("name")
+        writer.string(coin.name)
+        writer.member("image")
+        writer.raw("{")
+        writer.member("thumb", first: true)
+        writer.string(imageURL(coin, size: "thumb"))
+        writer.member("small")
+        writer.string(imageURL(coin, size: "small"))
+        writer.member("large")
+        writer.string(imageURL(coin, size: "large"))
+        writer.raw("}")
+        writer.member("market_cap_rank")
+        writer.integer(Int64(index + 1))
+        writer.member("market_data")
+        writer.raw("{")
+        writer.member("current_price", first: true)
+        writer.raw("{")
+        writer.member("usd", first: true)
+        writer.number(day.price)
+        writer.raw("}")
+        usd("market_cap") { $0.rounded(day.price * coin.circulatingSupply) }
+        usd("total_volume") { $0.rounded(day.volume) }
+        usd("high_24h") { $0.number(day.high) }
+        usd("low_24h") { $0.number(day.low) }
+        writer.member("price_change_percentage_24h")
+        writer.number(day.changePercent)
+        writer.member("circulating_supply")
+        writer.number(coin.circulatingSupply)
+        writer.member("total_supply")
+        writer.number(coin.circulatingSupply)
+        writer.member("max_supply")
+        writer.raw("null")
+        writer.member("last_updated")
+        writer.isoMilliseconds(day.lastTick)
+        writer.raw("}")
+        writer.member("last_updated")
+        writer.isoMilliseconds(day.lastTick)
+        writer.raw("}")
+        return writer.bytes
     }
 
     /// `/coins/list`: every coin's id, symbol and name.
     public func coinsListBody() -> [UInt8] {
-        Array(
-            ("["
-                + coins.map { coin in
-                    JSONText.object([
-                        ("id", JSONText.string(coin.id)), ("symbol", JSONText.string(coin.symbol)),
-                        ("name", JSONText.string(coin.name)),
-                    ])
-                }.joined(separator: ",") + "]").utf8)
+        var writer = JSONWriter(capacity: 80 * coins.count + 2)
+        writer.raw("[")
+        for (index, coin) in coins.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.raw("{")
+            writer.member("id", first: true)
+            writer.string(coin.id)
+            writer.member("symbol")
+            writer.string(coin.symbol)
+            writer.member("name")
+            writer.string(coin.name)
+            writer.raw("}")
+        }
+        writer.raw("]")
+        return writer.bytes
     }
 
     /// `/search?query=...`: coins whose name or symbol contains the query, case-insensitive, by
@@ -139,24 +221,36 @@ extension SyntheticMarket {
     /// - Parameter query: What the user typed.
     public func searchBody(query: String) -> [UInt8] {
         let needle = query.lowercased()
-        let matches = coins.enumerated().filter { _, coin in
-            !needle.isEmpty
-                && (coin.name.lowercased().contains(needle) || coin.symbol.lowercased().contains(needle))
+        var writer = JSONWriter()
+        writer.raw("{")
+        writer.member("coins", first: true)
+        writer.raw("[")
+        var first = true
+        for (index, coin) in coins.enumerated()
+        where !needle.isEmpty
+            && (coin.name.lowercased().contains(needle) || coin.symbol.lowercased().contains(needle))
+        {
+            if !first { writer.raw(",") }
+            first = false
+            writer.raw("{")
+            writer.member("id", first: true)
+            writer.string(coin.id)
+            writer.member("name")
+            writer.string(coin.name)
+            writer.member("api_symbol")
+            writer.string(coin.id)
+            writer.member("symbol")
+            writer.string(coin.symbol.uppercased())
+            writer.member("market_cap_rank")
+            writer.integer(Int64(index + 1))
+            writer.member("thumb")
+            writer.string(imageURL(coin, size: "thumb"))
+            writer.member("large")
+            writer.string(imageURL(coin, size: "large"))
+            writer.raw("}")
         }
-        let rows = matches.map { index, coin in
-            JSONText.object([
-                ("id", JSONText.string(coin.id)), ("name", JSONText.string(coin.name)),
-                ("api_symbol", JSONText.string(coin.id)),
-                ("symbol", JSONText.string(coin.symbol.uppercased())),
-                ("market_cap_rank", String(index + 1)),
-                ("thumb", JSONText.string(imageURL(coin, size: "thumb"))),
-                ("large", JSONText.string(imageURL(coin, size: "large"))),
-            ])
-        }
-        return Array(
-            (#"{"coins":["# + rows.joined(separator: ",")
-                + #"],"exchanges":[],"icos":[],"categories":[],"nfts":[]}"#)
-                .utf8)
+        writer.raw(#"],"exchanges":[],"icos":[],"categories":[],"nfts":[]}"#)
+        return writer.bytes
     }
 
     private func imageURL(_ coin: SyntheticCoin, size: String) -> String {

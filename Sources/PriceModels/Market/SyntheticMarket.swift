@@ -15,6 +15,8 @@ public struct SyntheticMarket: Sendable {
     public let start: Int64
     /// The grid step, ms.
     public let stepMilliseconds: Int64
+    /// Each coin's place in ``coins``, by id.
+    let coinIndex: [String: Int]
 
     /// Generates the market.
     ///
@@ -38,6 +40,8 @@ public struct SyntheticMarket: Sendable {
             coins: coins, rootSeed: rootSeed, start: start, stepMilliseconds: stepMilliseconds, steps: steps,
             generator: generator)
         self.coins = coins
+        self.coinIndex = Dictionary(
+            coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.start = start
         self.stepMilliseconds = stepMilliseconds
     }
@@ -46,7 +50,7 @@ public struct SyntheticMarket: Sendable {
     ///
     /// - Parameter id: The id.
     public func coin(_ id: String) -> SyntheticCoin? {
-        coins.first { $0.id == id }
+        coinIndex[id].map { coins[$0] }
     }
 
     /// The index of the last tick at or before `time`, nil before the first tick.

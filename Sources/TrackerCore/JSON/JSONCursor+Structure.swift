@@ -57,34 +57,34 @@ extension JSONCursor {
         guard peek() == .quote else { throw error(path: path(), expected: expected()) }
         let start = offset
         offset += 1
-        var scalars = String.UnicodeScalarView()
+        // Most strings have no escape: they are decoded in one piece, straight from the bytes.
+        var escaped: String?
         var runStart = offset
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == .quote {
-                scalars.append(contentsOf: decodedRun(runStart..<offset))
+                let run = String(decoding: bytes[runStart..<offset], as: UTF8.self)
                 offset += 1
-                return String(scalars)
+                guard var text = escaped else { return run }
+                text += run
+                return text
             }
             if byte < 0x20 {
                 throw error(at: start, path: path(), expected: "a string without raw control characters")
             }
             if byte == .backslash {
-                scalars.append(contentsOf: decodedRun(runStart..<offset))
+                var text = (escaped ?? "") + String(decoding: bytes[runStart..<offset], as: UTF8.self)
                 guard let scalar = readEscape() else {
                     throw error(at: start, path: path(), expected: "a string with valid escapes")
                 }
-                scalars.append(scalar)
+                text.unicodeScalars.append(scalar)
+                escaped = text
                 runStart = offset
             } else {
                 offset += 1
             }
         }
         throw error(at: start, path: path(), expected: "a string closed by '\"'")
-    }
-
-    private func decodedRun(_ range: Range<Int>) -> String.UnicodeScalarView {
-        String(decoding: bytes[range], as: UTF8.self).unicodeScalars
     }
 
     /// Reads `\x` or `\uXXXX` (with surrogate pairs) at the cursor; nil if malformed.
