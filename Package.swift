@@ -29,7 +29,7 @@ let package = Package(
         // Seeded GSL price processes, their calibration, and synthetic markets built from them.
         .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL"]),
         // The deterministic simulation: event queue, simulated CoinGecko, the app driver, metrics.
-        .target(name: "Simulation", dependencies: ["TrackerCore", "PriceModels"]),
+        .target(name: "Simulation", dependencies: ["TrackerCore", "PriceModels", "Datasets"]),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
         .target(name: "Datasets", dependencies: ["TrackerCore"]),
         // SQLite stores (watchlist, portfolio, chart cache, run history) through GRDB on the

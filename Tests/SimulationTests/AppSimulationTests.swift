@@ -174,4 +174,26 @@ struct AppSimulationTests {
         #expect(metrics["portfolio.realized_pnl"] == 0)
         #expect(metrics["portfolio.volatility"] != nil)
     }
+
+    @Test(
+        "the downsampling is handed to the wall timer once per line chart fetched, and the result does not change"
+    )
+    func wallTimer() throws {
+        final class CountingTimer: WallTimer, @unchecked Sendable {
+            var labels: [String] = []
+            func measure(_ label: String, _ body: () -> Void) {
+                labels.append(label)
+                body()
+            }
+        }
+        let timer = CountingTimer()
+        var config = Self.config(policies: .spec, script: Self.busyUser)
+        config.timer = timer
+        var timed = try AppSimulation(config: config)
+        var plain = try AppSimulation(config: Self.config(policies: .spec, script: Self.busyUser))
+        let result = timed.run()
+        #expect(result.metricsJSON == plain.run().metricsJSON)
+        let fetched = result.metrics.filter { $0.key.hasSuffix(".line.fetched") }.count
+        #expect(fetched > 0 && timer.labels.count >= fetched && Set(timer.labels) == ["downsampling"])
+    }
 }

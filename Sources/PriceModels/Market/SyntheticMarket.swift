@@ -1,6 +1,7 @@
 import TrackerCore
 
-/// A synthetic CoinGecko market: coins with tick paths on one grid, queried at any virtual time.
+/// A CoinGecko market built from price paths, queried at any virtual time: generated paths on one
+/// grid (a synthetic market), or given paths at any times (recorded history replayed).
 ///
 /// The price of a coin at time `t` is its last tick at or before `t`. Market cap is price times
 /// circulating supply; the 24 h figures (change, high, low, volume) are computed from the ticks of
@@ -13,8 +14,8 @@ public struct SyntheticMarket: Sendable {
     public let paths: [String: TimeSeries]
     /// The first tick, epoch ms.
     public let start: Int64
-    /// The grid step, ms.
-    public let stepMilliseconds: Int64
+    /// The grid step, ms, when every path is on one regular grid; nil for given, irregular paths.
+    public let stepMilliseconds: Int64?
     /// Each coin's place in ``coins``, by id.
     let coinIndex: [String: Int]
 
@@ -53,10 +54,46 @@ public struct SyntheticMarket: Sendable {
         coinIndex[id].map { coins[$0] }
     }
 
+    /// Creates a market from given paths (recorded history, say): each coin's price at a time is
+    /// its last point at or before it.
+    ///
+    /// - Parameters:
+    ///   - coins: The coins (their models are not used).
+    ///   - paths: Each coin's points, timestamps strictly increasing, prices positive.
+    /// - Throws: ``PriceModelError`` for a coin without a path, an empty or unsorted path, or a
+    ///   price that is not positive.
+    public init(coins: [SyntheticCoin], paths: [String: TimeSeries]) throws(PriceModelError) {
+        for coin in coins {
+            guard let path = paths[coin.id], !path.isEmpty else {
+                throw .invalidPath(coinId: coin.id, detail: "no points")
+            }
+            guard path.isStrictlyIncreasing else {
+                throw .invalidPath(coinId: coin.id, detail: "timestamps are not strictly increasing")
+            }
+            if let bad = path.values.firstIndex(where: { !($0.isFinite && $0 > 0) }) {
+                throw .invalidPath(
+                    coinId: coin.id, detail: "price \(bad) is \(path.values[bad]); expected a positive number"
+                )
+            }
+        }
+        self.coins = coins
+        self.paths = paths
+        self.coinIndex = Dictionary(
+            coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.start = coins.compactMap { paths[$0.id]?.timestamps.first }.min() ?? 0
+        self.stepMilliseconds = nil
+    }
+
     /// The index of the last tick at or before `time`, nil before the first tick.
     func tickIndex(at time: Int64, in series: TimeSeries) -> Int? {
-        guard time >= start else { return nil }
-        return min(Int((time - start) / stepMilliseconds), series.count - 1)
+        guard let first = series.timestamps.first, time >= first else { return nil }
+        if let stepMilliseconds { return min(Int((time - start) / stepMilliseconds), series.count - 1) }
+        var (low, high) = (0, series.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if series.timestamps[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low - 1
     }
 
     /// A coin's price at a time: its last tick at or before it; nil before the market starts or

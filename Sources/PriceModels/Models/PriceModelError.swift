@@ -12,6 +12,8 @@ public enum PriceModelError: Error, Sendable, Equatable, CustomStringConvertible
     case unknownParameter(model: String, name: String, known: [String])
     /// Two coins of one market with the same id.
     case duplicateCoin(String)
+    /// A given price path that cannot be used (empty, unsorted, a bad price).
+    case invalidPath(coinId: String, detail: String)
     /// A calibration that cannot run on the data or did not converge.
     case calibrationFailed(String)
 
@@ -29,6 +31,7 @@ public enum PriceModelError: Error, Sendable, Equatable, CustomStringConvertible
         case .unknownParameter(let model, let name, let known):
             "\(model) has no parameter \"\(name)\"; parameters: \(known.joined(separator: ", "))"
         case .duplicateCoin(let id): "coin id \"\(id)\" appears twice in the market"
+        case .invalidPath(let coin, let detail): "the path of \(coin): \(detail)"
         case .calibrationFailed(let detail): "calibration failed: \(detail)"
         }
     }

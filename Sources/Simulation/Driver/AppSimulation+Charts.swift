@@ -41,9 +41,12 @@ extension AppSimulation {
         let kept = policies.filter.apply(to: series, range: range, now: now)
         let cap = policies.rangeProfile.maxPoints(for: range, type: .line) ?? max(kept.count, 1)
         let budget = policies.downsampler.largestValidOutput(atMost: cap)
-        let indices =
-            (try? policies.downsampler.indices(x: kept.timestamps, y: kept.values, nOut: budget))
-            ?? Array(kept.timestamps.indices)
+        var selected: [Int]?
+        let downsample = {
+            selected = try? policies.downsampler.indices(x: kept.timestamps, y: kept.values, nOut: budget)
+        }
+        if let timer = config.timer { timer.measure("downsampling", downsample) } else { downsample() }
+        let indices = selected ?? Array(kept.timestamps.indices)
         let fidelity = DownsamplingFidelity.measure(series: kept, kept: indices, cap: cap)
         recorder.recordChart("\(range.rawValue).line") { record in
             record.fetched += series.count

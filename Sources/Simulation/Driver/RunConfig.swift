@@ -27,12 +27,52 @@ public struct RunConfig: Sendable {
     public var user: StochasticUser?
     /// Whether the app starts in the foreground (otherwise it waits for a `foreground` action).
     public var startsInForeground: Bool
+    /// Measures the downsampling's wall time, if given (kept out of the result).
+    public var timer: (any WallTimer)?
 
-    /// Creates a config for a synthetic market.
+    /// Creates a config.
     ///
     /// - Parameters:
     ///   - seed: The root seed.
-    ///   - market: The synthetic market (its start is the run's start).
+    ///   - source: What the simulated server answers from.
+    ///   - prices: The market whose prices are the truth (alert delays, portfolio valuation) and
+    ///     whose coins make the default watchlist.
+    ///   - start: The first simulated time.
+    ///   - durationMilliseconds: The span.
+    ///   - server: Server behaviour.
+    ///   - policies: App policies.
+    ///   - watchlist: Coins on the watchlist (all the market's coins when nil).
+    ///   - alerts: Alerts.
+    ///   - script: Scripted actions.
+    ///   - user: Seeded sessions.
+    ///   - startsInForeground: Whether the app is open at the start.
+    public init(
+        seed: UInt64, source: any MarketSource, prices: SyntheticMarket, start: Int64,
+        durationMilliseconds: Int64,
+        server: ServerBehaviour, policies: AppPolicies, watchlist: [CoinListEntry]? = nil,
+        alerts: [PriceAlert] = [],
+        script: [ScheduledAction] = [], user: StochasticUser? = nil, startsInForeground: Bool = true
+    ) {
+        self.seed = seed
+        self.start = start
+        self.durationMilliseconds = durationMilliseconds
+        self.market = source
+        self.truePrice = { id, time in prices.price(of: id, at: time) }
+        self.server = server
+        self.policies = policies
+        self.watchlist =
+            watchlist ?? prices.coins.map { CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name) }
+        self.alerts = alerts
+        self.script = script
+        self.user = user
+        self.startsInForeground = startsInForeground
+    }
+
+    /// Creates a config on a synthetic market, starting where the market starts.
+    ///
+    /// - Parameters:
+    ///   - seed: The root seed.
+    ///   - market: The synthetic market.
     ///   - durationMilliseconds: The span.
     ///   - server: Server behaviour.
     ///   - policies: App policies.
@@ -46,19 +86,12 @@ public struct RunConfig: Sendable {
         policies: AppPolicies, watchlist: [CoinListEntry]? = nil, alerts: [PriceAlert] = [],
         script: [ScheduledAction] = [], user: StochasticUser? = nil, startsInForeground: Bool = true
     ) {
-        self.seed = seed
-        self.start = market.start
-        self.durationMilliseconds = durationMilliseconds
-        self.market = market
-        self.truePrice = { id, time in market.price(of: id, at: time) }
-        self.server = server
-        self.policies = policies
-        self.watchlist =
-            watchlist ?? market.coins.map { CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name) }
-        self.alerts = alerts
-        self.script = script
-        self.user = user
-        self.startsInForeground = startsInForeground
+        self.init(
+            seed: seed, source: market, prices: market, start: market.start,
+            durationMilliseconds: durationMilliseconds,
+            server: server, policies: policies, watchlist: watchlist, alerts: alerts, script: script,
+            user: user,
+            startsInForeground: startsInForeground)
     }
 
     /// The last simulated time.

@@ -6,6 +6,8 @@ public struct ServerReply: Sendable, Equatable {
     public enum Outcome: String, Sendable, Equatable, CaseIterable, Codable {
         /// Answered by the origin.
         case served
+        /// Answered by the origin with a recorded response, byte for byte.
+        case replayed
         /// Answered from the CDN cache.
         case cached
         /// Refused with 429 (plan limit or storm).

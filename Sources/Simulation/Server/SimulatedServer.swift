@@ -140,7 +140,7 @@ public struct SimulatedServer {
         }
         let response = source.respond(to: request, at: now)
         if response.status == 200, maxAge > 0 { cache[request.target] = (response, now) }
-        return (response, now, .served)
+        return (response, now, response.headers["x-replayed-from"] == nil ? .served : .replayed)
     }
 
     private func rateLimited(retryAfterSeconds: Int64, latency: Int64) -> ServerReply {

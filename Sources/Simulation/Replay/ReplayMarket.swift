@@ -1,0 +1,95 @@
+import Datasets
+import Foundation
+import PriceModels
+import TrackerCore
+
+/// The recorded CoinGecko datasets as a market: byte-exact recordings served at the times they
+/// cover, and every other request answered from the recorded price history.
+///
+/// The history of Bitcoin is the daily CoinGecko CSV export (`btc-usd-max.csv`, the daily truth)
+/// with the recorded day of 5-minute prices (`market_chart ... days=1`) in place of the daily
+/// points it covers. A request whose endpoint and query match a recording (ignoring parameters
+/// that only add fields, such as `price_change_percentage`) arriving within the recording's
+/// `max-age` after its `Date` is answered with the recorded bytes; anything else is answered in
+/// CoinGecko's shapes from the history, by ``SyntheticMarket``'s endpoints.
+///
+/// `shiftMilliseconds` moves the whole history onto another period (`simulated = recorded +
+/// shift`). Recorded bodies carry their own timestamps, so they are served only when the shift
+/// is 0; a shifted replay answers from the shifted history alone.
+public struct ReplayMarket: MarketSource {
+    /// One recorded response.
+    struct Recording: Sendable {
+        var file: String
+        var endpoint: CoinGeckoEndpoint
+        var query: [String: String]
+        var recordedAt: Int64
+        var maxAgeMilliseconds: Int64
+        var body: [UInt8]
+    }
+
+    /// The recorded history as a market (prices, coins, endpoints).
+    public let history: SyntheticMarket
+    /// How far the history is moved, ms.
+    public let shiftMilliseconds: Int64
+    let recordings: [Recording]
+
+    /// Query parameters that only add fields to a response; ignored when matching recordings.
+    static let fieldOnlyParameters: Set<String> = [
+        "price_change_percentage", "include_24hr_change", "include_last_updated_at", "per_page",
+        "localization",
+        "tickers", "market_data", "community_data", "developer_data", "sparkline",
+    ]
+
+    /// Loads a dataset directory (`datasets/coingecko`).
+    ///
+    /// - Parameters:
+    ///   - directory: The directory with `index.json`.
+    ///   - shiftMilliseconds: How far to move the history (0: replay at the recorded times).
+    /// - Throws: ``DatasetError`` for a missing or malformed file, naming it.
+    public init(directory: URL, shiftMilliseconds: Int64 = 0) throws(DatasetError) {
+        let index = try DatasetIndex.load(from: directory)
+        let history = try Self.bitcoinHistory(in: directory, shift: shiftMilliseconds)
+        let supply = try Self.bitcoinSupply(in: directory)
+        let model =
+            (try? GBMCalibration.fit(timestamps: history.timestamps, prices: history.values))
+            ?? GeometricBrownianMotion(drift: 0, volatility: 1)
+        let bitcoin = SyntheticCoin(
+            id: "bitcoin", symbol: "btc", name: "Bitcoin", circulatingSupply: supply,
+            startPrice: history.values[0], model: .gbm(model))
+        do {
+            self.history = try SyntheticMarket(coins: [bitcoin], paths: ["bitcoin": history])
+        } catch {
+            throw .unrecognised(
+                path: directory.appendingPathComponent("btc-usd-max.csv").path, reason: "\(error)")
+        }
+        self.shiftMilliseconds = shiftMilliseconds
+        recordings = shiftMilliseconds == 0 ? try Self.recordings(index, in: directory) : []
+    }
+
+    /// The recorded bytes when a recording covers the request and time, otherwise the history's
+    /// answer.
+    public func respond(to request: HTTPRequest, at now: Int64) -> HTTPResponse {
+        if let recording = recording(for: request, at: now) {
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    "Content-Type": "application/json", "Cache-Control": "public, max-age=30",
+                    "X-Replayed-From": recording.file,
+                ],
+                body: recording.body)
+        }
+        return history.respond(to: request, at: now)
+    }
+
+    /// The recording that answers a request at a time, if any.
+    func recording(for request: HTTPRequest, at now: Int64) -> Recording? {
+        guard let endpoint = request.endpoint else { return nil }
+        let query = Dictionary(
+            request.query.filter { !Self.fieldOnlyParameters.contains($0.name) }.map { ($0.name, $0.value) },
+            uniquingKeysWith: { _, last in last })
+        return recordings.first { recording in
+            recording.endpoint == endpoint && recording.query == query && now >= recording.recordedAt
+                && now < recording.recordedAt + recording.maxAgeMilliseconds
+        }
+    }
+}

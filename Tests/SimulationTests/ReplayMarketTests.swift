@@ -1,0 +1,95 @@
+import Foundation
+import PriceModels
+import Simulation
+import TestSupport
+import Testing
+import TrackerCore
+
+@Suite("Recorded fixtures replayed as a market")
+struct ReplayMarketTests {
+    static let replay = try! ReplayMarket(directory: RepositoryFiles.coingecko)
+    /// `Sat, 15 May 2021 14:42:25 GMT`: when the days=1 and days=90 charts were recorded.
+    static let chartsRecorded: Int64 = 1_621_089_745_000
+
+    static func request(_ path: String, _ query: [(String, String)]) -> HTTPRequest {
+        HTTPRequest(path: path, query: query.map { HTTPRequest.QueryItem($0.0, $0.1) })
+    }
+
+    @Test("a recorded chart is served byte for byte inside its max-age; later the history answers")
+    func recordedChart() throws {
+        let chart = Self.request("/coins/bitcoin/market_chart", [("vs_currency", "usd"), ("days", "1")])
+        let recorded = try RepositoryFiles.coingeckoData("market_chart_bitcoin_usd_days1_20210515T1442Z.json")
+        let served = Self.replay.respond(to: chart, at: Self.chartsRecorded + 10_000)
+        #expect(served.body == [UInt8](recorded))
+        #expect(served.headers["x-replayed-from"] == "market_chart_bitcoin_usd_days1_20210515T1442Z.json")
+        let later = Self.replay.respond(to: chart, at: Self.chartsRecorded + 3_600_000)
+        #expect(later.headers["x-replayed-from"] == nil)
+        let decoded = try MarketChartDecoder.decode(later.body)
+        // The history is the recorded 5-minute day, so an hour later the chart still ends on it.
+        #expect(decoded.prices.count > 250)
+        #expect(decoded.prices.timestamps.last == Self.chartsRecorded + 3_600_000)
+    }
+
+    @Test("the app's markets request matches the recording despite its extra parameter")
+    func recordedMarkets() throws {
+        // Recorded at Sat, 15 May 2021 16:01:03 GMT with public, max-age=30.
+        let recordedAt: Int64 = 1_621_094_463_000
+        let markets = Self.request(
+            "/coins/markets",
+            [("vs_currency", "usd"), ("ids", "bitcoin"), ("price_change_percentage", "24h")])
+        let served = Self.replay.respond(to: markets, at: recordedAt + 5_000)
+        #expect(served.headers["x-replayed-from"] == "coins_markets_usd_ids-bitcoin_20210515T1601Z.json")
+        #expect(try CoinMarket.decodeList(served.body).first?.currentPrice == 49_053)
+        #expect(Self.replay.respond(to: markets, at: recordedAt + 31_000).headers["x-replayed-from"] == nil)
+    }
+
+    @Test("the daily truth: the history's price on a past day is the CSV's close")
+    func dailyTruth() throws {
+        // 2017-12-30 00:00 UTC.
+        let price = try #require(Self.replay.history.price(of: "bitcoin", at: 1_514_592_000_000 + 3_600_000))
+        let csv = String(decoding: try RepositoryFiles.coingeckoData("btc-usd-max.csv"), as: UTF8.self)
+        let row = try #require(csv.split(whereSeparator: \.isNewline).first { $0.hasPrefix("2017-12-30") })
+        #expect(price == Double(row.split(separator: ",")[1]))
+    }
+
+    @Test("a day of replayed fixtures runs: the recorded day, a watchlist of Bitcoin, charts opened")
+    func replayedDay() throws {
+        let start = Self.chartsRecorded - 86_400_000
+        let script = [
+            ScheduledAction(
+                time: start + 3_600_000, action: .openCoin(id: "bitcoin", type: .line, range: .oneDay)),
+            ScheduledAction(
+                time: Self.chartsRecorded + 1_000,
+                action: .showChart(id: "bitcoin", type: .line, range: .oneDay)),
+            ScheduledAction(
+                time: start + 7_200_000, action: .openCoin(id: "bitcoin", type: .candle, range: .oneWeek)),
+        ]
+        var policies = AppPolicies.spec
+        policies.rangeProfile = .bitpal
+        let config = RunConfig(
+            seed: 1, source: Self.replay, prices: Self.replay.history, start: start,
+            durationMilliseconds: 86_400_000 + 60_000, server: ServerBehaviour(plan: .named("demo-30")!),
+            policies: policies,
+            script: script)
+        var run = try AppSimulation(config: config)
+        let result = run.run()
+        #expect(result.metrics["rate_limit.requests./coins/markets"]! > 1_000)
+        #expect(result.metrics["charts.renders"] == 3)
+        // At the recording's time the chart request is answered with the recorded bytes.
+        let replayed = result.journal.filter { $0.outcome == .replayed }
+        #expect(replayed.map(\.endpoint).contains("/coins/{id}/market_chart"))
+        #expect(replayed.allSatisfy { $0.time >= Self.chartsRecorded - 90 * 86_400_000 })
+        #expect(result.metrics.keys.filter { $0.hasPrefix("failures.") }.isEmpty, "\(result.metrics)")
+        #expect(result.metrics["rate_limit.max_per_minute"]! <= 30)
+        var again = try AppSimulation(config: config)
+        #expect(again.run().metricsJSON == result.metricsJSON)
+    }
+
+    @Test("a missing dataset directory is an error naming the index")
+    func missingDirectory() {
+        let error = #expect(throws: (any Error).self) {
+            try ReplayMarket(directory: URL(fileURLWithPath: "/nonexistent/datasets"))
+        }
+        #expect(String(describing: error!).contains("/nonexistent/datasets"))
+    }
+}
