@@ -14,12 +14,14 @@ let package = Package(
         .library(name: "Persistence", targets: ["Persistence"]),
         .library(name: "PriceModels", targets: ["PriceModels"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "LiveHTTP", targets: ["LiveHTTP"]),
         .executable(name: "workbench", targets: ["workbench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // The app's platform-neutral logic: Foundation only, no wall clock, no global state.
@@ -30,6 +32,14 @@ let package = Package(
         .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL"]),
         // The deterministic simulation: event queue, simulated CoinGecko, the app driver, metrics.
         .target(name: "Simulation", dependencies: ["TrackerCore", "PriceModels", "Datasets"]),
+        // YAML scenarios: schema, located validation, resolution to a run config, expectations.
+        .target(
+            name: "Scenarios",
+            dependencies: [
+                "TrackerCore", "PriceModels", "Simulation", "Datasets",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
         .target(name: "Datasets", dependencies: ["TrackerCore"]),
         // SQLite stores (watchlist, portfolio, chart cache, run history) through GRDB on the
@@ -50,6 +60,7 @@ let package = Package(
                 "LiveHTTP",
                 "PriceModels",
                 "Simulation",
+                "Scenarios",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +76,7 @@ let package = Package(
             dependencies: ["Persistence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TestSupport"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"]),
         .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["workbench", "TestSupport"]),
     ],

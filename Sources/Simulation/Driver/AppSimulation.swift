@@ -59,7 +59,13 @@ public struct AppSimulation {
         server = SimulatedServer(
             source: config.market, behaviour: config.server,
             seed: StreamSeed(root: config.seed, stream: "server"))
-        limiter = RateLimiter(policy: policies.limiter, plan: config.server.plan, backoff: policies.backoff)
+        var backoff = policies.backoff
+        if case .exponential(var exponential) = backoff {
+            var stream = StreamSeed.splitMix(root: config.seed, stream: "backoff")
+            exponential.seed = stream.next()
+            backoff = .exponential(exponential)
+        }
+        limiter = RateLimiter(policy: policies.limiter, plan: config.server.plan, backoff: backoff)
         requests = CoinGeckoRequests(
             timeoutMilliseconds: policies.timeoutMilliseconds, marketsPaging: policies.marketsPaging)
         watchlist = Watchlist(

@@ -1,0 +1,198 @@
+import Foundation
+import PriceModels
+import Simulation
+import TrackerCore
+
+extension ParseContext {
+    func policies(_ reader: NodeReader?) throws(ScenarioError) -> AppPolicies {
+        guard let reader else { return .bitpal }
+        let section = try reader.mapping(allowing: [
+            "preset", "limiter", "burst", "backoff", "range_profile", "filter", "downsampler", "candles",
+            "chart_cache",
+            "chart_cache_capacity", "stale_if_error", "refresh_interval", "market_cache_ttl",
+            "refresh_source",
+            "markets_paging", "timeout", "cost_method",
+        ])
+        var policies =
+            try section.optional("preset")?.choice([("bitpal", AppPolicies.bitpal), ("spec", .spec)])
+            ?? .bitpal
+        let burst = try section.optional("burst")?.integer(in: 1...10_000) ?? 5
+        if let limiter = section.optional("limiter") {
+            policies.limiter = try limiter.choice(
+                RateLimitPolicy.names.map { ($0, RateLimitPolicy(name: $0, burst: burst)!) })
+        }
+        if let backoff = section.optional("backoff") {
+            policies.backoff = try backoff.choice([
+                ("none", BackoffPolicy.none), ("retry-after", .retryAfter),
+                // The jitter seed is derived from the run's root seed when the run starts.
+                ("exponential", .exponential(ExponentialBackoff(seed: 0))),
+            ])
+        }
+        if let profile = section.optional("range_profile") {
+            policies.rangeProfile = try profile.choice(ChartRangeProfile.builtIn.map { ($0.name, $0) })
+        }
+        if let filter = section.optional("filter") {
+            policies.filter = try filter.choice(RangeFilter.allCases.map { ($0.rawValue, $0) })
+        }
+        if let downsampler = section.optional("downsampler") {
+            policies.downsampler = try downsampler.choice(
+                DownsamplingAlgorithm.allCases.map { ($0.rawValue, $0) })
+        }
+        if let candles = section.optional("candles") {
+            policies.candles = try candles.choice(CandlePolicy.allCases.map { ($0.rawValue, $0) })
+        }
+        if let content = section.optional("chart_cache") {
+            policies.chartCacheContent = try content.choice(
+                ChartCache.Content.allCases.map { ($0.rawValue, $0) })
+        }
+        if let capacity = section.optional("chart_cache_capacity") {
+            policies.chartCacheCapacity = try capacity.integer(in: 1...100_000)
+        }
+        if let stale = section.optional("stale_if_error") { policies.staleIfError = try stale.bool() }
+        if let interval = section.optional("refresh_interval") {
+            policies.refreshIntervalMilliseconds = try interval.duration()
+        }
+        if let ttl = section.optional("market_cache_ttl") {
+            policies.marketCacheTTLMilliseconds = try ttl.duration(allowZero: true)
+        }
+        if let source = section.optional("refresh_source") {
+            policies.refreshSource = try source.choice(
+                WatchlistRefreshSource.allCases.map { ($0.rawValue, $0) })
+        }
+        if let paging = section.optional("markets_paging") {
+            policies.marketsPaging = try paging.choice([
+                ("server-default", .serverDefault), ("batch-size", .batchSize),
+            ])
+        }
+        if let timeout = section.optional("timeout") { policies.timeoutMilliseconds = try timeout.duration() }
+        if let method = section.optional("cost_method") {
+            policies.costMethod = try method.choice(CostMethod.allCases.map { ($0.rawValue, $0) })
+        }
+        return policies
+    }
+
+    func server(_ reader: NodeReader?, plan planReader: NodeReader?) throws(ScenarioError) -> ServerBehaviour
+    {
+        var plan = RateLimitPlan.demo30
+        if let planReader {
+            let name = try planReader.string()
+            guard let named = RateLimitPlan.named(name) else {
+                let names = RateLimitPlan.presets.map(\.name).joined(separator: ", ")
+                throw planReader.error("expected one of \(names), or custom-N, found '\(name)'")
+            }
+            plan = named
+        }
+        guard let reader else { return ServerBehaviour(plan: plan) }
+        let section = try reader.mapping(allowing: [
+            "cache_max_age", "ohlc_cache", "latency_median", "latency_sigma",
+        ])
+        return ServerBehaviour(
+            plan: plan,
+            cacheMaxAgeMilliseconds: try section.optional("cache_max_age")?.duration(allowZero: true)
+                ?? 30_000,
+            ohlcCacheMilliseconds: try section.optional("ohlc_cache")?.duration(allowZero: true) ?? 900_000,
+            medianLatencyMilliseconds: Double(try section.optional("latency_median")?.duration() ?? 150),
+            latencySigma: try section.optional("latency_sigma")?.double(in: 0...5) ?? 0.5)
+    }
+
+    func faults(_ reader: NodeReader?) throws(ScenarioError) -> ServerFaults {
+        guard let reader else { return .none }
+        let section = try reader.mapping(allowing: [
+            "server_error_rate", "timeout_rate", "truncation_rate", "schema_drift_rate", "outages", "storms",
+            "html_429",
+        ])
+        func rate(_ key: String) throws(ScenarioError) -> Double {
+            try section.optional(key)?.double(in: 0...1) ?? 0
+        }
+        func windows(_ key: String) throws(ScenarioError) -> [ServerFaults.Window] {
+            var windows: [ServerFaults.Window] = []
+            for item in try section.optional(key)?.sequence() ?? [] {
+                let window = try item.mapping(allowing: ["from", "for"])
+                let from = try window.required("from").duration(allowZero: true)
+                windows.append(
+                    ServerFaults.Window(
+                        start: start + from, end: start + from + (try window.required("for").duration())))
+            }
+            return windows
+        }
+        return ServerFaults(
+            serverErrorRate: try rate("server_error_rate"), timeoutRate: try rate("timeout_rate"),
+            truncationRate: try rate("truncation_rate"), schemaDriftRate: try rate("schema_drift_rate"),
+            outages: try windows("outages"), rateLimitStorms: try windows("storms"),
+            htmlRateLimitPages: try section.optional("html_429")?.bool() ?? false)
+    }
+
+    func alerts(_ reader: NodeReader?) throws(ScenarioError) -> [PriceAlert] {
+        var alerts: [PriceAlert] = []
+        for (index, item) in (try reader?.sequence() ?? []).enumerated() {
+            let section = try item.mapping(allowing: ["coin", "above", "below", "cooldown", "retrigger"])
+            guard section.has("above") != section.has("below") else {
+                throw item.error("give exactly one of 'above' or 'below'")
+            }
+            let condition: PriceAlert.Condition = section.has("above") ? .above : .below
+            let target = try section.required(condition.rawValue).double()
+            let alert = PriceAlert(
+                id: Int64(index + 1), coinId: try section.required("coin").string(), condition: condition,
+                target: target,
+                cooldownMilliseconds: try section.optional("cooldown")?.duration(allowZero: true)
+                    ?? PriceAlert.defaultCooldownMilliseconds,
+                retrigger: try section.optional("retrigger")?.choice(
+                    PriceAlert.Retrigger.allCases.map { ($0.rawValue, $0) }) ?? .cooldown)
+            do {
+                try alert.validate()
+            } catch {
+                throw try section.required(condition.rawValue).error(error.description)
+            }
+            alerts.append(alert)
+        }
+        return alerts
+    }
+
+    func portfolio(_ reader: NodeReader?) throws(ScenarioError) -> [ScheduledAction] {
+        var trades: [PortfolioTransaction] = []
+        var actions: [ScheduledAction] = []
+        for item in try reader?.sequence() ?? [] {
+            let section = try item.mapping(allowing: ["at", "coin", "side", "quantity", "price", "fee"])
+            func decimal(_ key: String, default fallback: String? = nil) throws(ScenarioError) -> Decimal {
+                let member = section.optional(key)
+                guard let text = try member?.string() ?? fallback else {
+                    throw item.error("missing required key '\(key)'")
+                }
+                guard let value = Decimal(string: text, locale: nil), !value.isNaN,
+                    value.description == Decimal(string: text)?.description
+                else {
+                    throw (member ?? item).error("expected a decimal number, found '\(text)'")
+                }
+                return value
+            }
+            let trade = PortfolioTransaction(
+                coinId: try section.required("coin").string(),
+                kind: try section.required("side").choice([("buy", .buy), ("sell", .sell)]),
+                quantity: try decimal("quantity"), price: try decimal("price"),
+                fee: try decimal("fee", default: "0"),
+                time: start + (try section.required("at").duration(allowZero: true)))
+            do {
+                try PortfolioLedger.validateAppending(trade, to: trades)
+            } catch {
+                throw item.error(error.description)
+            }
+            trades.append(trade)
+            actions.append(ScheduledAction(time: trade.time, action: .trade(trade)))
+        }
+        return actions
+    }
+
+    func expectations(_ reader: NodeReader?) throws(ScenarioError) -> [Expectation] {
+        var expectations: [Expectation] = []
+        for item in try reader?.sequence() ?? [] {
+            let text = try item.string()
+            guard let expectation = Expectation(text) else {
+                throw item.error(
+                    "expected 'metric op number' with op one of <=, >=, ==, !=, <, > (spaces around it), found '\(text)'"
+                )
+            }
+            expectations.append(expectation)
+        }
+        return expectations
+    }
+}

@@ -1,0 +1,133 @@
+import Datasets
+import Foundation
+import PriceModels
+import Simulation
+import TrackerCore
+
+/// The sections of a scenario, each read and validated.
+struct ParseContext {
+    let file: String
+    let projectRoot: URL
+    let start: Int64
+
+    func market(_ reader: NodeReader) throws(ScenarioError) -> Scenario.MarketSpec {
+        let section = try reader.mapping(allowing: [
+            "source", "coins", "step", "history", "directory", "shift",
+        ])
+        let synthetic: Bool =
+            try section.optional("source")?.choice([("synthetic", true), ("fixtures", false)]) ?? true
+        if !synthetic {
+            for key in ["coins", "step", "history"] where section.has(key) {
+                throw try section.required(key).error("not used with source: fixtures")
+            }
+            let directory = try datasetPath(section.optional("directory"), default: "datasets/coingecko")
+            return .fixtures(
+                directory: directory,
+                shiftMilliseconds: try section.optional("shift")?.duration(allowZero: true) ?? 0)
+        }
+        for key in ["directory", "shift"] where section.has(key) {
+            throw try section.required(key).error("only used with source: fixtures")
+        }
+        let coinReaders = try section.required("coins").sequence()
+        guard !coinReaders.isEmpty else {
+            throw try section.required("coins").error("expected at least one coin")
+        }
+        var coins: [SyntheticCoin] = []
+        for coinReader in coinReaders {
+            let coin = try self.coin(coinReader)
+            if coins.contains(where: { $0.id == coin.id }) {
+                throw coinReader.error("coin id '\(coin.id)' appears twice")
+            }
+            coins.append(coin)
+        }
+        return .synthetic(
+            coins: coins, stepMilliseconds: try section.optional("step")?.duration() ?? 300_000,
+            historyMilliseconds: try section.optional("history")?.duration(allowZero: true) ?? 366
+                * 86_400_000)
+    }
+
+    private func coin(_ reader: NodeReader) throws(ScenarioError) -> SyntheticCoin {
+        let section = try reader.mapping(allowing: [
+            "id", "symbol", "name", "supply", "price", "model", "params", "calibrate",
+        ])
+        let id = try section.required("id").string()
+        guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw try section.required("id").error(
+                "expected an id of letters, digits, '-' and '_', found '\(id)'")
+        }
+        var parameters: [String: Double] = [:]
+        var parameterReaders: [String: NodeReader] = [:]
+        if let params = section.optional("params") {
+            guard case .mapping(let mapping) = params.node else {
+                throw params.error("expected a mapping, found \(params.found)")
+            }
+            for (key, value) in mapping {
+                let name = key.scalar?.string ?? ""
+                let parameter = NodeReader(node: value, file: file, path: params.child(name))
+                parameters[name] = try parameter.double()
+                parameterReaders[name] = parameter
+            }
+        }
+        let modelName = try section.optional("model")?.string() ?? "gbm"
+        var model: PriceModel
+        do {
+            model = try PriceModel.named(modelName, parameters: parameters)
+        } catch {
+            // Point at the offending parameter when the file gives it.
+            var place = section.optional("params") ?? section.optional("model") ?? reader
+            switch error {
+            case .invalidParameter(_, let name, _, _), .unknownParameter(_, let name, _):
+                place = parameterReaders[name] ?? place
+            case .unknownModel: place = section.optional("model") ?? place
+            default: break
+            }
+            throw place.error(error.description)
+        }
+        if let calibrate = section.optional("calibrate") {
+            model = .gbm(try calibratedGBM(calibrate))
+        }
+        let coin = SyntheticCoin(
+            id: id, symbol: try section.optional("symbol")?.string() ?? id,
+            name: try section.optional("name")?.string() ?? id,
+            circulatingSupply: try section.optional("supply")?.double() ?? 1e9,
+            startPrice: try section.optional("price")?.double() ?? 1, model: model)
+        do {
+            try coin.validate()
+        } catch {
+            throw reader.error(error.description)
+        }
+        return coin
+    }
+
+    /// GBM calibrated from a recorded daily CSV export or market_chart file.
+    private func calibratedGBM(_ reader: NodeReader) throws(ScenarioError) -> GeometricBrownianMotion {
+        let path = try datasetPath(reader, default: "")
+        let url = projectRoot.appendingPathComponent(path)
+        guard let data = try? Data(contentsOf: url) else { throw reader.error("cannot read '\(path)'") }
+        do {
+            let prices =
+                path.hasSuffix(".csv")
+                ? try CoinGeckoCSVDecoder.decode(String(decoding: data, as: UTF8.self), source: path).prices
+                : try MarketChartDecoder.decode([UInt8](data), source: path).prices
+            return try GBMCalibration.fit(timestamps: prices.timestamps, prices: prices.values)
+        } catch {
+            throw reader.error("cannot calibrate from '\(path)': \(error)")
+        }
+    }
+
+    /// A dataset path: relative, inside the project, and existing.
+    func datasetPath(_ reader: NodeReader?, default fallback: String) throws(ScenarioError) -> String {
+        let path = try reader?.string() ?? fallback
+        let root = projectRoot.standardizedFileURL.path
+        let resolved = projectRoot.appendingPathComponent(path).standardizedFileURL.path
+        guard !path.hasPrefix("/"), resolved == root || resolved.hasPrefix(root + "/") else {
+            throw (reader ?? NodeReader(node: .init(path), file: file, path: "market")).error(
+                "'\(path)' is outside the project; give a path relative to \(root)")
+        }
+        guard FileManager.default.fileExists(atPath: resolved) else {
+            throw (reader ?? NodeReader(node: .init(path), file: file, path: "market")).error(
+                "no such file or directory '\(path)'")
+        }
+        return path
+    }
+}

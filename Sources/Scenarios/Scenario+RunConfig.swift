@@ -1,0 +1,60 @@
+import Datasets
+import Foundation
+import PriceModels
+import Simulation
+import TrackerCore
+
+extension Scenario.MarketSpec {
+    /// The ids of the market's coins (the replayed datasets hold Bitcoin's history).
+    var coinIds: [String] {
+        switch self {
+        case .synthetic(let coins, _, _): coins.map(\.id)
+        case .fixtures: ["bitcoin"]
+        }
+    }
+}
+
+extension Scenario {
+    /// The run's inputs: the market generated or loaded, the policies, user and alerts.
+    ///
+    /// - Parameters:
+    ///   - seed: The root seed (the scenario's own when nil).
+    ///   - projectRoot: Where dataset paths are resolved.
+    /// - Returns: The config.
+    /// - Throws: ``ScenarioError`` when the market cannot be built (naming `market`).
+    public func runConfig(seed: UInt64? = nil, projectRoot: URL) throws(ScenarioError) -> RunConfig {
+        let seed = seed ?? self.seed
+        let source: any MarketSource
+        let prices: SyntheticMarket
+        switch market {
+        case .synthetic(let coins, let step, let history):
+            do {
+                prices = try SyntheticMarket(
+                    coins: coins, rootSeed: seed, start: start - history, end: start + durationMilliseconds,
+                    stepMilliseconds: step)
+            } catch {
+                throw ScenarioError(
+                    file: file, line: 0, column: 0, keyPath: "market", message: error.description)
+            }
+            source = prices
+        case .fixtures(let directory, let shift):
+            do {
+                let replay = try ReplayMarket(
+                    directory: projectRoot.appendingPathComponent(directory), shiftMilliseconds: shift)
+                (source, prices) = (replay, replay.history)
+            } catch {
+                throw ScenarioError(
+                    file: file, line: 0, column: 0, keyPath: "market.directory", message: error.description)
+            }
+        }
+        let coins = Dictionary(uniqueKeysWithValues: prices.coins.map { ($0.id, $0) })
+        return RunConfig(
+            seed: seed, source: source, prices: prices, start: start,
+            durationMilliseconds: durationMilliseconds,
+            server: server, policies: policies,
+            watchlist: watchlist?.compactMap { id in
+                coins[id].map { CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name) }
+            },
+            alerts: alerts, script: script, user: sessions, startsInForeground: startsInForeground)
+    }
+}

@@ -1,0 +1,46 @@
+import PriceModels
+import Simulation
+import TrackerCore
+
+/// A validated scenario: one question the team asks, as a run's inputs and the expectations its
+/// result must meet. Times are absolute (epoch ms); the file gives them as offsets from `start`.
+public struct Scenario: Sendable {
+    /// Where the market comes from.
+    public enum MarketSpec: Sendable {
+        /// Synthetic coins on a tick grid, with history before the start for long charts.
+        case synthetic(coins: [SyntheticCoin], stepMilliseconds: Int64, historyMilliseconds: Int64)
+        /// The recorded datasets in a directory, moved by a shift.
+        case fixtures(directory: String, shiftMilliseconds: Int64)
+    }
+
+    /// The scenario's name.
+    public var name: String
+    /// What question it answers.
+    public var description: String
+    /// The root seed (a run's `--seed` replaces it).
+    public var seed: UInt64
+    /// The first simulated time.
+    public var start: Int64
+    /// The simulated span.
+    public var durationMilliseconds: Int64
+    /// The market.
+    public var market: MarketSpec
+    /// The server: plan, caching, latency, faults.
+    public var server: ServerBehaviour
+    /// The app's policies.
+    public var policies: AppPolicies
+    /// Watchlist coin ids (all the market's coins when nil).
+    public var watchlist: [String]?
+    /// Price alerts.
+    public var alerts: [PriceAlert]
+    /// Scripted actions (portfolio trades included).
+    public var script: [ScheduledAction]
+    /// Seeded sessions.
+    public var sessions: StochasticUser?
+    /// Whether the app is open at the start.
+    public var startsInForeground: Bool
+    /// What the result must meet.
+    public var expectations: [Expectation]
+    /// The file it came from.
+    public var file: String
+}

@@ -1,0 +1,67 @@
+import Yams
+
+/// `--set key.path=value`: replaces (or adds) one scalar in the scenario's YAML before
+/// validation, so an override is checked like the file's own values.
+enum ScenarioOverrides {
+    /// Applies one assignment.
+    ///
+    /// - Parameters:
+    ///   - assignment: `key.path=value` (list items by index: `market.coins.0.price=10`).
+    ///   - node: The document.
+    ///   - file: The scenario file, for errors.
+    /// - Throws: ``ScenarioError`` for a malformed assignment or a path through a non-mapping.
+    static func apply(_ assignment: String, to node: Node, file: String) throws(ScenarioError) -> Node {
+        let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+        let keys = parts.first?.split(separator: ".").map(String.init) ?? []
+        guard parts.count == 2, !keys.isEmpty, keys.allSatisfy({ !$0.isEmpty }) else {
+            throw ScenarioError(
+                file: file, line: 0, column: 0, keyPath: "--set",
+                message: "expected key.path=value, found '\(assignment)'")
+        }
+        return try replacing(keys[...], in: node, with: parts[1], file: file, done: [])
+    }
+
+    private static func replacing(
+        _ keys: ArraySlice<String>, in node: Node, with value: String, file: String, done: [String]
+    )
+        throws(ScenarioError) -> Node
+    {
+        guard let key = keys.first else { return Node(value) }
+        let path = (done + [key]).joined(separator: ".")
+        switch node {
+        case .mapping(let mapping):
+            var pairs = Array(mapping)
+            if let index = pairs.firstIndex(where: { $0.key.scalar?.string == key }) {
+                pairs[index].value = try replacing(
+                    keys.dropFirst(), in: pairs[index].value, with: value, file: file, done: done + [key])
+            } else {
+                pairs.append(
+                    (
+                        Node(key),
+                        try replacing(
+                            keys.dropFirst(), in: Node([(Node, Node)]()), with: value, file: file,
+                            done: done + [key])
+                    ))
+            }
+            var replaced = Node.Mapping(pairs.map { ($0.key, $0.value) })
+            replaced.mark = mapping.mark
+            return .mapping(replaced)
+        case .sequence(let sequence):
+            var items = Array(sequence)
+            guard let index = Int(key), items.indices.contains(index) else {
+                throw ScenarioError(
+                    file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0,
+                    keyPath: "--set \(path)",
+                    message: "expected an index from 0 to \(items.count - 1)")
+            }
+            items[index] = try replacing(
+                keys.dropFirst(), in: items[index], with: value, file: file, done: done + [key])
+            return .sequence(Node.Sequence(items))
+        default:
+            throw ScenarioError(
+                file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0,
+                keyPath: "--set \(path)",
+                message: "cannot set a key inside a text value")
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import PriceModels
+import Simulation
+import TrackerCore
+import Yams
+
+/// Parses and validates a scenario file. Every error names the file, line, column and key path.
+public enum ScenarioParser {
+    static let topLevelKeys = [
+        "name", "description", "seed", "start", "duration", "market", "plan", "server", "faults", "policies",
+        "watchlist", "alerts", "portfolio", "user", "expect",
+    ]
+
+    /// Loads a scenario file.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - projectRoot: Dataset paths must resolve inside this directory.
+    ///   - overrides: `key.path=value` assignments applied before validation (`--set`).
+    /// - Throws: ``ScenarioError``.
+    public static func load(path: String, projectRoot: URL, overrides: [String] = []) throws(ScenarioError)
+        -> Scenario
+    {
+        let text: String
+        do {
+            text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+        } catch {
+            throw ScenarioError(
+                file: path, line: 0, column: 0, keyPath: "",
+                message: FileManager.default.fileExists(atPath: path)
+                    ? "cannot read the file as UTF-8 text" : "no such file")
+        }
+        return try parse(text, file: path, projectRoot: projectRoot, overrides: overrides)
+    }
+
+    /// Parses scenario text.
+    ///
+    /// - Parameters:
+    ///   - text: The YAML.
+    ///   - file: The name errors use.
+    ///   - projectRoot: Dataset paths must resolve inside this directory.
+    ///   - overrides: `key.path=value` assignments applied before validation.
+    /// - Throws: ``ScenarioError``.
+    public static func parse(_ text: String, file: String, projectRoot: URL, overrides: [String] = [])
+        throws(ScenarioError) -> Scenario
+    {
+        var node = try compose(text, file: file)
+        for assignment in overrides { node = try ScenarioOverrides.apply(assignment, to: node, file: file) }
+        let root = try NodeReader(node: node, file: file, path: "").mapping(allowing: topLevelKeys)
+        let start = try root.optional("start")?.time() ?? 1_704_067_200_000
+        let context = ParseContext(file: file, projectRoot: projectRoot, start: start)
+        let market = try context.market(root.required("market"))
+        let policies = try context.policies(root.optional("policies"))
+        var server = try context.server(root.optional("server"), plan: root.optional("plan"))
+        server.faults = try context.faults(root.optional("faults"))
+        let (script, sessions, foreground) = try context.user(root.optional("user"), market: market)
+        var watchlist: [String]?
+        if let items = try root.optional("watchlist")?.sequence() {
+            watchlist = []
+            for item in items {
+                let id = try item.string()
+                guard market.coinIds.contains(id) else {
+                    throw item.error(
+                        "'\(id)' is not a coin of the market; coins: \(market.coinIds.joined(separator: ", "))"
+                    )
+                }
+                watchlist?.append(id)
+            }
+        }
+        return Scenario(
+            name: try root.optional("name")?.string()
+                ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent,
+            description: try root.optional("description")?.string() ?? "",
+            seed: UInt64(try root.optional("seed")?.integer(in: 0...Int.max) ?? 1),
+            start: start,
+            durationMilliseconds: try root.required("duration").duration(),
+            market: market,
+            server: server,
+            policies: policies,
+            watchlist: watchlist,
+            alerts: try context.alerts(root.optional("alerts")),
+            script: (script + (try context.portfolio(root.optional("portfolio")))).sorted {
+                $0.time < $1.time
+            },
+            sessions: sessions,
+            startsInForeground: foreground,
+            expectations: try context.expectations(root.optional("expect")),
+            file: file)
+    }
+
+    private static func compose(_ text: String, file: String) throws(ScenarioError) -> Node {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ScenarioError(file: file, line: 1, column: 1, keyPath: "", message: "the file is empty")
+            }
+            return node
+        } catch let error as ScenarioError {
+            throw error
+        } catch let error as YamlError {
+            throw ScenarioError(yamlError: error, file: file)
+        } catch {
+            throw ScenarioError(
+                file: file, line: 0, column: 0, keyPath: "", message: "not valid YAML: \(error)")
+        }
+    }
+}
+
+extension ScenarioError {
+    /// A YAML syntax error, located.
+    init(yamlError: YamlError, file: String) {
+        switch yamlError {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
+            self.init(
+                file: file, line: mark.line, column: mark.column, keyPath: "",
+                message: "not valid YAML: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            self.init(
+                file: file, line: context.mark.line, column: context.mark.column, keyPath: "",
+                message: "duplicate keys: \(duplicates.joined(separator: ", "))")
+        default:
+            self.init(file: file, line: 0, column: 0, keyPath: "", message: "not valid YAML: \(yamlError)")
+        }
+    }
+}

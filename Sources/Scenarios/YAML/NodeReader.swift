@@ -1,0 +1,155 @@
+import Foundation
+import TrackerCore
+import Yams
+
+/// Reads one YAML node of a scenario as a typed value, with errors that name the file, the
+/// line and column, and the key path.
+struct NodeReader {
+    let node: Node
+    let file: String
+    let path: String
+
+    func error(_ message: String, at node: Node? = nil) -> ScenarioError {
+        let mark = (node ?? self.node).mark
+        return ScenarioError(
+            file: file, line: mark?.line ?? 0, column: mark?.column ?? 0, keyPath: path, message: message)
+    }
+
+    /// What the node is, for "found ..." in errors.
+    var found: String {
+        switch node {
+        case .scalar(let scalar): "'\(scalar.string)'"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    /// The node as a mapping whose keys are all in `allowed`.
+    func mapping(allowing allowed: [String]) throws(ScenarioError) -> MappingReader {
+        guard case .mapping(let mapping) = node else { throw error("expected a mapping, found \(found)") }
+        var values: [String: (key: Node, value: Node)] = [:]
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else {
+                throw error(
+                    "expected plain keys, found \(NodeReader(node: key, file: file, path: path).found)",
+                    at: key)
+            }
+            guard allowed.contains(name) else {
+                let suggestion = allowed.sorted().joined(separator: ", ")
+                throw NodeReader(node: key, file: file, path: child(name)).error(
+                    "unknown key '\(name)'; expected one of: \(suggestion)")
+            }
+            values[name] = (key, value)
+        }
+        return MappingReader(reader: self, values: values)
+    }
+
+    /// The node's items.
+    func sequence() throws(ScenarioError) -> [NodeReader] {
+        guard case .sequence(let sequence) = node else { throw error("expected a list, found \(found)") }
+        return sequence.enumerated().map { NodeReader(node: $1, file: file, path: "\(path)[\($0)]") }
+    }
+
+    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// A plain scalar's text.
+    func string() throws(ScenarioError) -> String {
+        guard case .scalar(let scalar) = node else { throw error("expected a text value, found \(found)") }
+        return scalar.string
+    }
+
+    /// A finite number.
+    func double() throws(ScenarioError) -> Double {
+        let text = try string()
+        guard let value = Double(text.replacingOccurrences(of: "_", with: "")), value.isFinite else {
+            throw error("expected a number, found '\(text)'")
+        }
+        return value
+    }
+
+    /// A number in a closed range.
+    func double(in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
+        let value = try double()
+        guard range.contains(value) else {
+            throw error("expected a number from \(range.lowerBound) to \(range.upperBound), found \(value)")
+        }
+        return value
+    }
+
+    /// A whole number in a closed range.
+    func integer(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
+        let text = try string()
+        guard let value = Int(text.replacingOccurrences(of: "_", with: "")) else {
+            throw error("expected a whole number, found '\(text)'")
+        }
+        guard range.contains(value) else {
+            throw error(
+                "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value)")
+        }
+        return value
+    }
+
+    /// `true` or `false`.
+    func bool() throws(ScenarioError) -> Bool {
+        switch try string().lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw error("expected true or false, found \(found)")
+        }
+    }
+
+    /// A duration: a whole number with `ms`, `s`, `m`, `h` or `d` (`30s`, `1h30m` is not accepted).
+    func duration(allowZero: Bool = false) throws(ScenarioError) -> Int64 {
+        let text = try string()
+        let units: [(String, Int64)] = [
+            ("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000),
+        ]
+        for (suffix, factor) in units where text.hasSuffix(suffix) {
+            if let count = Int64(text.dropLast(suffix.count)), count >= (allowZero ? 0 : 1),
+                count <= Int64.max / factor
+            {
+                return count * factor
+            }
+        }
+        throw error("expected a duration such as 500ms, 30s, 5m, 2h or 7d, found '\(text)'")
+    }
+
+    /// An ISO 8601 time in UTC.
+    func time() throws(ScenarioError) -> Int64 {
+        let text = try string()
+        guard let time = CivilDate.parseISO8601(text) else {
+            throw error("expected an ISO 8601 time such as 2024-01-01T00:00:00Z, found '\(text)'")
+        }
+        return time
+    }
+
+    /// One of a fixed set of words.
+    func choice<Value>(_ choices: [(String, Value)]) throws(ScenarioError) -> Value {
+        let text = try string()
+        guard let match = choices.first(where: { $0.0 == text }) else {
+            throw error("expected one of \(choices.map(\.0).joined(separator: ", ")), found '\(text)'")
+        }
+        return match.1
+    }
+}
+
+/// The members of a YAML mapping, read by key.
+struct MappingReader {
+    let reader: NodeReader
+    let values: [String: (key: Node, value: Node)]
+
+    /// Whether the key is present.
+    func has(_ key: String) -> Bool { values[key] != nil }
+
+    /// The member, if present.
+    func optional(_ key: String) -> NodeReader? {
+        values[key].map { NodeReader(node: $0.value, file: reader.file, path: reader.child(key)) }
+    }
+
+    /// The member; an error naming the key if it is missing.
+    func required(_ key: String) throws(ScenarioError) -> NodeReader {
+        guard let member = optional(key) else { throw reader.error("missing required key '\(key)'") }
+        return member
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Scenarios
+import Simulation
+import TestSupport
+import Testing
+
+@Suite("Scenario files: parsing, located errors, overrides, resolution")
+struct ScenarioParserTests {
+    static let root = RepositoryFiles.root
+
+    static func parse(_ text: String, overrides: [String] = []) throws(ScenarioError) -> Scenario {
+        try ScenarioParser.parse(text, file: "test.yaml", projectRoot: root, overrides: overrides)
+    }
+
+    static func error(_ text: String, overrides: [String] = []) -> String {
+        do {
+            _ = try parse(text, overrides: overrides)
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    static let minimal = """
+        duration: 1h
+        market:
+          coins:
+            - {id: bitcoin, price: 42000}
+        """
+
+    @Test("the quickstart scenario parses, resolves and runs, meeting its expectations")
+    func quickstart() throws {
+        let scenario = try ScenarioParser.load(path: "scenarios/quickstart.yaml", projectRoot: Self.root)
+        #expect(
+            scenario.name == "quickstart" && scenario.seed == 42 && scenario.durationMilliseconds == 7_200_000
+        )
+        #expect(scenario.script.count == 8)  // seven scripted actions and one trade
+        var run = try AppSimulation(config: try scenario.runConfig(projectRoot: Self.root))
+        let metrics = run.run().metrics
+        for expectation in scenario.expectations {
+            #expect(expectation.failure(in: metrics) == nil, "\(expectation)")
+        }
+    }
+
+    @Test(
+        "errors name file, line, column and key path, and say what was expected",
+        arguments: [
+            (
+                "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 42000}\npolicie: {}\n",
+                "test.yaml:5:1: policie: unknown key 'policie'; expected one of: alerts, description, duration, expect, faults, market, name, plan, policies, portfolio, seed, server, start, user, watchlist"
+            ),
+            (
+                minimal + "\npolicies:\n  limiter: fast\n",
+                "test.yaml:6:12: policies.limiter: expected one of bitpal, spacing, token-bucket, sliding-window, found 'fast'"
+            ),
+            (
+                minimal + "\nplan: demo-31\n",
+                "test.yaml:5:7: plan: expected one of keyless, demo-30, seed-50, demo-100, pro-500, or custom-N, found 'demo-31'"
+            ),
+            (
+                "duration: 1 hour\nmarket:\n  coins:\n    - {id: bitcoin, price: 42000}\n",
+                "test.yaml:1:11: duration: expected a duration such as 500ms, 30s, 5m, 2h or 7d, found '1 hour'"
+            ),
+            (
+                "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: -5}\n",
+                "test.yaml:4:7: market.coins[0]: coin bitcoin: start_price must be a positive finite number, found -5.0"
+            ),
+            (
+                "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, model: gbm, params: {volatility: 0}}\n",
+                "test.yaml:4:54: market.coins[0].params.volatility: gbm: volatility must be a positive finite number, found 0.0"
+            ),
+            (
+                "duration: 1h\nmarket:\n  source: fixtures\n  directory: ../outside\n",
+                "test.yaml:4:14: market.directory: '../outside' is outside the project"
+            ),
+            (
+                "duration: 1h\nmarket:\n  source: fixtures\n  directory: datasets/nothing-here\n",
+                "test.yaml:4:14: market.directory: no such file or directory 'datasets/nothing-here'"
+            ),
+            (
+                minimal + "\nwatchlist: [bitcoin, dogecoin]\n",
+                "test.yaml:5:22: watchlist[1]: 'dogecoin' is not a coin of the market; coins: bitcoin"
+            ),
+            (
+                minimal + "\nexpect: [\"cache.hit_ratio about 0.5\"]\n",
+                "test.yaml:5:10: expect[0]: expected 'metric op number'"
+            ),
+            (
+                minimal
+                    + "\nportfolio:\n  - {at: 0s, coin: bitcoin, side: sell, quantity: \"1\", price: \"1\"}\n",
+                "test.yaml:6:5: portfolio[0]: cannot sell 1 bitcoin at 2024-01-01T00:00:00Z: only 0 held then"
+            ),
+            ("market: [1, 2\n", "test.yaml:2:1: not valid YAML"),
+            ("duration: 1h\n", "test.yaml:1:1: missing required key 'market'"),
+            (minimal + "\nseed: many\n", "test.yaml:5:7: seed: expected a whole number, found 'many'"),
+        ])
+    func locatedErrors(text: String, expected: String) {
+        let message = Self.error(text)
+        #expect(message.hasPrefix(expected), "\(message)")
+    }
+
+    @Test("--set overrides are validated like the file's values")
+    func overrides() throws {
+        let scenario = try Self.parse(
+            Self.minimal, overrides: ["policies.limiter=spacing", "market.coins.0.price=10", "seed=9"])
+        #expect(scenario.policies.limiter == .spacing && scenario.seed == 9)
+        if case .synthetic(let coins, _, _) = scenario.market { #expect(coins[0].startPrice == 10) }
+        #expect(
+            Self.error(Self.minimal, overrides: ["policies.limiter=fast"]).contains(
+                "policies.limiter: expected one of"))
+        #expect(Self.error(Self.minimal, overrides: ["limiter"]).contains("--set: expected key.path=value"))
+        #expect(
+            Self.error(Self.minimal, overrides: ["market.coins.5.price=1"]).contains(
+                "--set market.coins.5: expected an index from 0 to 0"))
+    }
+
+    @Test("a missing file and a file that is not text are errors naming the file")
+    func files() {
+        #expect(
+            throws: ScenarioError(file: "nope.yaml", line: 0, column: 0, keyPath: "", message: "no such file")
+        ) {
+            try ScenarioParser.load(path: "nope.yaml", projectRoot: Self.root)
+        }
+    }
+
+    @Test("expectations: parse, hold, fail with the actual value, and name a missing metric")
+    func expectations() throws {
+        let expectation = try #require(Expectation("rate_limit.max_per_minute <= 50"))
+        #expect(expectation.failure(in: ["rate_limit.max_per_minute": 50]) == nil)
+        #expect(
+            expectation.failure(in: ["rate_limit.max_per_minute": 51])
+                == "rate_limit.max_per_minute <= 50.0: got 51.0")
+        #expect(
+            expectation.failure(in: [:])
+                == "rate_limit.max_per_minute <= 50.0: the run has no metric rate_limit.max_per_minute")
+        #expect(Expectation("charts.over_cap == 0")?.comparison == .equal)
+        #expect(Expectation("x<=1") == nil && Expectation("a <= b") == nil)
+    }
+}
