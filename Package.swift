@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PriceModels", targets: ["PriceModels"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "Reports", targets: ["Reports"]),
         .library(name: "LiveHTTP", targets: ["LiveHTTP"]),
         .executable(name: "workbench", targets: ["workbench"]),
     ],
@@ -40,6 +41,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Run results as JSON, Markdown and self-contained HTML with inline SVG plots.
+        .target(name: "Reports", dependencies: ["TrackerCore", "Simulation"]),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
         .target(name: "Datasets", dependencies: ["TrackerCore"]),
         // SQLite stores (watchlist, portfolio, chart cache, run history) through GRDB on the
@@ -61,6 +64,7 @@ let package = Package(
                 "PriceModels",
                 "Simulation",
                 "Scenarios",
+                "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,6 +81,7 @@ let package = Package(
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Scenarios", "TestSupport"]),
         .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["workbench", "TestSupport"]),
     ],

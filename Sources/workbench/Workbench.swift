@@ -15,7 +15,9 @@ struct Workbench: ParsableCommand {
             the file and the place in it).
             """,
         version: "0.1.0",
-        subcommands: [DownsampleCommand.self, DatasetsCommand.self, GenerateCommand.self]
+        subcommands: [
+            RunCommand.self, DownsampleCommand.self, DatasetsCommand.self, GenerateCommand.self,
+        ]
     )
 
     /// Parses, runs, and maps every failure onto the documented exit codes.

@@ -45,6 +45,7 @@ struct AppSimulationTests {
         let (a, b) = (first.run(), second.run())
         #expect(a.metricsJSON == b.metricsJSON)
         #expect(a.journal == b.journal)
+        #expect(a == b)
         var other = try AppSimulation(config: Self.config(policies: .bitpal, script: Self.busyUser, seed: 8))
         #expect(other.run().journal.map(\.latencyMilliseconds) != a.journal.map(\.latencyMilliseconds))
     }

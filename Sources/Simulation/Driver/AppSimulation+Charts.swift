@@ -12,7 +12,10 @@ extension AppSimulation {
                 body, source throws(LocatedDecodingError) in
                 try MarketChartDecoder.decode(body, source: source)
             }
-            processed = .line(drawLine(chart.prices, range: range, at: now))
+            processed = .line(
+                drawLine(
+                    chart.prices, title: "\(request.endpoint?.coinId ?? "") \(range.rawValue) line",
+                    range: range, at: now))
         } else {
             let chart = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in try OHLCDecoder.decode(body, source: source)
@@ -36,7 +39,9 @@ extension AppSimulation {
         recorder.recordRender(dataTime: dataTime, at: now)
     }
 
-    private mutating func drawLine(_ series: TimeSeries, range: ChartTimeRange, at now: Int64) -> TimeSeries {
+    private mutating func drawLine(_ series: TimeSeries, title: String, range: ChartTimeRange, at now: Int64)
+        -> TimeSeries
+    {
         let policies = config.policies
         let kept = policies.filter.apply(to: series, range: range, now: now)
         let cap = policies.rangeProfile.maxPoints(for: range, type: .line) ?? max(kept.count, 1)
@@ -56,7 +61,10 @@ extension AppSimulation {
             if fidelity.isOverCap { record.overCap += 1 }
             record.maxDeviation = max(record.maxDeviation, fidelity.maxRelativeDeviation ?? 0)
         }
-        return kept.selecting(indices)
+        let drawn = kept.selecting(indices)
+        recorder.plots.charts["\(range.rawValue).line"] = RunPlots.DrawnChart(
+            title: title, kept: kept, drawn: drawn, cap: cap)
+        return drawn
     }
 
     private mutating func drawCandles(_ candles: CandleSeries, range: ChartTimeRange, at now: Int64)

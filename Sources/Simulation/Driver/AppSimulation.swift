@@ -96,10 +96,19 @@ public struct AppSimulation {
             }
         }
         if foreground { queue.schedule(.refreshTick(generation: timerGeneration), at: config.start) }
+        var reportedPercent = -1
         while let (time, event) = queue.next(), time <= config.end {
             recorder.events += 1
             handle(event, at: time)
+            if let progress = config.progress, config.durationMilliseconds > 0 {
+                let percent = Int((time - config.start) * 100 / config.durationMilliseconds)
+                if percent > reportedPercent {
+                    reportedPercent = percent
+                    progress(Double(percent) / 100)
+                }
+            }
         }
+        config.progress?(1)
         return RunResult(config: config, recorder: recorder, server: server, transactions: transactions)
     }
 

@@ -29,6 +29,8 @@ public struct RunConfig: Sendable {
     public var startsInForeground: Bool
     /// Measures the downsampling's wall time, if given (kept out of the result).
     public var timer: (any WallTimer)?
+    /// Told the share of simulated time done (0...1), at each whole percent, if given.
+    public var progress: (@Sendable (Double) -> Void)?
 
     /// Creates a config.
     ///

@@ -30,6 +30,7 @@ struct MetricsRecorder {
     var failures: [String: Int] = [:]
     var caches: [String: CacheRecord] = [:]
     var renderAges: [Int64] = []
+    var plots = RunPlots()
     var charts: [String: ChartRecord] = [:]
     var alertsFired = 0
     var alertDelays: [Int64] = []
@@ -53,6 +54,7 @@ struct MetricsRecorder {
         // Mutated in place: a copy out of the dictionary would copy the whole trace every time.
         if caches[cache] == nil { caches[cache] = CacheRecord(capacity: capacity) }
         if hit { caches[cache]!.hits += 1 } else { caches[cache]!.misses += 1 }
+        plots.lookups.append((time, hit))
         var access = BeladyOptimum.Access(key: key, time: time, ttlMilliseconds: ttl)
         if !hit { access.storedAt = nil }
         caches[cache]!.trace.append(access)
@@ -70,6 +72,7 @@ struct MetricsRecorder {
 
     mutating func recordRender(dataTime: Int64, at now: Int64) {
         renderAges.append(max(0, now - dataTime))
+        plots.renders.append((now, max(0, now - dataTime)))
     }
 
     mutating func recordChart(_ key: String, update: (inout ChartRecord) -> Void) {

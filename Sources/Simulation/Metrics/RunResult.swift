@@ -12,6 +12,8 @@ public struct RunResult: Sendable, Equatable {
     public var metrics: [String: Double]
     /// The server's journal.
     public var journal: [JournalEntry]
+    /// The series a report plots.
+    public var plots: RunPlots
 
     init(
         config: RunConfig, recorder: MetricsRecorder, server: SimulatedServer,
@@ -32,11 +34,14 @@ public struct RunResult: Sendable, Equatable {
             metrics["alerts.p95_delay_s"] =
                 Double(Self.percentile(recorder.alertDelays.sorted(), 0.95)) / 1000
         }
-        PortfolioMetrics.add(into: &metrics, transactions: transactions, config: config)
+        var plots = recorder.plots
+        plots.portfolioValue = PortfolioMetrics.add(
+            into: &metrics, transactions: transactions, config: config)
         for (name, count) in recorder.failures { metrics["failures.\(name)"] = Double(count) }
         for (outcome, count) in server.outcomeCounts { metrics["server.\(outcome.rawValue)"] = Double(count) }
         metrics["simulation.events"] = Double(recorder.events)
         self.metrics = metrics
+        self.plots = plots
         journal = server.journal
     }
 
@@ -130,12 +135,15 @@ public struct RunResult: Sendable, Equatable {
 
 /// The portfolio's figures at the end of a run, at the true prices.
 enum PortfolioMetrics {
+    /// Adds the portfolio metrics and returns the daily value series.
     static func add(
         into metrics: inout [String: Double], transactions: [PortfolioTransaction], config: RunConfig
-    ) {
+    )
+        -> TimeSeries
+    {
         guard let first = transactions.map(\.time).min(),
             let holdings = try? PortfolioLedger.holdings(transactions, method: config.policies.costMethod)
-        else { return }
+        else { return .empty }
         let prices = Dictionary(
             uniqueKeysWithValues: holdings.compactMap { holding in
                 config.truePrice(holding.coinId, config.end).flatMap(Decimal.init(shortestTextOf:)).map {
@@ -152,12 +160,15 @@ enum PortfolioMetrics {
                 (coin, TimeSeries(timestamps: days, values: days.map { config.truePrice(coin, $0) ?? 0 }))
             })
         guard
-            let values = try? PortfolioValuation.series(transactions: transactions, prices: series, at: days),
-            let statistics = try? PerformanceStatistics(values: values.values)
-        else { return }
+            let values = try? PortfolioValuation.series(transactions: transactions, prices: series, at: days)
+        else {
+            return .empty
+        }
+        guard let statistics = try? PerformanceStatistics(values: values.values) else { return values }
         metrics["portfolio.volatility"] = statistics.volatility
         metrics["portfolio.max_drawdown"] = statistics.maxDrawdown
         if let sharpe = statistics.sharpe { metrics["portfolio.sharpe"] = sharpe }
         if let sortino = statistics.sortino { metrics["portfolio.sortino"] = sortino }
+        return values
     }
 }

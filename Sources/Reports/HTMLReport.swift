@@ -1,0 +1,160 @@
+import Foundation
+import Simulation
+import TrackerCore
+
+/// `report.html`: one self-contained page (inline CSS and SVG, no script, no network) with the
+/// Markdown report's tables and the plots a person would rather look at.
+public enum HTMLReport {
+    /// Renders the page.
+    ///
+    /// - Parameter input: The run.
+    /// - Returns: The HTML document.
+    public static func render(_ input: ReportInput) -> String {
+        let metrics = input.result.metrics
+        var body = "<h1>\(HTMLText.escaped(input.scenario))</h1>"
+        if !input.description.isEmpty { body += "<p>\(HTMLText.escaped(input.description))</p>" }
+        body +=
+            "<p class=\"meta\">Seed \(input.seed), from \(TimeFormatting.iso8601(input.start)) for "
+            + "\(TimeFormatting.duration(input.durationMilliseconds)); scenario <code>\(HTMLText.escaped(input.file))</code>.</p>"
+        body += table(["setting", "value"], input.settings.map { [$0.name, $0.value] })
+        body +=
+            "<h2>Expectations: <span class=\"\(input.passed ? "pass" : "fail")\">"
+            + "\(input.passed ? "all passed" : "FAILED")</span></h2><ul>"
+        for verdict in input.verdicts {
+            body +=
+                "<li class=\"\(verdict.failure == nil ? "pass" : "fail")\">\(verdict.failure == nil ? "pass" : "FAIL"): "
+                + "<code>\(HTMLText.escaped(verdict.expectation))</code>"
+                + (verdict.failure.map { " (\(HTMLText.escaped($0)))" } ?? "") + "</li>"
+        }
+        body += "</ul><h2>Plots</h2>" + ReportPlots.all(input).joined()
+        for section in ReportSections.sections(metrics) {
+            body +=
+                "<h2>\(HTMLText.escaped(section.title))</h2>"
+                + table(["metric", "value"], section.rows.map { [$0.0, $0.1] })
+        }
+        let charts = ReportSections.chartRows(metrics)
+        if !charts.isEmpty {
+            body +=
+                "<h2>Charts by range and type</h2>"
+                + table(["chart"] + ReportSections.chartColumns, charts.map { [$0.0] + $0.1 })
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(HTMLText.escaped(input.scenario)): Bitpal Workbench</title>
+            <style>\(style)</style></head><body>\(body)</body></html>
+
+            """
+    }
+
+    static let style = """
+        body{font:14px/1.45 system-ui,sans-serif;max-width:900px;margin:2em auto;padding:0 1em;color:#1d2733}\
+        table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #d5dbe1;padding:3px 8px;text-align:left}\
+        th{background:#f1f4f7}code{background:#f1f4f7;padding:0 3px}.pass{color:#1a7f37}.fail{color:#cf222e;font-weight:600}\
+        .meta{color:#57606a}svg{width:100%;height:auto;margin:.5em 0 1.5em}svg .title{font-weight:600;font-size:13px}\
+        svg .tick,svg .legend{font-size:11px}svg .frame{fill:none;stroke:#d5dbe1}.empty{color:#57606a}
+        """
+
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        "<table><tr>" + header.map { "<th>\(HTMLText.escaped($0))</th>" }.joined() + "</tr>"
+            + rows.map { "<tr>" + $0.map { "<td>\(HTMLText.escaped($0))</td>" }.joined() + "</tr>" }.joined()
+            + "</table>"
+    }
+}
+
+/// The report's plots.
+enum ReportPlots {
+    static func all(_ input: ReportInput) -> [String] {
+        let plots = input.result.plots
+        let hours = { (time: Int64) in Double(time - input.start) / 3_600_000 }
+        var svgs: [String] = []
+        for key in plots.charts.keys.sorted() {
+            let chart = plots.charts[key]!
+            let origin = chart.kept.timestamps.first ?? 0
+            let x = { (series: TimeSeries) in series.timestamps.map { Double($0 - origin) / 3_600_000 } }
+            svgs.append(
+                SVGPlot(
+                    title:
+                        "\(chart.title): \(chart.kept.count) points kept, \(chart.drawn.count) drawn (cap \(chart.cap))",
+                    xLabel: "hours", yLabel: "price",
+                    series: [
+                        .init(
+                            name: "kept after filtering", x: x(chart.kept), y: chart.kept.values,
+                            color: "#9aa5b1", width: 1),
+                        .init(
+                            name: "drawn after downsampling", x: x(chart.drawn), y: chart.drawn.values,
+                            color: "#0969da", markers: true),
+                    ]
+                ).render())
+        }
+        let journal = input.result.journal
+        var windowStart = 0
+        var perMinute: [Double] = []
+        for (index, entry) in journal.enumerated() {
+            while entry.time - journal[windowStart].time >= 60_000 { windowStart += 1 }
+            perMinute.append(Double(index - windowStart + 1))
+        }
+        let limited = journal.enumerated().filter { $0.element.status == 429 }
+        svgs.append(
+            SVGPlot(
+                title: "Requests in the 60 s window ending at each request", xLabel: "hours",
+                yLabel: "requests / 60 s",
+                series: [
+                    .init(
+                        name: "requests", x: journal.map { hours($0.time) }, y: perMinute, color: "#0969da",
+                        width: 1),
+                    .init(
+                        name: "429", x: limited.map { hours($0.element.time) },
+                        y: limited.map { perMinute[$0.offset] },
+                        color: "#cf222e", width: 0, markers: true),
+                ],
+                references: input.result.metrics["rate_limit.plan_per_minute"].map {
+                    [($0, "plan limit", "#cf222e")]
+                } ?? []
+            ).render())
+        var hits = 0
+        let ratio = plots.lookups.enumerated().map { index, lookup -> Double in
+            if lookup.hit { hits += 1 }
+            return Double(hits) / Double(index + 1)
+        }
+        svgs.append(
+            SVGPlot(
+                title: "Cache hit ratio so far (all caches)", xLabel: "hours", yLabel: "hit ratio",
+                series: [
+                    .init(
+                        name: "hit ratio", x: plots.lookups.map { hours($0.time) }, y: ratio, color: "#1a7f37"
+                    )
+                ]
+            ).render())
+        let ages = plots.renders.map { Double($0.age) / 1000 }.sorted()
+        svgs.append(
+            SVGPlot(
+                title: "Age of the data on screen, all renders (sorted)", xLabel: "share of renders",
+                yLabel: "age (s)",
+                series: [
+                    .init(
+                        name: "age", x: ages.indices.map { Double($0 + 1) / Double(ages.count) }, y: ages,
+                        color: "#8250df")
+                ]
+            ).render())
+        if !plots.portfolioValue.isEmpty {
+            let values = plots.portfolioValue.values
+            var peak = 0.0
+            let drawdown = values.map { value -> Double in
+                peak = max(peak, value)
+                return peak > 0 ? (value / peak - 1) * 100 : 0
+            }
+            let x = plots.portfolioValue.timestamps.map(hours)
+            svgs.append(
+                SVGPlot(
+                    title: "Portfolio value (true prices, daily)", xLabel: "hours", yLabel: "value",
+                    series: [.init(name: "value", x: x, y: values, color: "#0969da")]
+                ).render())
+            svgs.append(
+                SVGPlot(
+                    title: "Portfolio drawdown", xLabel: "hours", yLabel: "% below peak",
+                    series: [.init(name: "drawdown", x: x, y: drawdown, color: "#cf222e")]
+                ).render())
+        }
+        return svgs
+    }
+}

@@ -1,0 +1,63 @@
+import Simulation
+import TrackerCore
+
+/// `report.md`: the run for people who read text: settings, expectations, then every metric by
+/// section, with the per-range chart table.
+public enum MarkdownReport {
+    /// Renders the report.
+    ///
+    /// - Parameter input: The run.
+    /// - Returns: Markdown text.
+    public static func render(_ input: ReportInput) -> String {
+        var text = "# \(escaped(input.scenario))\n\n"
+        if !input.description.isEmpty { text += escaped(input.description) + "\n\n" }
+        text +=
+            "Seed \(input.seed), from \(TimeFormatting.iso8601(input.start)) for "
+            + "\(TimeFormatting.duration(input.durationMilliseconds)); scenario `\(input.file)` "
+            + "(hash `\(input.scenarioHash.prefix(12))`).\n\n"
+        text += table(["setting", "value"], input.settings.map { [$0.name, $0.value] })
+        text += "\n## Expectations: \(input.passed ? "all passed" : "FAILED")\n\n"
+        if input.verdicts.isEmpty { text += "None.\n" }
+        for verdict in input.verdicts {
+            text +=
+                "- \(verdict.failure == nil ? "pass" : "**FAIL**"): `\(verdict.expectation)`"
+                + (verdict.failure.map { " (\(escaped($0)))" } ?? "") + "\n"
+        }
+        let metrics = input.result.metrics
+        for section in ReportSections.sections(metrics) {
+            text +=
+                "\n## \(section.title)\n\n"
+                + table(["metric", "value"], section.rows.map { ["`\($0.0)`", $0.1] })
+        }
+        let charts = ReportSections.chartRows(metrics)
+        if !charts.isEmpty {
+            text +=
+                "\n## Charts by range and type\n\n"
+                + table(["chart"] + ReportSections.chartColumns, charts.map { ["`\($0.0)`"] + $0.1 })
+        }
+        return text
+    }
+
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        var text = "| " + header.map(escaped).joined(separator: " | ") + " |\n"
+        text += "|" + header.map { _ in "---" }.joined(separator: "|") + "|\n"
+        for row in rows { text += "| " + row.map(escaped).joined(separator: " | ") + " |\n" }
+        return text
+    }
+
+    /// Text safe in a table cell or a line: the cell separator and HTML brackets escaped, newlines
+    /// folded (code spans written by the report itself are left as they are).
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "|": result += "\\|"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\n", "\r": result += " "
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,31 @@
+import TrackerCore
+
+/// The series a report plots, captured during the run. Deterministic like the metrics.
+public struct RunPlots: Sendable, Equatable {
+    /// One chart as drawn: the points kept after filtering and those drawn after downsampling.
+    public struct DrawnChart: Sendable, Equatable {
+        /// `coin range type`, e.g. `bitcoin 1D line`.
+        public var title: String
+        /// The series after the range filter.
+        public var kept: TimeSeries
+        /// The downsampled line the app draws.
+        public var drawn: TimeSeries
+        /// The range's cap.
+        public var cap: Int
+    }
+
+    /// Each render: when, and how old the data on screen was (ms).
+    public var renders: [(time: Int64, age: Int64)] = []
+    /// Each cache lookup: when, and whether it hit.
+    public var lookups: [(time: Int64, hit: Bool)] = []
+    /// The last drawn line chart of each range.
+    public var charts: [String: DrawnChart] = [:]
+    /// The portfolio's daily value at the true prices.
+    public var portfolioValue: TimeSeries = .empty
+
+    public static func == (lhs: RunPlots, rhs: RunPlots) -> Bool {
+        lhs.renders.elementsEqual(rhs.renders) { $0 == $1 }
+            && lhs.lookups.elementsEqual(rhs.lookups) { $0 == $1 }
+            && lhs.charts == rhs.charts && lhs.portfolioValue == rhs.portfolioValue
+    }
+}

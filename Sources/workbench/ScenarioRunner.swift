@@ -1,0 +1,129 @@
+import Datasets
+import Foundation
+import Persistence
+import Reports
+import Scenarios
+import Simulation
+import TrackerCore
+
+/// Loading, running, reporting and recording a scenario: shared by `run`, `sweep` and `check`.
+enum ScenarioRunner {
+    /// The version recorded with every run in the history.
+    static let codeVersion = "0.7.0"
+
+    /// The project root: the working directory (dataset paths resolve inside it).
+    static var projectRoot: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+
+    /// A loaded scenario and the hash of what defines it (file bytes and overrides).
+    struct Loaded {
+        var scenario: Scenario
+        var hash: String
+    }
+
+    static func load(_ path: String, overrides: [String]) throws(CLIError) -> Loaded {
+        do {
+            let scenario = try ScenarioParser.load(path: path, projectRoot: projectRoot, overrides: overrides)
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } ?? []
+            return Loaded(
+                scenario: scenario,
+                hash: SHA256.hexDigest(of: bytes + Array(overrides.joined(separator: "\n").utf8)))
+        } catch {
+            throw .badInput(error)
+        }
+    }
+
+    /// Runs a scenario with a seed; the timer and progress stay out of the result.
+    static func execute(_ loaded: Loaded, seed: UInt64?, timer: (any WallTimer)?, progress: ProgressReporter?)
+        throws(CLIError) -> ReportInput
+    {
+        let scenario = loaded.scenario
+        var config: RunConfig
+        do {
+            config = try scenario.runConfig(seed: seed, projectRoot: projectRoot)
+        } catch {
+            throw .badInput(error)
+        }
+        config.timer = timer
+        if let progress { config.progress = { progress.update($0) } }
+        var simulation: AppSimulation
+        do {
+            simulation = try AppSimulation(config: config)
+        } catch {
+            throw .badInput("\(scenario.file): alerts: \(error)")
+        }
+        let result = simulation.run()
+        return ReportInput(
+            scenario: scenario.name, description: scenario.description, file: scenario.file,
+            scenarioHash: loaded.hash,
+            seed: config.seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
+            settings: settings(scenario), result: result,
+            verdicts: scenario.expectations.map {
+                .init(expectation: $0.description, failure: $0.failure(in: result.metrics))
+            })
+    }
+
+    /// Writes `result.json`, `report.md`, `report.html` and, if given, `timings.json`.
+    static func write(_ input: ReportInput, timings: String?, to directory: String) throws(CLIError) {
+        try InputFiles.write(ResultJSON.render(input), to: "\(directory)/result.json")
+        try InputFiles.write(MarkdownReport.render(input), to: "\(directory)/report.md")
+        try InputFiles.write(HTMLReport.render(input), to: "\(directory)/report.html")
+        if let timings { try InputFiles.write(timings, to: "\(directory)/timings.json") }
+    }
+
+    /// Stores the run in the history database.
+    static func record(_ input: ReportInput, output: String, history path: String, at time: Int64)
+        throws(CLIError)
+    {
+        do {
+            let store = RunHistoryStore(database: try WorkbenchDatabase.open(.runHistory, at: path))
+            _ = try store.record(
+                RunRecord(
+                    scenario: input.scenario, scenarioHash: input.scenarioHash, seed: input.seed,
+                    codeVersion: codeVersion,
+                    recordedAt: time, output: output, metrics: input.result.metrics))
+        } catch {
+            throw .badInput(error)
+        }
+    }
+
+    static func settings(_ scenario: Scenario) -> [(name: String, value: String)] {
+        let policies = scenario.policies
+        let market: String =
+            switch scenario.market {
+            case .synthetic(let coins, let step, _):
+                "synthetic, \(coins.count) coins, ticks every \(step / 1000) s"
+            case .fixtures(let directory, _): "recorded fixtures in \(directory)"
+            }
+        return [
+            ("market", market), ("plan", scenario.server.plan.description),
+            ("limiter", policies.limiter.description),
+            ("backoff", "\(policies.backoff)"), ("range profile", policies.rangeProfile.name),
+            ("filter", policies.filter.rawValue), ("downsampler", policies.downsampler.rawValue),
+            ("candles", policies.candles.rawValue),
+            ("chart cache", "\(policies.chartCacheContent.rawValue), \(policies.chartCacheCapacity) entries"),
+            ("stale if error", "\(policies.staleIfError)"),
+            (
+                "refresh",
+                "every \(policies.refreshIntervalMilliseconds / 1000) s via \(policies.refreshSource.rawValue)"
+            ),
+            (
+                "markets paging",
+                policies.marketsPaging == .serverDefault ? "server-default (no per_page)" : "batch-size"
+            ), ("cost method", policies.costMethod.rawValue),
+        ]
+    }
+
+    /// `timings.json`: wall-clock figures, never part of the result.
+    static func timings(wallSeconds: Double, simulatedMilliseconds: Int64, timer: SummingTimer) -> String {
+        var lines = ["{", "  \"wall_s\": \(wallSeconds),"]
+        lines.append(
+            "  \"simulated_s_per_wall_s\": \(wallSeconds > 0 ? Double(simulatedMilliseconds) / 1000 / wallSeconds : 0),"
+        )
+        let parts = timer.snapshot.keys.sorted().map { label in
+            let entry = timer.snapshot[label]!
+            return "    \"\(label)\": {\"seconds\": \(entry.seconds), \"calls\": \(entry.calls)}"
+        }
+        lines.append("  \"parts\": {\n" + parts.joined(separator: ",\n") + "\n  }")
+        return (lines + ["}"]).joined(separator: "\n") + "\n"
+    }
+}
