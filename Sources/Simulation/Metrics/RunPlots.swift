@@ -23,6 +23,7 @@ public struct RunPlots: Sendable, Equatable {
     /// The portfolio's daily value at the true prices.
     public var portfolioValue: TimeSeries = .empty
 
+    /// Equal series everywhere.
     public static func == (lhs: RunPlots, rhs: RunPlots) -> Bool {
         lhs.renders.elementsEqual(rhs.renders) { $0 == $1 }
             && lhs.lookups.elementsEqual(rhs.lookups) { $0 == $1 }
