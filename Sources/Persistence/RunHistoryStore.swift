@@ -99,15 +99,27 @@ public struct RunHistoryStore: Sendable {
     ///   - scenario: The scenario name, or nil for all.
     ///   - limit: The most runs returned.
     public func runs(scenario: String? = nil, limit: Int = 50) throws(StoreError) -> [RunRecord] {
+        try fetch(
+            """
+            SELECT * FROM run WHERE (?1 IS NULL OR scenario = ?1)
+            ORDER BY recorded_at DESC, id DESC LIMIT ?2
+            """, [scenario, limit])
+    }
+
+    /// One run by id.
+    ///
+    /// - Parameter id: The run's id.
+    /// - Throws: ``StoreError/Kind/notFound(_:)`` for an unknown id.
+    public func run(id: Int64) throws(StoreError) -> RunRecord {
+        guard let run = try fetch("SELECT * FROM run WHERE id = ?", [id]).first else {
+            throw StoreError(.notFound("run \(id)"), path: database.path)
+        }
+        return run
+    }
+
+    private func fetch(_ sql: String, _ arguments: StatementArguments) throws(StoreError) -> [RunRecord] {
         try database.read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM run WHERE (?1 IS NULL OR scenario = ?1)
-                    ORDER BY recorded_at DESC, id DESC LIMIT ?2
-                    """,
-                arguments: [scenario, limit]
-            )
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
             return try rows.map { row in
                 let id: Int64 = row["id"]
                 let metrics = try Row.fetchAll(

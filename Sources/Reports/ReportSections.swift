@@ -14,7 +14,8 @@ enum ReportSections {
     static let groups: [(prefix: String, title: String)] = [
         ("rate_limit.", "Rate limits"), ("cache.", "Caches"), ("freshness.", "Freshness"),
         ("charts.", "Charts"),
-        ("portfolio.", "Portfolio"), ("alerts.", "Alerts"), ("failures.", "Failures"), ("server.", "Server"),
+        ("watchlist.", "Watchlist"), ("portfolio.", "Portfolio"), ("alerts.", "Alerts"),
+        ("failures.", "Failures"), ("server.", "Server"),
         ("simulation.", "Simulation"),
     ]
 

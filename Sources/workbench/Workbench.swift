@@ -16,7 +16,9 @@ struct Workbench: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            RunCommand.self, DownsampleCommand.self, DatasetsCommand.self, GenerateCommand.self,
+            RunCommand.self, ScenariosCommand.self, CompareCommand.self, HistoryCommand.self,
+            DownsampleCommand.self,
+            DatasetsCommand.self, GenerateCommand.self,
         ]
     )
 

@@ -109,6 +109,9 @@ public struct AppSimulation {
             }
         }
         config.progress?(1)
+        recorder.watchlistCoins = watchlist.entries.count
+        recorder.watchlistUnavailable =
+            watchlist.rows(sortedBy: .custom, at: config.end).filter(\.isUnavailable).count
         return RunResult(config: config, recorder: recorder, server: server, transactions: transactions)
     }
 

@@ -35,6 +35,8 @@ struct MetricsRecorder {
     var alertsFired = 0
     var alertDelays: [Int64] = []
     var events = 0
+    var watchlistCoins = 0
+    var watchlistUnavailable = 0
 
     mutating func recordSend(askedAt: Int64, sentAt: Int64, endpoint: String) {
         sendTimes.append(sentAt)

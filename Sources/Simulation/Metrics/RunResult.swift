@@ -40,6 +40,8 @@ public struct RunResult: Sendable, Equatable {
         for (name, count) in recorder.failures { metrics["failures.\(name)"] = Double(count) }
         for (outcome, count) in server.outcomeCounts { metrics["server.\(outcome.rawValue)"] = Double(count) }
         metrics["simulation.events"] = Double(recorder.events)
+        metrics["watchlist.coins"] = Double(recorder.watchlistCoins)
+        metrics["watchlist.unavailable"] = Double(recorder.watchlistUnavailable)
         self.metrics = metrics
         self.plots = plots
         journal = server.journal

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+
+/// `workbench scenarios list|validate`.
+struct ScenariosCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scenarios",
+        abstract: "List or validate scenario files.",
+        subcommands: [ListScenarios.self, ValidateScenarios.self]
+    )
+
+    /// Scenario files: the given ones, or every `.yaml` in `scenarios/`, sorted.
+    static func files(_ given: [String]) throws(CLIError) -> [String] {
+        guard given.isEmpty else { return given }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "scenarios") else {
+            throw .badInput("scenarios: no such directory (run from the project root)")
+        }
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map {
+            "scenarios/\($0)"
+        }
+    }
+}
+
+struct ListScenarios: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the scenarios with the question each answers.")
+
+    @Argument(help: "Scenario files (every file in scenarios/ by default).")
+    var files: [String] = []
+
+    func run() throws {
+        var rows = [["scenario", "file", "question"]]
+        for file in try ScenariosCommand.files(files) {
+            let loaded = try ScenarioRunner.load(file, overrides: [])
+            let summary = loaded.scenario.description.split(separator: ".").first.map(String.init) ?? ""
+            rows.append([loaded.scenario.name, file, summary.trimmingCharacters(in: .whitespaces)])
+        }
+        print(TextTable.render(rows))
+    }
+}
+
+struct ValidateScenarios: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check scenario files; every problem is printed with file, line and key (exit 2 if any).")
+
+    @Argument(help: "Scenario files (every file in scenarios/ by default).")
+    var files: [String] = []
+
+    func run() throws {
+        var failures = 0
+        for file in try ScenariosCommand.files(files) {
+            do {
+                _ = try ScenarioRunner.load(file, overrides: [])
+                print("ok  \(file)")
+            } catch {
+                failures += 1
+                FileHandle.standardError.write(Data("workbench: \(error.message)\n".utf8))
+            }
+        }
+        if failures > 0 {
+            throw CLIError(message: "\(failures) scenario file(s) invalid", exitCode: CLIError.badInputCode)
+        }
+    }
+}
