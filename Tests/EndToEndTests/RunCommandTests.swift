@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("workbench run, scenarios, compare, history")
+struct RunCommandTests {
+    @Test(
+        "the README's quickstart: run writes result.json, report.md, report.html (and timings.json), the same bytes twice"
+    )
+    func quickstart() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var outputs: [[String: Data]] = []
+        for attempt in 0..<2 {
+            let out = directory.path("run\(attempt)")
+            let outcome = try WorkbenchProcess.run([
+                "run", "scenarios/quickstart.yaml", "--out", out, "--history",
+                directory.path("history.sqlite"), "--quiet",
+            ])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.stdout.hasPrefix("quickstart: seed 42,"))
+            var files: [String: Data] = [:]
+            for name in ["result.json", "report.md", "report.html", "timings.json"] {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(out)/\(name)"))
+            }
+            outputs.append(files)
+        }
+        for name in ["result.json", "report.md", "report.html"] {
+            #expect(outputs[0][name] == outputs[1][name], "\(name)")
+        }
+        let history = try WorkbenchProcess.run(["history", "--history", directory.path("history.sqlite")])
+        #expect(history.status == 0)
+        #expect(history.stdout.split(separator: "\n").count == 3)  // header and two runs
+        let compare = try WorkbenchProcess.run(["compare", directory.path("run0"), directory.path("run1")])
+        #expect(compare.stdout == "no metric differs\n")
+    }
+
+    @Test("a malformed scenario exits 2 naming file, line and key; a failed expectation exits 1")
+    func exitCodes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bad = directory.path("bad.yaml")
+        try Data(
+            "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 42000}\npolicies:\n  limiter: fast\n"
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: bad))
+        let invalid = try WorkbenchProcess.run(["run", bad, "--no-history", "--quiet"])
+        #expect(invalid.status == 2)
+        #expect(
+            invalid.stderr.contains(
+                "bad.yaml:6:12: policies.limiter: expected one of bitpal, spacing, token-bucket, sliding-window, found 'fast'"
+            ))
+        let validate = try WorkbenchProcess.run(["scenarios", "validate", bad, "scenarios/quickstart.yaml"])
+        #expect(validate.status == 2 && validate.stdout.contains("ok  scenarios/quickstart.yaml"))
+        let failing = try WorkbenchProcess.run([
+            "run", "scenarios/quickstart.yaml", "--set", "expect.0=charts.renders >= 1000", "--out",
+            directory.path("out"),
+            "--no-history", "--quiet",
+        ])
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("FAIL charts.renders >= 1000.0: got"))
+        let missing = try WorkbenchProcess.run(["run", "scenarios/nope.yaml", "--no-history"])
+        #expect(missing.status == 2 && missing.stderr.contains("scenarios/nope.yaml: no such file"))
+    }
+
+    @Test("scenarios list names every scenario with its question")
+    func list() throws {
+        let outcome = try WorkbenchProcess.run(["scenarios", "list"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.split(separator: "\n").count == 11)
+        #expect(outcome.stdout.contains("bitpal-as-built"))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Reports
+import Scenarios
+import Simulation
+import TestSupport
+import Testing
+
+@Suite("Reports: stable JSON, Markdown and self-contained HTML")
+struct ReportTests {
+    static let root = RepositoryFiles.root
+
+    static func input(_ path: String = "scenarios/quickstart.yaml", overrides: [String] = []) throws
+        -> ReportInput
+    {
+        let scenario = try ScenarioParser.load(path: path, projectRoot: root, overrides: overrides)
+        var run = try AppSimulation(config: try scenario.runConfig(projectRoot: root))
+        let result = run.run()
+        return ReportInput(
+            scenario: scenario.name, description: scenario.description, file: scenario.file,
+            scenarioHash: "test",
+            seed: scenario.seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
+            settings: [("plan", scenario.server.plan.description)], result: result,
+            verdicts: scenario.expectations.map {
+                .init(expectation: $0.description, failure: $0.failure(in: result.metrics))
+            })
+    }
+
+    @Test("the quickstart's result.json and report.md match their golden files, byte for byte")
+    func goldens() throws {
+        let input = try Self.input()
+        let json = ResultJSON.render(input)
+        #expect(json == (try Golden.expected("quickstart-result.json", actual: json)))
+        let markdown = MarkdownReport.render(input)
+        #expect(markdown == (try Golden.expected("quickstart-report.md", actual: markdown)))
+    }
+
+    @Test("two runs give byte-identical result.json, report.md and report.html")
+    func deterministic() throws {
+        let (first, second) = (try Self.input(), try Self.input())
+        #expect(ResultJSON.render(first) == ResultJSON.render(second))
+        #expect(MarkdownReport.render(first) == MarkdownReport.render(second))
+        #expect(HTMLReport.render(first) == HTMLReport.render(second))
+    }
+
+    @Test("result.json is valid JSON with every DESIGN.md metric the run defines, keys sorted")
+    func resultJSON() throws {
+        let json = ResultJSON.render(try Self.input())
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let metrics = try #require(object["metrics"] as? [String: Any])
+        for name in [
+            "rate_limit.requests", "rate_limit.max_per_minute", "rate_limit.min_gap_ms",
+            "rate_limit.status_429",
+            "rate_limit.requests_per_hour", "rate_limit.monthly_credits", "cache.hit_ratio",
+            "cache.opt_hit_ratio",
+            "cache.stale_served", "freshness.p50_age_s", "freshness.p95_age_s", "freshness.max_age_s",
+            "charts.renders",
+            "charts.empty", "charts.over_cap", "charts.max_deviation", "portfolio.value",
+            "portfolio.realized_pnl",
+            "portfolio.unrealized_pnl", "alerts.fired", "alerts.p95_delay_s",
+        ] {
+            #expect(metrics[name] != nil, "\(name)")
+        }
+        let metricLines = try #require(json.components(separatedBy: "\"metrics\": {").last).split(
+            separator: "\n")
+        let keys = metricLines.filter { $0.hasPrefix("    \"") }.map { $0.split(separator: "\"")[1] }
+        #expect(keys.count == metrics.count)
+        #expect(keys == keys.sorted())
+        #expect(object["passed"] as? Bool == true)
+        #expect(!json.contains("wall"))
+    }
+
+    @Test("the HTML is self-contained, has the plots, and escapes text from the scenario")
+    func html() throws {
+        var input = try Self.input()
+        input.scenario = "<script>alert('x')</script> & co"
+        input.description = "\"quoted\" <b>bold</b>"
+        let html = HTMLReport.render(input)
+        #expect(
+            !html.contains("<script>")
+                && html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co"))
+        #expect(html.contains("&quot;quoted&quot; &lt;b&gt;bold&lt;/b&gt;"))
+        #expect(
+            !html.contains("http://")
+                || html.components(separatedBy: "http://").count
+                    == html.components(separatedBy: "http://www.w3.org/2000/svg").count
+        )
+        #expect(!html.contains("https://") && !html.contains("<link") && !html.contains("src="))
+        #expect(html.components(separatedBy: "<svg").count - 1 >= 6)
+        #expect(html.contains("Requests in the 60 s window") && html.contains("Portfolio drawdown"))
+        let markdown = MarkdownReport.render(input)
+        #expect(markdown.hasPrefix("# &lt;script&gt;"))
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Scenarios
+import Simulation
+import TestSupport
+import Testing
+
+@Suite("Every scenario in scenarios/ validates, runs and meets its expectations")
+struct ScenarioLibraryTests {
+    static let files: [String] = {
+        let names =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: RepositoryFiles.root.appendingPathComponent("scenarios").path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.sorted()
+    }()
+
+    @Test("the library holds the ten scenarios the team asks for")
+    func library() {
+        #expect(
+            Self.files == [
+                "429-storm.yaml", "api-outage.yaml", "bitpal-as-built.yaml", "btc-year-backtest.yaml",
+                "chart-regression.yaml",
+                "demo-plan-200-coins.yaml", "flash-crash.yaml", "policy-comparison.yaml", "quickstart.yaml",
+                "spec-baseline.yaml",
+            ])
+    }
+
+    @Test("runs and meets its expectations", arguments: files)
+    func runs(file: String) throws {
+        let root = RepositoryFiles.root
+        let scenario = try ScenarioParser.load(
+            path: root.appendingPathComponent("scenarios/\(file)").path, projectRoot: root)
+        var run = try AppSimulation(config: try scenario.runConfig(projectRoot: root))
+        let metrics = run.run().metrics
+        #expect(!scenario.expectations.isEmpty)
+        for expectation in scenario.expectations {
+            #expect(
+                expectation.failure(in: metrics) == nil, "\(file): \(expectation.failure(in: metrics) ?? "")")
+        }
+    }
+}
