@@ -39,8 +39,10 @@ public enum ResultJSON {
         return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
     }
 
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
+    /// A JSON string literal, escaped.
+    ///
+    /// - Parameter text: The text.
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -58,8 +60,10 @@ public enum ResultJSON {
         return result + "\""
     }
 
-    /// A finite number, shortest form; integral values without `.0`.
-    static func number(_ value: Double) -> String {
+    /// A finite number, shortest form; integral values without `.0`; `null` otherwise.
+    ///
+    /// - Parameter value: The number.
+    public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }

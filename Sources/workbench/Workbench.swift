@@ -16,7 +16,8 @@ struct Workbench: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            RunCommand.self, ScenariosCommand.self, CompareCommand.self, HistoryCommand.self,
+            RunCommand.self, SweepCommand.self, CheckCommand.self, ScenariosCommand.self, CompareCommand.self,
+            HistoryCommand.self,
             DownsampleCommand.self,
             DatasetsCommand.self, GenerateCommand.self,
         ]

@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("workbench sweep and check")
+struct SweepAndCheckTests {
+    @Test("a sweep over 20 seeds prints percentiles; per-seed results are identical whatever --jobs is")
+    func sweep() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for jobs in ["1", "2"] {
+            let outcome = try WorkbenchProcess.run([
+                "sweep", "scenarios/quickstart.yaml", "--seeds", "1..20", "--jobs", jobs, "--out",
+                directory.path("jobs\(jobs)"),
+                "--quiet",
+            ])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.stdout.hasPrefix("20 runs (1 combination(s) x 20 seeds)"))
+            #expect(outcome.stdout.contains("combination  metric") && outcome.stdout.contains("p95"))
+        }
+        for seed in 1...20 {
+            let one = try Data(
+                contentsOf: URL(fileURLWithPath: directory.path("jobs1/base/seed-\(seed)/result.json")))
+            let two = try Data(
+                contentsOf: URL(fileURLWithPath: directory.path("jobs2/base/seed-\(seed)/result.json")))
+            #expect(one == two, "seed \(seed)")
+        }
+        let summary = try String(contentsOfFile: directory.path("jobs1/summary.json"), encoding: .utf8)
+        #expect(summary.contains("\"rate_limit.max_per_minute\": {\"min\": "))
+    }
+
+    @Test("a grid of overrides runs every combination")
+    func grid() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outcome = try WorkbenchProcess.run([
+            "sweep", "scenarios/quickstart.yaml", "--seeds", "1..2", "--set",
+            "policies.limiter=bitpal,spacing",
+            "--set", "plan=demo-30,seed-50", "--out", directory.path("grid"), "--quiet",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.hasPrefix("8 runs (4 combination(s) x 2 seeds)"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: directory.path("grid/policies.limiter=spacing,plan=seed-50/seed-2/result.json")))
+        let bad = try WorkbenchProcess.run(["sweep", "scenarios/quickstart.yaml", "--seeds", "5..1"])
+        #expect(bad.status == 2 && bad.stderr.contains("--seeds: expected A..B"))
+        let badValue = try WorkbenchProcess.run([
+            "sweep", "scenarios/quickstart.yaml", "--seeds", "1..1", "--set", "policies.limiter=fast",
+        ])
+        #expect(badValue.status == 2 && badValue.stderr.contains("policies.limiter: expected one of"))
+    }
+
+    @Test("check passes on the recorded golden charts and fails, saying what changed, on an altered one")
+    func check() throws {
+        let passing = try WorkbenchProcess.run(["check", "scenarios/chart-regression.yaml"])
+        #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
+        #expect(passing.stdout.contains("ok   scenarios/chart-regression.yaml"))
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var golden = try String(
+            contentsOfFile: "\(RepositoryFiles.root.path)/scenarios/golden/chart-regression.charts.txt",
+            encoding: .utf8)
+        var lines = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let target = try #require(lines.firstIndex { $0.hasPrefix("# 1W.line") }) + 3
+        let parts = lines[target].split(separator: " ")
+        lines[target] = "\(parts[0]) 12345.678"
+        golden = lines.joined(separator: "\n")
+        try Data(golden.utf8).write(to: URL(fileURLWithPath: directory.path("chart-regression.charts.txt")))
+        let failing = try WorkbenchProcess.run([
+            "check", "scenarios/chart-regression.yaml", "--golden-dir", directory.path(""),
+        ])
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("FAIL scenarios/chart-regression.yaml"))
+        #expect(failing.stdout.contains("line \(target + 1), in chart 1W.line"))
+        #expect(failing.stdout.contains("expected '\(parts[0]) 12345.678'"))
+    }
+}
