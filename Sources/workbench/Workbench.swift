@@ -19,7 +19,7 @@ struct Workbench: ParsableCommand {
             RunCommand.self, SweepCommand.self, CheckCommand.self, ScenariosCommand.self, CompareCommand.self,
             HistoryCommand.self,
             DownsampleCommand.self,
-            DatasetsCommand.self, GenerateCommand.self,
+            DatasetsCommand.self, GenerateCommand.self, BenchCommand.self,
         ]
     )
 

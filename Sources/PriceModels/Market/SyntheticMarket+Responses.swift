@@ -51,12 +51,7 @@ extension SyntheticMarket {
             if rows > 0 { writer.raw(",") }
             rows += 1
             writer.raw("{")
-            writer.member("id", first: true)
-            writer.string(coin.id)
-            writer.member("symbol")
-            writer.string(coin.symbol)
-            writer.member("name")
-            writer.string(coin.name)
+            writer.identity(of: coin)
             writer.member("image")
             writer.string(imageURL(coin, size: "large"))
             writer.member("current_price")
@@ -77,14 +72,7 @@ extension SyntheticMarket {
             writer.number(day.changePercent)
             writer.member("price_change_percentage_24h_in_currency")
             writer.number(day.changePercent)
-            writer.member("circulating_supply")
-            writer.number(coin.circulatingSupply)
-            writer.member("total_supply")
-            writer.number(coin.circulatingSupply)
-            writer.member("max_supply")
-            writer.raw("null")
-            writer.member("last_updated")
-            writer.isoMilliseconds(day.lastTick)
+            writer.supplyAndUpdate(of: coin, lastTick: day.lastTick)
             writer.raw("}")
         }
         writer.raw("]")
@@ -151,12 +139,7 @@ extension SyntheticMarket {
             writer.raw("}")
         }
         writer.raw("{")
-        writer.member("id", first: true)
-        writer.string(coin.id)
-        writer.member("symbol")
-        writer.string(coin.symbol)
-        writer.member("name")
-        writer.string(coin.name)
+        writer.identity(of: coin)
         writer.member("image")
         writer.raw("{")
         writer.member("thumb", first: true)
@@ -181,14 +164,7 @@ extension SyntheticMarket {
         usd("low_24h") { $0.number(day.low) }
         writer.member("price_change_percentage_24h")
         writer.number(day.changePercent)
-        writer.member("circulating_supply")
-        writer.number(coin.circulatingSupply)
-        writer.member("total_supply")
-        writer.number(coin.circulatingSupply)
-        writer.member("max_supply")
-        writer.raw("null")
-        writer.member("last_updated")
-        writer.isoMilliseconds(day.lastTick)
+        writer.supplyAndUpdate(of: coin, lastTick: day.lastTick)
         writer.raw("}")
         writer.member("last_updated")
         writer.isoMilliseconds(day.lastTick)
@@ -203,12 +179,7 @@ extension SyntheticMarket {
         for (index, coin) in coins.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.raw("{")
-            writer.member("id", first: true)
-            writer.string(coin.id)
-            writer.member("symbol")
-            writer.string(coin.symbol)
-            writer.member("name")
-            writer.string(coin.name)
+            writer.identity(of: coin)
             writer.raw("}")
         }
         writer.raw("]")
@@ -255,5 +226,29 @@ extension SyntheticMarket {
 
     private func imageURL(_ coin: SyntheticCoin, size: String) -> String {
         "https://assets.coingecko.com/coins/images/synthetic/\(size)/\(coin.id).png"
+    }
+}
+
+extension JSONWriter {
+    /// `"id":...,"symbol":...,"name":...` as an object's first members.
+    mutating func identity(of coin: SyntheticCoin) {
+        member("id", first: true)
+        string(coin.id)
+        member("symbol")
+        string(coin.symbol)
+        member("name")
+        string(coin.name)
+    }
+
+    /// Supply (CoinGecko's circulating and total; no maximum) and the update time.
+    mutating func supplyAndUpdate(of coin: SyntheticCoin, lastTick: Int64) {
+        member("circulating_supply")
+        number(coin.circulatingSupply)
+        member("total_supply")
+        number(coin.circulatingSupply)
+        member("max_supply")
+        raw("null")
+        member("last_updated")
+        isoMilliseconds(lastTick)
     }
 }

@@ -1,0 +1,145 @@
+import ArgumentParser
+import Foundation
+import PriceModels
+import TrackerCore
+
+/// `workbench bench`: wall-clock measurements of the workbench's hot paths on given inputs, for
+/// the peer harness (`scripts/peer-harness.sh`), which runs the peers on the same files.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time a hot path on an input file and print one JSON line (for the peer harness).",
+        discussion: """
+            Each task runs --repeat times after one warm-up; the line gives the median and minimum \
+            in milliseconds. Series files are binary: a little-endian Int64 count N, then N Int64 \
+            timestamps, then N Float64 values (what the harness writes with numpy).
+
+            Examples:
+              workbench bench downsample --input series-1e6.bin --algorithm m4 --n-out 1000
+              workbench bench gbm --steps 10000000
+              workbench bench decode --input datasets/coingecko/market_chart_bitcoin_usd_days1_20210515T1442Z.json
+            """
+    )
+
+    enum Task: String, ExpressibleByArgument, CaseIterable {
+        case downsample, gbm, decode, search
+    }
+
+    @Argument(help: "downsample, gbm, decode or search.")
+    var task: Task
+
+    @Option(help: "The input file (a binary series, a JSON response, or a coin list).")
+    var input: String?
+
+    @Option(help: "The downsampling algorithm.", transform: DownsamplingAlgorithm.parse)
+    var algorithm: DownsamplingAlgorithm = .lttb
+
+    @Option(name: .customLong("n-out"), help: "The downsampling budget.")
+    var nOut: Int = 1_000
+
+    @Option(help: "GBM steps.")
+    var steps: Int = 1_000_000
+
+    @Option(help: "The search query.")
+    var query: String = "bit"
+
+    @Option(name: .customLong("repeat"), help: "Timed repetitions.")
+    var repetitions: Int = 7
+
+    func run() throws {
+        guard repetitions >= 1 else { throw CLIError.badInput("--repeat must be at least 1") }
+        let (work, items, bytes) = try prepare()
+        work()
+        var times: [Double] = []
+        for _ in 0..<repetitions {
+            let start = ContinuousClock.now
+            work()
+            let elapsed = ContinuousClock.now - start
+            times.append(
+                Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+        }
+        times.sort()
+        print(
+            "{\"task\":\"\(task.rawValue)\",\"median_ms\":\(times[times.count / 2]),\"min_ms\":\(times[0]),"
+                + "\"repeat\":\(repetitions),\"items\":\(items),\"bytes\":\(bytes)}")
+    }
+
+    /// The work to time, and how many items and bytes one run handles.
+    private func prepare() throws(CLIError) -> (work: () -> Void, items: Int, bytes: Int) {
+        switch task {
+        case .gbm:
+            let model = GeometricBrownianMotion(drift: 0.1, volatility: 0.8)
+            let stream = RandomStream(seed: StreamSeed(root: 1, stream: "bench"))
+            return (
+                { _ = model.path(from: 100, steps: steps, stepYears: 300 / 31_536_000, stream: stream) },
+                steps, 0
+            )
+        case .downsample:
+            let (x, y) = try Self.readSeries(try path())
+            let algorithm = algorithm
+            let nOut = nOut
+            do {
+                try algorithm.validate(nOut: nOut)
+            } catch {
+                throw .badInput("\(error)")
+            }
+            return ({ _ = try? algorithm.indices(x: x, y: y, nOut: nOut) }, x.count, x.count * 16)
+        case .decode:
+            let (data, source) = try InputFiles.read(try path())
+            let bytes = [UInt8](data)
+            let isOHLC = bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "[")
+            do {
+                _ =
+                    isOHLC
+                    ? try OHLCDecoder.decode(bytes, source: source).candles.count
+                    : try MarketChartDecoder.decode(bytes, source: source).prices.count
+            } catch {
+                throw .badInput(error)
+            }
+            let work: () -> Void =
+                isOHLC
+                ? { _ = try? OHLCDecoder.decode(bytes) } : { _ = try? MarketChartDecoder.decode(bytes) }
+            return (work, 1, bytes.count)
+        case .search:
+            let (data, source) = try InputFiles.read(try path())
+            let coins: [CoinListEntry]
+            do {
+                coins = try CoinListEntry.decodeList([UInt8](data), source: source)
+            } catch {
+                throw .badInput(error)
+            }
+            let index = CoinSearchIndex(coins: coins)
+            let query = query
+            return ({ _ = index.search(query) }, coins.count, 0)
+        }
+    }
+
+    private func path() throws(CLIError) -> String {
+        guard let input else { throw .badInput("bench \(task.rawValue) needs --input") }
+        return input
+    }
+
+    /// Reads a binary series: Int64 count, count Int64 timestamps, count Float64 values.
+    static func readSeries(_ path: String) throws(CLIError) -> (x: [Int64], y: [Double]) {
+        let (data, source) = try InputFiles.read(path)
+        guard data.count >= 8 else {
+            throw .badInput("\(source): not a series file (shorter than its count)")
+        }
+        let count = data.withUnsafeBytes { Int(Int64(littleEndian: $0.loadUnaligned(as: Int64.self))) }
+        guard count >= 0, data.count == 8 + count * 16 else {
+            throw .badInput("\(source): expected 8 + 16 x \(count) bytes, found \(data.count)")
+        }
+        return data.withUnsafeBytes { raw in
+            let x = (0..<count).map {
+                Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 + $0 * 8, as: Int64.self))
+            }
+            let y = (0..<count).map {
+                Double(
+                    bitPattern: UInt64(
+                        littleEndian: raw.loadUnaligned(
+                            fromByteOffset: 8 + count * 8 + $0 * 8, as: UInt64.self)))
+            }
+            return (x, y)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+"""Side-by-side measurements: the workbench against tsdownsample, numpy and Python's JSON parsers.
+
+Every number is a median of repeated runs measured in the same process run, and every row compares
+ours and the peer's on the same input, so the ratios hold on a noisy machine even when the
+absolute times do not. Run through scripts/peer-harness.sh.
+"""
+
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import orjson
+import tsdownsample
+
+WORKBENCH = ".build/release/workbench"
+OUT = Path(".build/peers")
+BANDWIDTH_GBPS = 30.0  # the machine's memory bandwidth, for the share column
+REPEAT = 7
+
+
+def median_ms(function, repeat=REPEAT):
+    function()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(times)
+
+
+def ours(*arguments):
+    line = subprocess.run(
+        [WORKBENCH, "bench", *map(str, arguments), "--repeat", str(REPEAT)],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    return json.loads(line)["median_ms"]
+
+
+def series(n, seed):
+    """CoinGecko-shaped: int64 epoch ms every 5 minutes, a positive random walk."""
+    rng = np.random.default_rng(seed)
+    x = 1_600_000_000_000 + np.arange(n, dtype=np.int64) * 300_000
+    y = 100 * np.exp(np.cumsum(rng.standard_normal(n) * 0.002))
+    path = OUT / f"series-{n}.bin"
+    with open(path, "wb") as file:
+        file.write(np.int64(n).astype("<i8").tobytes())
+        file.write(x.astype("<i8").tobytes())
+        file.write(y.astype("<f8").tobytes())
+    return x, y, path
+
+
+def check_indices(x, y, algorithm, n_out, expected):
+    """Our indices for a (small) series through `workbench downsample`, against the peer's."""
+    request = json.dumps({"x": x.tolist(), "y": y.tolist()})
+    result = subprocess.run(
+        [WORKBENCH, "downsample", "--algorithm", algorithm, "--n-out", str(n_out)],
+        input=request, check=True, capture_output=True, text=True,
+    )
+    return json.loads(result.stdout)["indices"] == list(map(int, expected))
+
+
+def main():
+    quick = "--quick" in sys.argv
+    OUT.mkdir(parents=True, exist_ok=True)
+    rows = []
+    sizes = [100_000, 1_000_000] if quick else [100_000, 1_000_000, 10_000_000]
+    peers = {
+        "lttb": tsdownsample.LTTBDownsampler,
+        "minmax": tsdownsample.MinMaxDownsampler,
+        "m4": tsdownsample.M4Downsampler,
+        "minmaxlttb": tsdownsample.MinMaxLTTBDownsampler,
+    }
+    mismatches = []
+    for n in sizes:
+        x, y, path = series(n, seed=n)
+        for n_out in (100, 1000):
+            for name, peer in peers.items():
+                downsampler = peer()
+                peer_ms = median_ms(lambda: downsampler.downsample(x, y, n_out=n_out, parallel=False))
+                our_ms = ours("downsample", "--input", path, "--algorithm", name, "--n-out", n_out)
+                share = (n * 16 / (our_ms / 1e3)) / (BANDWIDTH_GBPS * 1e9) if name != "lttb" else None
+                rows.append((f"downsample {name} N={n:.0e} n_out={n_out}", our_ms, peer_ms, "tsdownsample",
+                             f"{n / our_ms / 1e3:.0f} M points/s", share))
+                if n == 100_000 and not check_indices(x, y, name, n_out, downsampler.downsample(x, y, n_out=n_out)):
+                    mismatches.append(f"{name} n_out={n_out}")
+    steps = 1_000_000 if quick else 10_000_000
+    rng = np.random.default_rng(1)
+    numpy_ms = median_ms(lambda: np.exp(np.cumsum(rng.standard_normal(steps) * 0.01)))
+    our_ms = ours("gbm", "--steps", steps)
+    rows.append((f"GBM path {steps:.0e} steps (GSL taus2 + ziggurat)", our_ms, numpy_ms, "numpy",
+                 f"{our_ms * 1e6 / steps:.1f} ns/step", None))
+    fixtures = sorted(Path("datasets/coingecko").glob("market_chart_*.json")) + sorted(
+        Path("datasets/coingecko").glob("ohlc_*.json"))
+    synthetic = OUT / "market_chart-1e5.json"
+    x, y, _ = series(100_000, seed=5)
+    synthetic.write_text(json.dumps({
+        "prices": [[int(a), float(b)] for a, b in zip(x, y)],
+        "market_caps": [[int(a), float(b) * 19e6] for a, b in zip(x, y)],
+        "total_volumes": [[int(a), float(b) * 3e5] for a, b in zip(x, y)],
+    }))
+    for fixture in fixtures + [synthetic]:
+        data = fixture.read_bytes()
+        text = data.decode()
+        our_ms = ours("decode", "--input", fixture)
+        for peer_name, parse in (("json", lambda: json.loads(text)), ("orjson", lambda: orjson.loads(data))):
+            peer_ms = median_ms(parse)
+            rows.append((f"decode {fixture.name} ({len(data) / 1e3:.0f} kB)", our_ms, peer_ms, peer_name,
+                         f"{len(data) / our_ms / 1e3:.0f} MB/s", None))
+    header = ("measurement", "ours ms", "peer ms", "peer", "ours/peer", "throughput", "bandwidth share")
+    lines = [header] + [
+        (name, f"{our:.3f}", f"{peer:.3f}", peer_name, f"{our / peer:.2f}", rate, f"{share:.0%}" if share else "")
+        for name, our, peer, peer_name, rate, share in rows
+    ]
+    widths = [max(len(str(line[column])) for line in lines) for column in range(len(header))]
+    table = "\n".join("  ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(line)) for line in lines)
+    machine = f"{platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}, numpy {np.__version__}, tsdownsample 0.1.5.1, orjson {orjson.__version__}"
+    print(table)
+    print(f"\nmachine: {machine}")
+    print("indices checked against tsdownsample at N=1e5:", "all equal" if not mismatches else f"MISMATCH {mismatches}")
+    markdown = "| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n" + "\n".join(
+        "| " + " | ".join(line) + " |" for line in lines[1:])
+    (OUT / "results.md").write_text(markdown + f"\n\nmachine: {machine}\n")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
