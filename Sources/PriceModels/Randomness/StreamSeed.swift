@@ -27,7 +27,7 @@ public struct StreamSeed: Sendable, Equatable, Hashable, CustomStringConvertible
     public init(root: UInt64, stream: String) {
         self.root = root
         self.stream = stream
-        var generator = SplitMix64(seed: root ^ Self.fnv1a(stream))
+        var generator = SplitMix64(seed: root ^ FNV1a.hash(stream))
         var candidate = UInt32(truncatingIfNeeded: generator.next() >> 16)
         while Self.aliasedSeeds.contains(candidate) {
             candidate = UInt32(truncatingIfNeeded: generator.next() >> 16)
@@ -49,19 +49,10 @@ public struct StreamSeed: Sendable, Equatable, Hashable, CustomStringConvertible
     ///   - root: The run's root seed.
     ///   - stream: The stream's name.
     public static func splitMix(root: UInt64, stream: String) -> SplitMix64 {
-        var mixer = SplitMix64(seed: root ^ fnv1a(stream))
+        var mixer = SplitMix64(seed: root ^ FNV1a.hash(stream))
         return SplitMix64(seed: mixer.next())
     }
 
     /// `stream@root -> gslSeed`.
     public var description: String { "\(stream)@\(root) -> \(gslSeed)" }
-
-    /// FNV-1a, 64 bits, of the UTF-8 bytes.
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
-    }
 }

@@ -40,8 +40,9 @@ extension AppSimulation {
     mutating func refreshWatchlist(at now: Int64, force: Bool) {
         let source = config.policies.refreshSource
         for request in watchlist.refreshRequests(using: requests, source: source) {
-            let key = request.target
             let ids = (request.queryValue("ids") ?? "").split(separator: ",").map(String.init)
+            // The batch's ids identify the entry; a digest keeps 100-coin keys short in the trace.
+            let key = "markets-\(ids.count)-\(FNV1a.hex(request.target))"
             let lookup = marketCache.lookup(key, at: now)
             let ttl = config.policies.marketCacheTTLMilliseconds
             let trace = recorder.recordLookup(

@@ -25,6 +25,7 @@ public struct SimulatedServer {
     private var acceptedTimes: [Int64] = []
     private var acceptedHead = 0
     private var cache: [String: (response: HTTPResponse, storedAt: Int64)] = [:]
+    private var cacheInsertions = 0
     private let stream: RandomStream
 
     /// CoinGecko's 429 body.
@@ -70,7 +71,8 @@ public struct SimulatedServer {
         if journal.count < journalLimit {
             journal.append(
                 JournalEntry(
-                    time: now, endpoint: request.endpoint?.template ?? request.path, target: request.target,
+                    time: now, endpoint: request.endpoint?.template ?? request.path,
+                    target: Self.journalTarget(request.target),
                     status: reply.response?.status ?? 0, outcome: reply.outcome, latencyMilliseconds: latency)
             )
         } else {
@@ -139,8 +141,19 @@ public struct SimulatedServer {
             return (response, entry.storedAt, .cached)
         }
         let response = source.respond(to: request, at: now)
-        if response.status == 200, maxAge > 0 { cache[request.target] = (response, now) }
+        if response.status == 200, maxAge > 0 {
+            cache[request.target] = (response, now)
+            cacheInsertions += 1
+            if cacheInsertions % 512 == 0 { purgeExpired(at: now) }
+        }
         return (response, now, response.headers["x-replayed-from"] == nil ? .served : .replayed)
+    }
+
+    /// Drops cached responses no request can be served anymore (older than the longest max-age),
+    /// so a long run's CDN cache holds only what is live.
+    private mutating func purgeExpired(at now: Int64) {
+        let longest = max(behaviour.cacheMaxAgeMilliseconds, behaviour.ohlcCacheMilliseconds)
+        cache = cache.filter { now - $0.value.storedAt < longest }
     }
 
     private func rateLimited(retryAfterSeconds: Int64, latency: Int64) -> ServerReply {
@@ -153,6 +166,13 @@ public struct SimulatedServer {
             ],
             body: html ? Self.rateLimitPage : Self.rateLimitBody)
         return ServerReply(response: response, latencyMilliseconds: latency, outcome: .rateLimited)
+    }
+
+    /// The target as the journal keeps it: up to 240 characters (a 100-coin markets target is
+    /// about 1.5 KB, and a year of them would dominate the run's memory).
+    static func journalTarget(_ target: String) -> String {
+        guard target.utf8.count > 240 else { return target }
+        return String(target.prefix(240)) + "...(\(target.utf8.count) bytes)"
     }
 
     /// Schema drift: the required members `id` and `prices` renamed, as an API change would.
