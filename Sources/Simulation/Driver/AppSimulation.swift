@@ -54,6 +54,8 @@ public struct AppSimulation {
     /// - Parameter config: The run's inputs.
     /// - Throws: ``AlertError`` for invalid alerts.
     public init(config: RunConfig) throws(AlertError) {
+        // The only step that can fail goes first, so a failure never leaves a partial value.
+        alerts = try AlertEvaluator(alerts: config.alerts)
         self.config = config
         let policies = config.policies
         server = SimulatedServer(
@@ -77,7 +79,6 @@ public struct AppSimulation {
         chartCache = ChartCache(
             profile: policies.rangeProfile, content: policies.chartCacheContent,
             capacity: policies.chartCacheCapacity)
-        alerts = try AlertEvaluator(alerts: config.alerts)
         foreground = config.startsInForeground
     }
 
