@@ -57,8 +57,10 @@ struct SweepCommand: ParsableCommand {
         let results = Mutex([Int: Result<ReportInput, CLIError>]())
         let next = Mutex(0)
         let progress = ProgressReporter(label: "sweep", quiet: quiet)
+        let finished = DispatchSemaphore(value: 0)
         let workers = (0..<min(jobs, tasks.count)).map { _ in
             Thread {
+                defer { finished.signal() }
                 while true {
                     let index = next.withLock { value -> Int in
                         defer { value += 1 }
@@ -78,7 +80,7 @@ struct SweepCommand: ParsableCommand {
             }
         }
         for worker in workers { worker.start() }
-        while results.withLock({ $0.count }) < tasks.count { usleep(20_000) }
+        for _ in workers { finished.wait() }
         let ordered = try (0..<tasks.count).map { index throws(CLIError) in
             try results.withLock { $0[index]! }.get()
         }
