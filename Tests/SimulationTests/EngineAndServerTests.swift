@@ -119,8 +119,11 @@ struct EngineAndServerTests {
             }
             switch reply.outcome {
             case .served: #expect((try? decoded.get())?.count == 1)
-            case .truncated, .drifted, .serverError:
+            case .truncated, .serverError:
                 #expect(throws: CoinGeckoError.self) { try decoded.get() }
+            case .drifted:
+                // A renamed `id` is a decoding error; a null price decodes as a coin without data.
+                if let rows = try? decoded.get() { #expect(rows.first?.currentPrice == nil) }
             default: break
             }
         }
@@ -170,5 +173,20 @@ struct EngineAndServerTests {
             }
             #expect(BeladyOptimum.hits(accesses, capacity: 4) >= lru.counters.hits, "seed \(seed)")
         }
+    }
+
+    @Test(
+        "schema drift with nulls: a null chart price is a located decoding error, a null market price is no data"
+    )
+    func nulls() throws {
+        let chart = Self.market.respond(
+            to: HTTPRequest(path: "/coins/bitcoin/market_chart", query: [.init("days", "1")]),
+            at: Self.start + 86_000_000)
+        let nulledChart = SimulatedServer.nulled(chart.body)
+        let error = #expect(throws: LocatedDecodingError.self) { try MarketChartDecoder.decode(nulledChart) }
+        #expect(error?.description.contains("$.prices[0][1]") == true)
+        let markets = Self.market.respond(to: Self.markets, at: Self.start + 86_000_000)
+        let rows = try CoinMarket.decodeList(SimulatedServer.nulled(markets.body))
+        #expect(rows.count == 1 && rows[0].currentPrice == nil && rows[0].marketCap != nil)
     }
 }

@@ -122,7 +122,10 @@ public struct SimulatedServer {
             response.body = Array(response.body.prefix(response.body.count / 2))
             outcome = .truncated
         } else if response.status == 200, draws.3 < faults.schemaDriftRate {
-            response.body = Self.drifted(response.body)
+            // Half the drifted answers rename required members, half send nulls for numbers.
+            response.body =
+                draws.3 < faults.schemaDriftRate / 2
+                ? Self.drifted(response.body) : Self.nulled(response.body)
             outcome = .drifted
         }
         return ServerReply(
@@ -173,6 +176,29 @@ public struct SimulatedServer {
     static func journalTarget(_ target: String) -> String {
         guard target.utf8.count > 240 else { return target }
         return String(target.prefix(240)) + "...(\(target.utf8.count) bytes)"
+    }
+
+    /// Schema drift with nulls: every `current_price` value, and the first price of a chart's
+    /// `prices`, sent as `null` (CoinGecko does send nulls for coins without data).
+    public static func nulled(_ body: [UInt8]) -> [UInt8] {
+        var text = String(decoding: body, as: UTF8.self)
+        for marker in ["\"current_price\":", "\"prices\":[["] {
+            var searchStart = text.startIndex
+            while let found = text.range(of: marker, range: searchStart..<text.endIndex) {
+                var valueStart = found.upperBound
+                if marker.hasSuffix("[[") {
+                    // Skip the timestamp and its comma.
+                    guard let comma = text[valueStart...].firstIndex(of: ",") else { break }
+                    valueStart = text.index(after: comma)
+                }
+                let valueEnd =
+                    text[valueStart...].firstIndex { $0 == "," || $0 == "}" || $0 == "]" } ?? text.endIndex
+                text.replaceSubrange(valueStart..<valueEnd, with: "null")
+                searchStart = text.index(valueStart, offsetBy: 4)
+                if marker.hasSuffix("[[") { break }
+            }
+        }
+        return Array(text.utf8)
     }
 
     /// Schema drift: the required members `id` and `prices` renamed, as an API change would.
