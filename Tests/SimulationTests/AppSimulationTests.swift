@@ -197,4 +197,23 @@ struct AppSimulationTests {
         let fetched = result.metrics.filter { $0.key.hasSuffix(".line.fetched") }.count
         #expect(fetched > 0 && timer.labels.count >= fetched && Set(timer.labels) == ["downsampling"])
     }
+
+    @Test("a raw chart cache counts the fetched points once and draws the entry again at each render")
+    func rawChartCache() throws {
+        let script = [0, 60].map { seconds in
+            ScheduledAction(
+                time: Self.start + 1_000_000 + Int64(seconds) * 1_000,
+                action: .showChart(id: "coin-1", type: .line, range: .oneDay))
+        }
+        var processed = try AppSimulation(config: Self.config(policies: .spec, script: script, hours: 1))
+        var rawPolicies = AppPolicies.spec
+        rawPolicies.chartCacheContent = .rawResponse
+        var raw = try AppSimulation(config: Self.config(policies: rawPolicies, script: script, hours: 1))
+        let (a, b) = (processed.run().metrics, raw.run().metrics)
+        #expect(a["charts.1D.line.renders"] == 2 && b["charts.1D.line.renders"] == 2)
+        #expect(a["cache.chart.hits"] == 1 && b["cache.chart.hits"] == 1)
+        // Fetched once in both modes: redrawing a raw entry is not a fetch.
+        #expect(a["charts.1D.line.fetched"] == b["charts.1D.line.fetched"])
+        #expect(b["charts.1D.line.fetched"]! > 250)
+    }
 }

@@ -2,9 +2,11 @@ import TrackerCore
 
 extension AppSimulation {
     /// Decodes, filters and downsamples a chart response as the app does, recording what was
-    /// fetched, kept and drawn; returns what the chart cache holds.
+    /// fetched, kept and drawn (unless `counting` is false: a raw cache entry drawn again);
+    /// returns what the chart cache holds.
     mutating func processChart(
-        _ body: [UInt8], request: HTTPRequest, type: ChartType, range: ChartTimeRange, at now: Int64
+        _ body: [UInt8], request: HTTPRequest, type: ChartType, range: ChartTimeRange, at now: Int64,
+        counting: Bool = true
     ) throws(CoinGeckoError) -> ChartCache.Payload {
         let processed: ChartCache.Payload
         if type == .line {
@@ -15,33 +17,37 @@ extension AppSimulation {
             processed = .line(
                 drawLine(
                     chart.prices, title: "\(request.endpoint?.coinId ?? "") \(range.rawValue) line",
-                    range: range, at: now))
+                    range: range, at: now, counting: counting))
         } else {
             let chart = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in try OHLCDecoder.decode(body, source: source)
             }
-            processed = .candles(drawCandles(chart.candles, range: range, at: now))
+            processed = .candles(drawCandles(chart.candles, range: range, at: now, counting: counting))
         }
         return config.policies.chartCacheContent == .rawResponse ? .rawResponse(body) : processed
     }
 
     /// Shows a chart: counts the render and the age of its data.
+    ///
+    /// - Parameter fromCache: Whether the payload comes from the cache; a raw entry is then
+    ///   processed again, as that design implies (its downsampling time counts, its points do not:
+    ///   they count once, when fetched).
     mutating func render(
         _ payload: ChartCache.Payload, id: String, type: ChartType, range: ChartTimeRange, dataTime: Int64,
-        at now: Int64
+        at now: Int64, fromCache: Bool
     ) {
-        if case .rawResponse(let body) = payload {
-            // A raw cache entry is processed again at every render, as that design implies.
+        if fromCache, case .rawResponse(let body) = payload {
             let path = type == .line ? "/coins/\(id)/market_chart" : "/coins/\(id)/ohlc"
-            _ = try? processChart(body, request: HTTPRequest(path: path), type: type, range: range, at: now)
+            _ = try? processChart(
+                body, request: HTTPRequest(path: path), type: type, range: range, at: now, counting: false)
         }
         recorder.recordChart("\(range.rawValue).\(type.rawValue)") { $0.renders += 1 }
         recorder.recordRender(dataTime: dataTime, at: now)
     }
 
-    private mutating func drawLine(_ series: TimeSeries, title: String, range: ChartTimeRange, at now: Int64)
-        -> TimeSeries
-    {
+    private mutating func drawLine(
+        _ series: TimeSeries, title: String, range: ChartTimeRange, at now: Int64, counting: Bool
+    ) -> TimeSeries {
         let policies = config.policies
         let kept = policies.filter.apply(to: series, range: range, now: now)
         let cap = policies.rangeProfile.maxPoints(for: range, type: .line) ?? max(kept.count, 1)
@@ -53,13 +59,10 @@ extension AppSimulation {
         if let timer = config.timer { timer.measure("downsampling", downsample) } else { downsample() }
         let indices = selected ?? Array(kept.timestamps.indices)
         let fidelity = DownsamplingFidelity.measure(series: kept, kept: indices, cap: cap)
-        recorder.recordChart("\(range.rawValue).line") { record in
-            record.fetched += series.count
-            record.kept += kept.count
-            record.drawn += indices.count
-            if kept.isEmpty { record.empty += 1 }
-            if fidelity.isOverCap { record.overCap += 1 }
-            record.maxDeviation = max(record.maxDeviation, fidelity.maxRelativeDeviation ?? 0)
+        if counting {
+            recordDrawn(
+                .line, range: range, fetched: series.count, kept: kept.count, drawn: indices.count,
+                fidelity: fidelity)
         }
         let drawn = kept.selecting(indices)
         recorder.plots.charts["\(range.rawValue).line"] = RunPlots.DrawnChart(
@@ -67,20 +70,37 @@ extension AppSimulation {
         return drawn
     }
 
-    private mutating func drawCandles(_ candles: CandleSeries, range: ChartTimeRange, at now: Int64)
+    private mutating func drawCandles(
+        _ candles: CandleSeries, range: ChartTimeRange, at now: Int64, counting: Bool
+    )
         -> CandleSeries
     {
         let policies = config.policies
         let kept = policies.candles.apply(to: policies.filter.apply(to: candles, range: range, now: now))
         let cap = policies.rangeProfile.maxPoints(for: range, type: .candle) ?? max(kept.count, 1)
         let drawn = kept.count > cap ? kept.suffix(from: kept.count - cap) : kept
-        recorder.recordChart("\(range.rawValue).candle") { record in
-            record.fetched += candles.count
-            record.kept += kept.count
-            record.drawn += drawn.count
-            if kept.isEmpty { record.empty += 1 }
+        if counting {
+            recordDrawn(
+                .candle, range: range, fetched: candles.count, kept: kept.count, drawn: drawn.count,
+                fidelity: nil)
         }
         return drawn
+    }
+
+    /// Counts one fetched chart: points fetched, kept after filtering, drawn; empty and over-cap
+    /// charts; the line's fidelity.
+    private mutating func recordDrawn(
+        _ type: ChartType, range: ChartTimeRange, fetched: Int, kept: Int, drawn: Int,
+        fidelity: DownsamplingFidelity?
+    ) {
+        recorder.recordChart("\(range.rawValue).\(type.rawValue)") { record in
+            record.fetched += fetched
+            record.kept += kept
+            record.drawn += drawn
+            if kept == 0 { record.empty += 1 }
+            if fidelity?.isOverCap == true { record.overCap += 1 }
+            record.maxDeviation = max(record.maxDeviation, fidelity?.maxRelativeDeviation ?? 0)
+        }
     }
 
     /// Evaluates every alert on the watchlist's latest quotes, and measures each firing's delay

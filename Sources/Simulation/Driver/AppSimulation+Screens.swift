@@ -65,7 +65,9 @@ extension AppSimulation {
             cache: "chart", capacity: config.policies.chartCacheCapacity, key: key, at: now,
             ttl: chartCache.ttlMilliseconds(for: range), hit: lookup.isHit)
         if let payload = lookup.freshValue {
-            render(payload, id: id, type: type, range: range, dataTime: chartDataTimes[key] ?? now, at: now)
+            render(
+                payload, id: id, type: type, range: range, dataTime: chartDataTimes[key] ?? now, at: now,
+                fromCache: true)
             return
         }
         let days = String(profile.settings[range]?.apiDays ?? 1)
@@ -107,7 +109,7 @@ extension AppSimulation {
             chartCache.store(payload, coinId: id, type: type, range: range, at: now)
             recorder.recordStore(cache: "chart", lookup: lookup, at: now)
             chartDataTimes[chartCache.key(coinId: id, type: type, range: range)] = dataTime
-            render(payload, id: id, type: type, range: range, dataTime: dataTime, at: now)
+            render(payload, id: id, type: type, range: range, dataTime: dataTime, at: now, fromCache: false)
         }
     }
 
@@ -125,7 +127,9 @@ extension AppSimulation {
             {
                 recorder.recordStaleServed(cache: "chart")
                 let dataTime = chartDataTimes[chartCache.key(coinId: id, type: type, range: range)] ?? now
-                render(stale.value, id: id, type: type, range: range, dataTime: dataTime, at: now)
+                render(
+                    stale.value, id: id, type: type, range: range, dataTime: dataTime, at: now,
+                    fromCache: true)
             } else {
                 recorder.recordChart(key) { $0.failed += 1 }
             }
