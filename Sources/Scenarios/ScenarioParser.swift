@@ -6,6 +6,9 @@ import Yams
 
 /// Parses and validates a scenario file. Every error names the file, line, column and key path.
 public enum ScenarioParser {
+    /// The most price ticks a synthetic market may hold (about 480 MB of `Double`s).
+    public static let maximumTicks = 60_000_000.0
+
     static let topLevelKeys = [
         "name", "description", "seed", "start", "duration", "market", "plan", "server", "faults", "policies",
         "watchlist", "alerts", "portfolio", "user", "expect",
@@ -50,6 +53,16 @@ public enum ScenarioParser {
         let start = try root.optional("start")?.time() ?? 1_704_067_200_000
         let context = ParseContext(file: file, projectRoot: projectRoot, start: start)
         let market = try context.market(root.required("market"))
+        let duration = try root.required("duration").duration()
+        if case .synthetic(let coins, let step, let history) = market {
+            // Every tick is kept in memory (8 bytes): refuse what would not fit comfortably.
+            let ticks = (Double(history) + Double(duration)) / Double(step) * Double(coins.count)
+            guard ticks <= maximumTicks else {
+                throw try root.required("market").error(
+                    "\(Int64(ticks)) ticks (coins x (history + duration) / step) is more than \(Int64(maximumTicks)); "
+                        + "use a larger step, a shorter history or fewer coins")
+            }
+        }
         let policies = try context.policies(root.optional("policies"))
         var server = try context.server(root.optional("server"), plan: root.optional("plan"))
         server.faults = try context.faults(root.optional("faults"))
@@ -73,7 +86,7 @@ public enum ScenarioParser {
             description: try root.optional("description")?.string() ?? "",
             seed: UInt64(try root.optional("seed")?.integer(in: 0...Int.max) ?? 1),
             start: start,
-            durationMilliseconds: try root.required("duration").duration(),
+            durationMilliseconds: duration,
             market: market,
             server: server,
             policies: policies,

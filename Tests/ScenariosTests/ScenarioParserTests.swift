@@ -93,6 +93,10 @@ struct ScenarioParserTests {
             ("market: [1, 2\n", "test.yaml:2:1: not valid YAML"),
             ("duration: 1h\n", "test.yaml:1:1: missing required key 'market'"),
             (minimal + "\nseed: many\n", "test.yaml:5:7: seed: expected a whole number, found 'many'"),
+            (
+                "duration: 100000d\nmarket:\n  step: 1s\n  coins:\n    - {id: bitcoin, price: 42000}\n",
+                "test.yaml:3:3: market: 8671622400 ticks (coins x (history + duration) / step) is more than 60000000"
+            ),
         ])
     func locatedErrors(text: String, expected: String) {
         let message = Self.error(text)
