@@ -1,4 +1,5 @@
 import Foundation
+import TrackerCore
 
 /// A small SVG line plot: one or more series on shared axes, with the extremes labelled. Written
 /// by hand so the report needs no script and no network.
@@ -63,7 +64,7 @@ struct SVGPlot {
                 "<text x=\"\(width - margin.right - 4)\" y=\"\(fmt(py(value) - 4))\" class=\"tick\" text-anchor=\"end\" "
                 + "fill=\"\(color)\">\(HTMLText.escaped(label))</text>"
         }
-        for (index, line) in series.enumerated() {
+        for (index, line) in series.map(Self.thinned).enumerated() {
             let points = zip(line.x, line.y).map { "\(fmt(px($0))),\(fmt(py($1)))" }.joined(separator: " ")
             svg +=
                 "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"\(line.width)\"/>"
@@ -78,6 +79,25 @@ struct SVGPlot {
                 + "fill=\"\(line.color)\">\(HTMLText.escaped(line.name))</text>"
         }
         return svg + "</svg>"
+    }
+
+    /// The most points a line keeps; a plot is about 700 pixels wide.
+    static let maximumPoints = 1_500
+
+    /// A long line thinned with the workbench's own LTTB (its shape kept, its extremes mostly
+    /// kept), so a year of requests does not weigh megabytes. Lines with x out of order stay whole.
+    static func thinned(_ line: Series) -> Series {
+        guard line.x.count > maximumPoints, zip(line.x, line.x.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+            return line
+        }
+        let x = line.x.map { Int64(($0 * 1e6).rounded()) }
+        guard let kept = try? DownsamplingAlgorithm.lttb.indices(x: x, y: line.y, nOut: maximumPoints) else {
+            return line
+        }
+        var thinned = line
+        thinned.x = kept.map { line.x[$0] }
+        thinned.y = kept.map { line.y[$0] }
+        return thinned
     }
 
     private func fmt(_ value: Double) -> String { String(format: "%.1f", value) }
