@@ -3,6 +3,7 @@ import Foundation
 import PriceModels
 import Simulation
 import TrackerCore
+import Yams
 
 /// The sections of a scenario, each read and validated.
 struct ParseContext {
@@ -118,14 +119,16 @@ struct ParseContext {
     /// A dataset path: relative, inside the project, and existing.
     func datasetPath(_ reader: NodeReader?, default fallback: String) throws(ScenarioError) -> String {
         let path = try reader?.string() ?? fallback
+        // Errors point at the key when the file gives one, else at the market section.
+        let place = reader ?? NodeReader(node: Node(path), file: file, path: "market")
         let root = projectRoot.standardizedFileURL.path
         let resolved = projectRoot.appendingPathComponent(path).standardizedFileURL.path
         guard !path.hasPrefix("/"), resolved == root || resolved.hasPrefix(root + "/") else {
-            throw (reader ?? NodeReader(node: .init(path), file: file, path: "market")).error(
+            throw place.error(
                 "'\(path)' is outside the project; give a path relative to \(root)")
         }
         guard FileManager.default.fileExists(atPath: resolved) else {
-            throw (reader ?? NodeReader(node: .init(path), file: file, path: "market")).error(
+            throw place.error(
                 "no such file or directory '\(path)'")
         }
         return path

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Reports
 import Synchronization
+import TrackerCore
 
 /// `workbench sweep`: one scenario over seeds and a grid of overrides, in parallel, with
 /// per-metric percentiles across the seeds of each combination.
@@ -157,12 +158,12 @@ struct SweepCommand: ParsableCommand {
         var lines = ["{", "  \"seeds\": [\(seeds.first!), \(seeds.last!)],", "  \"combinations\": {"]
         lines.append(
             summaries.map { summary in
-                "    \(ResultJSON.quoted(summary.label)): {\n"
+                "    \(JSONText.quoted(summary.label)): {\n"
                     + summary.percentiles.keys.sorted().map { name in
                         let values = zip(quantiles, summary.percentiles[name]!).map {
-                            "\"\($0.0)\": \(ResultJSON.number($1))"
+                            "\"\($0.0)\": \(JSONText.number($1))"
                         }
-                        return "      \(ResultJSON.quoted(name)): {\(values.joined(separator: ", "))}"
+                        return "      \(JSONText.quoted(name)): {\(values.joined(separator: ", "))}"
                     }.joined(separator: ",\n") + "\n    }"
             }.joined(separator: ",\n"))
         return (lines + ["  }", "}"]).joined(separator: "\n") + "\n"

@@ -26,32 +26,14 @@ struct JSONWriter {
         raw("\":")
     }
 
-    /// A JSON string, escaped.
+    /// A JSON string, escaped (``JSONText/appendQuoted(_:to:)``).
     mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case ..<0x20:
-                raw("\\u00")
-                bytes.append(Self.hex[Int(byte >> 4)])
-                bytes.append(Self.hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONText.appendQuoted(text, to: &bytes)
     }
 
-    /// A finite number, shortest form (`16951.52`, `1e-05`; integral values without `.0`);
-    /// `null` for NaN or infinity.
+    /// A finite number, shortest form (``JSONText/number(_:)``); `null` for NaN or infinity.
     mutating func number(_ value: Double) {
-        guard value.isFinite else { return raw("null") }
-        if value == value.rounded(), abs(value) < 1e15 { return integer(Int64(value)) }
-        bytes.append(contentsOf: value.description.utf8)
+        bytes.append(contentsOf: JSONText.number(value).utf8)
     }
 
     /// A number rounded to an integer, as CoinGecko sends market caps and volumes.
@@ -79,6 +61,4 @@ struct JSONWriter {
         for divisor in [100, 10, 1] { bytes.append(UInt8(ascii: "0") + UInt8(millis / Int64(divisor) % 10)) }
         raw("Z\"")
     }
-
-    private static let hex = Array("0123456789abcdef".utf8)
 }

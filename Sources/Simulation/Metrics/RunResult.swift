@@ -51,12 +51,8 @@ public struct RunResult: Sendable, Equatable {
     /// run always gives the same bytes.
     public var metricsJSON: String {
         "{\n"
-            + metrics.keys.sorted().map { "  \"\($0)\": \(Self.format(metrics[$0]!))" }.joined(
+            + metrics.keys.sorted().map { "  \"\($0)\": \(JSONText.number(metrics[$0]!))" }.joined(
                 separator: ",\n") + "\n}\n"
-    }
-
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
     /// Nearest-rank percentile of sorted values.

@@ -66,13 +66,15 @@ public struct SimulatedServer {
                 (behaviour.medianLatencyMilliseconds * exp(behaviour.latencySigma * stream.gaussian()))
                     .rounded()))
         let draws = (stream.uniform(), stream.uniform(), stream.uniform(), stream.uniform())
-        let reply = answer(request, at: now, latency: latency, draws: draws)
+        // Percent-encoded once: the CDN cache key and the journal both use it.
+        let target = request.target
+        let reply = answer(request, target: target, at: now, latency: latency, draws: draws)
         outcomeCounts[reply.outcome, default: 0] += 1
         if journal.count < journalLimit {
             journal.append(
                 JournalEntry(
                     time: now, endpoint: request.endpoint?.template ?? request.path,
-                    target: Self.journalTarget(request.target),
+                    target: Self.journalTarget(target),
                     status: reply.response?.status ?? 0, outcome: reply.outcome, latencyMilliseconds: latency)
             )
         } else {
@@ -82,7 +84,8 @@ public struct SimulatedServer {
     }
 
     private mutating func answer(
-        _ request: HTTPRequest, at now: Int64, latency: Int64, draws: (Double, Double, Double, Double)
+        _ request: HTTPRequest, target: String, at now: Int64, latency: Int64,
+        draws: (Double, Double, Double, Double)
     ) -> ServerReply {
         let faults = behaviour.faults
         if faults.outages.contains(where: { $0.contains(now) }) {
@@ -117,7 +120,7 @@ public struct SimulatedServer {
                 response: HTTPResponse(status: 500, body: body), latencyMilliseconds: latency,
                 outcome: .serverError)
         }
-        var (response, storedAt, outcome) = cachedOrFresh(request, at: now)
+        var (response, storedAt, outcome) = cachedOrFresh(request, target: target, at: now)
         if response.status == 200, draws.2 < faults.truncationRate {
             response.body = Array(response.body.prefix(response.body.count / 2))
             outcome = .truncated
@@ -132,12 +135,12 @@ public struct SimulatedServer {
             response: response, latencyMilliseconds: latency, outcome: outcome, dataTime: storedAt)
     }
 
-    private mutating func cachedOrFresh(_ request: HTTPRequest, at now: Int64)
+    private mutating func cachedOrFresh(_ request: HTTPRequest, target: String, at now: Int64)
         -> (HTTPResponse, Int64, ServerReply.Outcome)
     {
         let isOHLC = if case .ohlc = request.endpoint { true } else { false }
         let maxAge = isOHLC ? behaviour.ohlcCacheMilliseconds : behaviour.cacheMaxAgeMilliseconds
-        if let entry = cache[request.target], now - entry.storedAt < maxAge {
+        if let entry = cache[target], now - entry.storedAt < maxAge {
             var response = entry.response
             response.headers = HTTPHeaders(
                 response.headers.fields + [HTTPHeaders.Field("Age", String((now - entry.storedAt) / 1000))])
@@ -145,7 +148,7 @@ public struct SimulatedServer {
         }
         let response = source.respond(to: request, at: now)
         if response.status == 200, maxAge > 0 {
-            cache[request.target] = (response, now)
+            cache[target] = (response, now)
             cacheInsertions += 1
             if cacheInsertions % 512 == 0 { purgeExpired(at: now) }
         }
