@@ -11,7 +11,8 @@ extension ParseContext {
             "chart_cache",
             "chart_cache_capacity", "stale_if_error", "refresh_interval", "market_cache_ttl",
             "refresh_source",
-            "markets_paging", "timeout", "cost_method",
+            "markets_paging", "timeout", "cost_method", "refresh_schedule", "market_cache_rule",
+            "detail_load", "candle_sampling", "markets_max_url",
         ])
         var policies =
             try section.optional("preset")?.choice([("bitpal", AppPolicies.bitpal), ("spec", .spec)])
@@ -68,7 +69,30 @@ extension ParseContext {
         if let method = section.optional("cost_method") {
             policies.costMethod = try method.choice(CostMethod.allCases.map { ($0.rawValue, $0) })
         }
+        try appBehaviours(section, into: &policies)
         return policies
+    }
+
+    /// The app behaviours a scenario may swap: the price loop, the market cache rule, the coin
+    /// screen's load order, candle sampling and markets batching.
+    private func appBehaviours(_ section: MappingReader, into policies: inout AppPolicies)
+        throws(ScenarioError)
+    {
+        if let schedule = section.optional("refresh_schedule") {
+            policies.refreshSchedule = try schedule.choice(RefreshSchedule.allCases.map { ($0.rawValue, $0) })
+        }
+        if let rule = section.optional("market_cache_rule") {
+            policies.marketCacheRule = try rule.choice(MarketCacheRule.allCases.map { ($0.rawValue, $0) })
+        }
+        if let order = section.optional("detail_load") {
+            policies.detailLoadOrder = try order.choice(DetailLoadOrder.allCases.map { ($0.rawValue, $0) })
+        }
+        if let sampling = section.optional("candle_sampling") {
+            policies.candleSampling = try sampling.choice(CandleSampling.allCases.map { ($0.rawValue, $0) })
+        }
+        if let limit = section.optional("markets_max_url") {
+            policies.maxMarketsTargetLength = try limit.integer(in: 200...100_000_000)
+        }
     }
 
     func server(_ reader: NodeReader?, plan planReader: NodeReader?) throws(ScenarioError) -> ServerBehaviour

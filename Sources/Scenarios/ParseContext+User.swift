@@ -15,11 +15,24 @@ extension ParseContext {
         }
         var sessions: StochasticUser?
         if let sessionsReader = section.optional("sessions") {
-            let fields = try sessionsReader.mapping(allowing: ["per_day", "length", "coins"])
+            let fields = try sessionsReader.mapping(allowing: [
+                "per_day", "length", "coins", "range_switches", "type_switches", "pull_to_refresh",
+                "background_mid_load",
+            ])
+            let defaults = StochasticUser.Habits.default
             sessions = StochasticUser(
                 sessionsPerDay: try fields.required("per_day").double(in: 0...1_440),
                 meanSessionMilliseconds: try fields.required("length").duration(),
-                coinsPerSession: try fields.optional("coins")?.double(in: 0...100) ?? 1)
+                coinsPerSession: try fields.optional("coins")?.double(in: 0...100) ?? 1,
+                habits: StochasticUser.Habits(
+                    rangeSwitchesPerCoin: try fields.optional("range_switches")?.double(in: 0...20)
+                        ?? defaults.rangeSwitchesPerCoin,
+                    typeSwitchProbability: try fields.optional("type_switches")?.double(in: 0...1)
+                        ?? defaults.typeSwitchProbability,
+                    pullToRefreshPerSession: try fields.optional("pull_to_refresh")?.double(in: 0...20)
+                        ?? defaults.pullToRefreshPerSession,
+                    backgroundMidLoadProbability: try fields.optional("background_mid_load")?.double(in: 0...1)
+                        ?? defaults.backgroundMidLoadProbability))
         }
         return (script, sessions, try section.optional("foreground")?.bool() ?? true)
     }
@@ -28,13 +41,14 @@ extension ParseContext {
         -> ScheduledAction
     {
         let section = try item.mapping(allowing: [
-            "at", "open", "show", "chart", "range", "do", "add", "remove",
+            "at", "open", "show", "chart", "range", "do", "add", "remove", "switch-range", "switch-chart",
         ])
         let time = start + (try section.required("at").duration(allowZero: true))
-        let verbs = ["open", "show", "do", "add", "remove"].filter { section.has($0) }
+        let allVerbs = ["open", "show", "do", "add", "remove", "switch-range", "switch-chart"]
+        let verbs = allVerbs.filter { section.has($0) }
         guard verbs.count == 1 else {
             throw item.error(
-                "give exactly one of open, show, do, add, remove; found \(verbs.isEmpty ? "none" : verbs.joined(separator: ", "))"
+                "give exactly one of \(allVerbs.joined(separator: ", ")); found \(verbs.isEmpty ? "none" : verbs.joined(separator: ", "))"
             )
         }
         let action: UserAction
@@ -54,8 +68,15 @@ extension ParseContext {
         case "do":
             action = try section.required("do").choice([
                 ("background", UserAction.background), ("foreground", .foreground), ("offline", .offline),
-                ("online", .online), ("pull-to-refresh", .pullToRefresh),
+                ("online", .online), ("pull-to-refresh", .pullToRefresh), ("refresh-coin", .refreshCoin),
+                ("close-coin", .closeCoin),
             ])
+        case "switch-range":
+            action = .switchRange(
+                try section.required("switch-range").choice(ChartTimeRange.allCases.map { ($0.rawValue, $0) }))
+        case "switch-chart":
+            action = .switchChartType(
+                try section.required("switch-chart").choice(ChartType.allCases.map { ($0.rawValue, $0) }))
         case "add":
             let id = try section.required("add").string()
             var coin = CoinListEntry(id: id, symbol: id, name: id)

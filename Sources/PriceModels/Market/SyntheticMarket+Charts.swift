@@ -5,6 +5,9 @@ extension SyntheticMarket {
     /// CoinGecko's granularity (5-minutely for 1 day, hourly for 2-90 days, daily at 00:00 UTC above
     /// 90 days and for `max`, or daily when `interval=daily`), each point on the grid at or before
     /// `now`, plus the trailing off-grid "now" point. Points before the market starts are left out.
+    /// Five-minute points sit 10-290 s after their grid slot, as real ones do (the recorded
+    /// `days=1` chart's points are 250-440 s apart); the offset is a pure function of the coin
+    /// and the slot, so every response agrees on a point's stamp.
     ///
     /// - Parameters:
     ///   - id: The coin.
@@ -24,8 +27,10 @@ extension SyntheticMarket {
         let first = max(now - span, start)
         var times: [Int64] = []
         var time = (first + step - 1) / step * step
+        let salt = FNV1a.hash("stamp/\(id)")
         while time < now {
-            times.append(time)
+            let stamp = step == 300_000 ? time + Self.stampOffset(salt: salt, slot: time) : time
+            if stamp < now { times.append(stamp) }
             time += step
         }
         times.append(now)
@@ -60,8 +65,9 @@ extension SyntheticMarket {
 
     /// `/coins/{id}/ohlc?days=D`: candles `[close time, open, high, low, close]` of 30 minutes for
     /// 1-2 days, 4 hours for 3-30, 4 days from 31; stamped at their close, aligned to the epoch; the
-    /// last candle still forming (its close time after `now`, its close the price at `now`). Only
-    /// the free API's `days` are accepted.
+    /// first candle the first that opens at or after `now - D days` (the recorded `days=7`
+    /// response holds 42 four-hour candles), the last still forming (its close time after `now`,
+    /// its close the price at `now`). Only the free API's `days` are accepted.
     ///
     /// - Parameters:
     ///   - id: The coin.
@@ -76,7 +82,9 @@ extension SyntheticMarket {
         let span = try spanMilliseconds(days, at: now)
         let dayCount = span / 86_400_000
         let size: Int64 = dayCount <= 2 ? 1_800_000 : dayCount <= 30 ? 14_400_000 : 345_600_000
-        let first = tickIndex(at: max(now - span, start), in: series) ?? 0
+        let firstOpen = (max(now - span, start) + size - 1) / size * size
+        var first = tickIndex(at: firstOpen, in: series) ?? 0
+        if series.timestamps[first] < firstOpen { first += 1 }
         var writer = JSONWriter(capacity: 64 * (last - first + 1) / 6 + 2)
         writer.raw("[")
         var index = first
@@ -109,5 +117,11 @@ extension SyntheticMarket {
             throw .invalidDays(days)
         }
         return Int64(count * 86_400_000)
+    }
+
+    /// A five-minute point's offset after its slot, 10-290 s.
+    static func stampOffset(salt: UInt64, slot: Int64) -> Int64 {
+        var generator = SplitMix64(seed: salt &+ UInt64(bitPattern: slot))
+        return 10_000 + Int64(generator.nextUnitInterval() * 280_000)
     }
 }

@@ -32,20 +32,44 @@ public struct AppPolicies: Sendable, Equatable {
     public var timeoutMilliseconds: Int64
     /// How the portfolio's realised P&L is measured.
     public var costMethod: CostMethod
+    /// When the watchlist's price loop fetches (the app: fetch, then sleep).
+    public var refreshSchedule: RefreshSchedule
+    /// When the market-data cache answers (the app: only when every id is cached and fresh).
+    public var marketCacheRule: MarketCacheRule
+    /// In what order the coin screen loads detail and chart (the app: detail, then chart).
+    public var detailLoadOrder: DetailLoadOrder
+    /// How candle charts are cut to their cap (the app: stride with cap 42).
+    public var candleSampling: CandleSampling
+    /// The longest `/coins/markets` target before a watchlist refresh is split into batches
+    /// (the app: never split, one URL however long).
+    public var maxMarketsTargetLength: Int
 
-    /// The app as published (Pointwelve/Bitpal-iOS `Bitpal-v2`).
+    /// The chart preparation these policies describe.
+    public var chartPreparation: ChartPreparation {
+        ChartPreparation(
+            profile: rangeProfile, filter: filter, downsampler: downsampler, candleSampling: candleSampling,
+            candlePolicy: candles)
+    }
+
+    /// The app as published (Pointwelve/Bitpal-iOS `Bitpal-v2/Bitpal`); each policy's type cites
+    /// the file and function it reproduces.
     public static let bitpal = AppPolicies(
         limiter: .bitpal, backoff: .none, rangeProfile: .bitpal, filter: .wallclock, downsampler: .stride,
         candles: .bitpalContinuity, chartCacheContent: .processedPoints, chartCacheCapacity: 128,
         staleIfError: false,
         refreshIntervalMilliseconds: 30_000, marketCacheTTLMilliseconds: 30_000, refreshSource: .markets,
-        marketsPaging: .serverDefault, timeoutMilliseconds: 10_000, costMethod: .bitpalAverage)
+        marketsPaging: .serverDefault, timeoutMilliseconds: 10_000, costMethod: .bitpalAverage,
+        refreshSchedule: .fetchThenSleep, marketCacheRule: .allIdsFresh, detailLoadOrder: .detailThenChart,
+        candleSampling: .stride, maxMarketsTargetLength: .max)
 
-    /// The design documents' policies.
+    /// The design documents' policies: a fixed 30 s timer, detail and chart together, candles
+    /// cut to the newest of the cap, batches split before a URL gets too long.
     public static let spec = AppPolicies(
         limiter: .spacing, backoff: .retryAfter, rangeProfile: .spec, filter: .dataAnchored,
         downsampler: .lttb,
         candles: .raw, chartCacheContent: .processedPoints, chartCacheCapacity: 128, staleIfError: true,
         refreshIntervalMilliseconds: 30_000, marketCacheTTLMilliseconds: 30_000, refreshSource: .markets,
-        marketsPaging: .batchSize, timeoutMilliseconds: 10_000, costMethod: .fifo)
+        marketsPaging: .batchSize, timeoutMilliseconds: 10_000, costMethod: .fifo,
+        refreshSchedule: .fixedRate, marketCacheRule: .perRequest, detailLoadOrder: .concurrent,
+        candleSampling: .newest, maxMarketsTargetLength: 2_000)
 }

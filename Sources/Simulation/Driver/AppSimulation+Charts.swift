@@ -48,58 +48,49 @@ extension AppSimulation {
     private mutating func drawLine(
         _ series: TimeSeries, title: String, range: ChartTimeRange, at now: Int64, counting: Bool
     ) -> TimeSeries {
-        let policies = config.policies
-        let kept = policies.filter.apply(to: series, range: range, now: now)
-        let cap = policies.rangeProfile.maxPoints(for: range, type: .line) ?? max(kept.count, 1)
-        let budget = policies.downsampler.largestValidOutput(atMost: cap)
-        var selected: [Int]?
-        let downsample = {
-            selected = try? policies.downsampler.indices(x: kept.timestamps, y: kept.values, nOut: budget)
+        let line = preparation.line(series, range: range, at: now) { downsample in
+            if let timer = config.timer { timer.measure("downsampling", downsample) } else { downsample() }
         }
-        if let timer = config.timer { timer.measure("downsampling", downsample) } else { downsample() }
-        let indices = selected ?? Array(kept.timestamps.indices)
-        let fidelity = DownsamplingFidelity.measure(series: kept, kept: indices, cap: cap)
         if counting {
-            recordDrawn(
-                .line, range: range, fetched: series.count, kept: kept.count, drawn: indices.count,
-                fidelity: fidelity)
+            recordDrawn(.line, range: range, fetched: series.count, kept: line.kept.count, drawn: line.indices.count) {
+                record in
+                if line.fidelity.isOverCap { record.overCap += 1 }
+                record.maxDeviation = max(record.maxDeviation, line.fidelity.maxRelativeDeviation ?? 0)
+            }
         }
-        let drawn = kept.selecting(indices)
         recorder.plots.charts["\(range.rawValue).line"] = RunPlots.DrawnChart(
-            title: title, kept: kept, drawn: drawn, cap: cap)
-        return drawn
+            title: title, kept: line.kept, drawn: line.drawn, cap: line.cap)
+        return line.drawn
     }
 
     private mutating func drawCandles(
         _ candles: CandleSeries, range: ChartTimeRange, at now: Int64, counting: Bool
-    )
-        -> CandleSeries
-    {
-        let policies = config.policies
-        let kept = policies.candles.apply(to: policies.filter.apply(to: candles, range: range, now: now))
-        let cap = policies.rangeProfile.maxPoints(for: range, type: .candle) ?? max(kept.count, 1)
-        let drawn = kept.count > cap ? kept.suffix(from: kept.count - cap) : kept
+    ) -> CandleSeries {
+        let prepared = preparation.candles(candles, range: range, at: now)
         if counting {
             recordDrawn(
-                .candle, range: range, fetched: candles.count, kept: kept.count, drawn: drawn.count,
-                fidelity: nil)
+                .candle, range: range, fetched: candles.count, kept: prepared.kept.count,
+                drawn: prepared.drawn.count
+            ) { record in
+                if prepared.fidelity.isOverCap { record.overCap += 1 }
+                record.extremeLost = max(record.extremeLost, prepared.fidelity.maxRelativeLoss)
+            }
         }
-        return drawn
+        return prepared.drawn
     }
 
-    /// Counts one fetched chart: points fetched, kept after filtering, drawn; empty and over-cap
-    /// charts; the line's fidelity.
+    /// Counts one fetched chart: points fetched, kept after filtering, drawn; empty charts; then
+    /// the type's own fidelity figures.
     private mutating func recordDrawn(
         _ type: ChartType, range: ChartTimeRange, fetched: Int, kept: Int, drawn: Int,
-        fidelity: DownsamplingFidelity?
+        fidelity: (inout MetricsRecorder.ChartRecord) -> Void
     ) {
         recorder.recordChart("\(range.rawValue).\(type.rawValue)") { record in
             record.fetched += fetched
             record.kept += kept
             record.drawn += drawn
             if kept == 0 { record.empty += 1 }
-            if fidelity?.isOverCap == true { record.overCap += 1 }
-            record.maxDeviation = max(record.maxDeviation, fidelity?.maxRelativeDeviation ?? 0)
+            fidelity(&record)
         }
     }
 
@@ -136,16 +127,6 @@ extension AppSimulation {
             crossing -= 60_000
         }
         return max(crossing, notBefore)
-    }
-}
-
-extension DownsamplingAlgorithm {
-    /// The largest output size at most `cap` that the algorithm accepts (MinMax needs an even
-    /// size, M4 a multiple of 4, LTTB at least 3).
-    func largestValidOutput(atMost cap: Int) -> Int {
-        var size = cap
-        while size > 1, (try? validate(nOut: size)) == nil { size -= 1 }
-        return max(size, 1)
     }
 }
 

@@ -4,27 +4,35 @@ extension AppSimulation {
     /// The app's reaction to a user action.
     mutating func perform(_ action: UserAction, at now: Int64) {
         switch action {
-        case .openCoin(let id, let type, let range):
-            ask(requests.coinDetail(id: id), for: .detail(id: id), at: now)
-            showChart(id: id, type: type, range: range, at: now)
+        case .openCoin(let id, let type, let range): execute(detailScreen.open(coinId: id, type: type, range: range), at: now)
+        case .switchRange(let range): execute(detailScreen.switchRange(to: range), at: now)
+        case .switchChartType(let type): execute(detailScreen.switchType(to: type), at: now)
+        case .refreshCoin: execute(detailScreen.refresh(), at: now)
+        case .closeCoin: detailScreen.close()
         case .showChart(let id, let type, let range): showChart(id: id, type: type, range: range, at: now)
-        case .pullToRefresh: refreshWatchlist(at: now, force: true)
+        case .pullToRefresh: pullToRefresh(at: now)
         case .addCoin(let coin):
-            do { try watchlist.add(coin, at: now) } catch {
+            do {
+                try watchlist.add(coin, at: now)
+                // The app reloads the watchlist after an add (`WatchlistViewModel.addCoin`).
+                if foreground, loop.loadsFirst { execute(loop.start(at: now), at: now) }
+            } catch {
                 recorder.failures["watchlist.refused_add", default: 0] += 1
             }
         case .removeCoin(let id):
-            do { try watchlist.remove(coinId: id) } catch {
+            do {
+                try watchlist.remove(coinId: id)
+                loopIds?.removeAll { $0 == id }
+            } catch {
                 recorder.failures["watchlist.refused_remove", default: 0] += 1
             }
         case .background:
             foreground = false
-            timerGeneration += 1
+            loop.stop()
         case .foreground:
             guard !foreground else { return }
             foreground = true
-            timerGeneration += 1
-            queue.schedule(.refreshTick(generation: timerGeneration), at: now)
+            execute(loop.start(at: now), at: now)
         case .offline: online = false
         case .online: online = true
         case .trade(let transaction):
@@ -36,26 +44,19 @@ extension AppSimulation {
         }
     }
 
-    /// One watchlist refresh: each batch from the market cache if fresh, otherwise requested.
-    mutating func refreshWatchlist(at now: Int64, force: Bool) {
-        let source = config.policies.refreshSource
-        for request in watchlist.refreshRequests(using: requests, source: source) {
-            let ids = (request.queryValue("ids") ?? "").split(separator: ",").map(String.init)
-            // The batch's ids identify the entry; a digest keeps 100-coin keys short in the trace.
-            let key = "markets-\(ids.count)-\(FNV1a.hex(request.target))"
-            let lookup = marketCache.lookup(key, at: now)
-            let ttl = config.policies.marketCacheTTLMilliseconds
-            let trace = recorder.recordLookup(
-                cache: "market", capacity: 64, key: key, at: now, ttl: ttl, hit: lookup.isHit && !force)
-            if !force, let cached = lookup.freshValue {
-                showWatchlist(cached.rows, ids: ids, dataTime: cached.dataTime, at: now)
-            } else {
-                ask(request, for: .watchlist(ids: ids, cacheKey: key, lookup: trace), at: now)
+    /// Runs the coin screen's loads.
+    mutating func execute(_ actions: [CoinDetailLoader.Action], at now: Int64) {
+        for action in actions {
+            switch action {
+            case .fetchDetail(let id, let token):
+                ask(requests.coinDetail(id: id), for: .detail(id: id, token: token), at: now)
+            case .loadChart(let id, let type, let range): showChart(id: id, type: type, range: range, at: now)
             }
         }
     }
 
-    /// Opens a chart: from the chart cache if fresh, otherwise requested.
+    /// Loads a chart (`CoinDetailViewModel.loadLineChartData(forRange:)` and the candle twin):
+    /// from the chart cache if fresh, otherwise requested.
     mutating func showChart(id: String, type: ChartType, range requested: ChartTimeRange, at now: Int64) {
         let profile = config.policies.rangeProfile
         let range = profile.closestAvailableRange(to: requested, for: type)
@@ -83,27 +84,15 @@ extension AppSimulation {
     {
         let request = pending.request
         switch pending.purpose {
-        case .watchlist(let ids, let key, let lookup):
-            if config.policies.refreshSource == .markets {
-                let rows = try CoinGeckoResponseClassifier.decode(body, for: request) {
-                    body, source throws(LocatedDecodingError) in
-                    try CoinMarket.decodeList(body, source: source)
-                }
-                marketCache.insert((rows, dataTime), for: key, at: now)
-                recorder.recordStore(cache: "market", lookup: lookup, at: now)
-                showWatchlist(rows, ids: ids, dataTime: dataTime, at: now)
-            } else {
-                let prices = try CoinGeckoResponseClassifier.decode(body, for: request) {
-                    body, source throws(LocatedDecodingError) in try SimplePrices.decode(body, source: source)
-                }
-                watchlist.apply(simplePrices: prices, currency: "usd", requested: ids, receivedAt: now)
-                recorder.recordRender(dataTime: dataTime, at: now)
-                evaluateAlerts(at: now)
-            }
-        case .detail:
+        case .watchlist(let refresh, let ids, let key, let lookup):
+            try receiveWatchlist(
+                body, request: request, refresh: refresh, ids: ids, key: key, lookup: lookup, dataTime: dataTime,
+                at: now)
+        case .detail(_, let token):
             _ = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in try CoinDetail.decode(body, source: source)
             }
+            execute(detailScreen.detailFinished(token: token, succeeded: true), at: now)
         case .chart(let id, let type, let range, let lookup):
             let payload = try processChart(body, request: request, type: type, range: range, at: now)
             chartCache.store(payload, coinId: id, type: type, range: range, at: now)
@@ -117,8 +106,12 @@ extension AppSimulation {
     mutating func fail(_ purpose: Purpose, _ error: CoinGeckoError, at now: Int64) {
         let name: String
         switch purpose {
-        case .watchlist: name = "watchlist"
-        case .detail: name = "detail"
+        case .watchlist(let refresh, _, _, _):
+            name = "watchlist"
+            failWatchlist(refresh: refresh, at: now)
+        case .detail(_, let token):
+            name = "detail"
+            execute(detailScreen.detailFinished(token: token, succeeded: false), at: now)
         case .chart(let id, let type, let range, _):
             name = "chart"
             let key = "\(range.rawValue).\(type.rawValue)"
@@ -135,11 +128,5 @@ extension AppSimulation {
             }
         }
         recorder.failures["\(name).\(error.kind.metricName)", default: 0] += 1
-    }
-
-    private mutating func showWatchlist(_ rows: [CoinMarket], ids: [String], dataTime: Int64, at now: Int64) {
-        watchlist.apply(markets: rows, requested: ids, receivedAt: now)
-        recorder.recordRender(dataTime: dataTime, at: now)
-        evaluateAlerts(at: now)
     }
 }

@@ -10,7 +10,7 @@ import TrackerCore
 /// a run is a pure function of its ``RunConfig``.
 public struct AppSimulation {
     enum Event: Sendable {
-        case refreshTick(generation: Int)
+        case loopWake(token: Int)
         case action(UserAction)
         case wake(request: Int)
         case arrival(request: Int, reply: ServerReply)
@@ -19,8 +19,8 @@ public struct AppSimulation {
 
     /// What a request is for.
     enum Purpose: Sendable {
-        case watchlist(ids: [String], cacheKey: String, lookup: Int)
-        case detail(id: String)
+        case watchlist(refresh: Int, ids: [String], cacheKey: String, lookup: Int?)
+        case detail(id: String, token: Int)
         case chart(id: String, type: ChartType, range: ChartTimeRange, lookup: Int)
     }
 
@@ -35,8 +35,15 @@ public struct AppSimulation {
     var server: SimulatedServer
     var limiter: RateLimiter
     let requests: CoinGeckoRequests
+    let preparation: ChartPreparation
     var watchlist: Watchlist
-    var marketCache: TTLCache<String, (rows: [CoinMarket], dataTime: Int64)>
+    var loop: PriceRefreshLoop
+    /// The ids the loop refreshes: after the app's load, only the coins the load returned.
+    var loopIds: [String]?
+    var refreshes: [Int: WatchlistRefresh] = [:]
+    var nextRefresh = 0
+    var marketCache: MarketDataCache
+    var detailScreen: CoinDetailLoader
     var chartCache: ChartCache
     var chartDataTimes: [String: Int64] = [:]
     var alerts: AlertEvaluator
@@ -46,7 +53,6 @@ public struct AppSimulation {
     var nextRequest = 0
     var foreground: Bool
     var online = true
-    var timerGeneration = 0
     var recorder = MetricsRecorder()
 
     /// Prepares a run.
@@ -69,13 +75,20 @@ public struct AppSimulation {
         }
         limiter = RateLimiter(policy: policies.limiter, plan: config.server.plan, backoff: backoff)
         requests = CoinGeckoRequests(
-            timeoutMilliseconds: policies.timeoutMilliseconds, marketsPaging: policies.marketsPaging)
+            timeoutMilliseconds: policies.timeoutMilliseconds, maxTargetLength: policies.maxMarketsTargetLength,
+            marketsPaging: policies.marketsPaging)
+        preparation = policies.chartPreparation
         watchlist = Watchlist(
             entries: config.watchlist.enumerated().map {
                 WatchlistEntry(coinId: $1.id, position: $0, addedAt: config.start)
             },
             coins: config.watchlist)
-        marketCache = TTLCache(capacity: 64, defaultTTLMilliseconds: policies.marketCacheTTLMilliseconds)
+        marketCache = MarketDataCache(
+            rule: policies.marketCacheRule, ttlMilliseconds: policies.marketCacheTTLMilliseconds)
+        loop = PriceRefreshLoop(
+            schedule: policies.refreshSchedule, intervalMilliseconds: policies.refreshIntervalMilliseconds,
+            loadsFirst: policies.refreshSchedule == .fetchThenSleep)
+        detailScreen = CoinDetailLoader(order: policies.detailLoadOrder, profile: policies.rangeProfile)
         chartCache = ChartCache(
             profile: policies.rangeProfile, content: policies.chartCacheContent,
             capacity: policies.chartCacheCapacity)
@@ -96,7 +109,7 @@ public struct AppSimulation {
                 queue.schedule(.action(scheduled.action), at: scheduled.time)
             }
         }
-        if foreground { queue.schedule(.refreshTick(generation: timerGeneration), at: config.start) }
+        if foreground { execute(loop.start(at: config.start), at: config.start) }
         var reportedPercent = -1
         while let (time, event) = queue.next(), time <= config.end {
             recorder.events += 1
@@ -118,11 +131,7 @@ public struct AppSimulation {
 
     private mutating func handle(_ event: Event, at now: Int64) {
         switch event {
-        case .refreshTick(let generation):
-            guard generation == timerGeneration, foreground else { return }
-            refreshWatchlist(at: now, force: false)
-            queue.schedule(
-                .refreshTick(generation: generation), at: now + config.policies.refreshIntervalMilliseconds)
+        case .loopWake(let token): execute(loop.wake(token: token, at: now), at: now)
         case .action(let action): perform(action, at: now)
         case .wake(let id): wake(id, at: now)
         case .arrival(let id, let reply): arrive(id, reply: reply, at: now)

@@ -3,10 +3,19 @@ import TrackerCore
 
 /// Something the user does, at a time.
 public enum UserAction: Sendable, Equatable {
-    /// Opens a coin's screen: detail and chart are fetched together, as the app does.
+    /// Opens a coin's screen: detail and chart load in the policy's order
+    /// (``CoinDetailLoader``).
     case openCoin(id: String, type: ChartType, range: ChartTimeRange)
-    /// Switches the open coin's chart to another range (and type).
+    /// Loads a chart directly, past the coin screen (scripted chart checks).
     case showChart(id: String, type: ChartType, range: ChartTimeRange)
+    /// Picks another range on the open coin's screen: a chart load in its own task.
+    case switchRange(ChartTimeRange)
+    /// Picks another chart type on the open coin's screen.
+    case switchChartType(ChartType)
+    /// Pull-to-refresh on the open coin's screen: detail and chart again.
+    case refreshCoin
+    /// Leaves the coin's screen.
+    case closeCoin
     /// Pulls the watchlist to refresh it now, past the market cache.
     case pullToRefresh
     /// Adds a coin to the watchlist.
@@ -43,65 +52,3 @@ public struct ScheduledAction: Sendable, Equatable {
     }
 }
 
-/// Seeded user sessions: the app opened a few times a day, coins opened and charts switched
-/// inside each session.
-public struct StochasticUser: Sendable, Equatable {
-    /// Sessions per day, on average.
-    public var sessionsPerDay: Double
-    /// Mean session length, ms.
-    public var meanSessionMilliseconds: Int64
-    /// Coins opened per session, on average.
-    public var coinsPerSession: Double
-
-    /// Creates a behaviour.
-    ///
-    /// - Parameters:
-    ///   - sessionsPerDay: Sessions per day.
-    ///   - meanSessionMilliseconds: Mean session length.
-    ///   - coinsPerSession: Coins opened per session.
-    public init(sessionsPerDay: Double, meanSessionMilliseconds: Int64, coinsPerSession: Double) {
-        self.sessionsPerDay = sessionsPerDay
-        self.meanSessionMilliseconds = meanSessionMilliseconds
-        self.coinsPerSession = coinsPerSession
-    }
-
-    /// The actions of a period: each session is foreground, some coin opens with random chart
-    /// ranges, background.
-    ///
-    /// - Parameters:
-    ///   - start: Period start, epoch ms.
-    ///   - end: Period end.
-    ///   - coins: The coins the user may open.
-    ///   - profile: The ranges on offer.
-    ///   - generator: The user's seeded stream.
-    /// - Returns: Actions in time order.
-    public func actions(
-        from start: Int64, to end: Int64, coins: [String], profile: ChartRangeProfile,
-        generator: inout SplitMix64
-    ) -> [ScheduledAction] {
-        guard sessionsPerDay > 0, !coins.isEmpty else { return [] }
-        var actions: [ScheduledAction] = []
-        var time = start
-        let meanGap = 86_400_000 / sessionsPerDay
-        while true {
-            time += Int64(-log1p(-generator.nextUnitInterval()) * meanGap)
-            guard time < end else { break }
-            let length = max(
-                10_000, Int64(-log1p(-generator.nextUnitInterval()) * Double(meanSessionMilliseconds)))
-            actions.append(ScheduledAction(time: time, action: .foreground))
-            let opens = Int(generator.nextUnitInterval() * 2 * coinsPerSession)
-            for open in 0..<opens {
-                let at = time + length * Int64(open + 1) / Int64(opens + 2)
-                let coin = coins[Int(generator.next() % UInt64(coins.count))]
-                let type: ChartType = generator.next() % 4 == 0 ? .candle : .line
-                let ranges = profile.availableRanges(for: type)
-                let range = ranges[Int(generator.next() % UInt64(ranges.count))]
-                actions.append(
-                    ScheduledAction(time: at, action: .openCoin(id: coin, type: type, range: range)))
-            }
-            actions.append(ScheduledAction(time: min(time + length, end - 1), action: .background))
-            time += length
-        }
-        return actions
-    }
-}

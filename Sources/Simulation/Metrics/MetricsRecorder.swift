@@ -21,6 +21,8 @@ struct MetricsRecorder {
         var overCap = 0
         var failed = 0
         var maxDeviation = 0.0
+        /// The most of a candle chart's high-low range its sampling hid (``CandleFidelity``).
+        var extremeLost = 0.0
     }
 
     var sendTimes: [Int64] = []

@@ -117,6 +117,8 @@ public struct RunResult: Sendable, Equatable {
                 metrics["charts.\(key).\(name)"] = Double(value)
             }
             metrics["charts.\(key).max_deviation"] = chart.maxDeviation
+            if key.hasSuffix(".candle") { metrics["charts.\(key).extreme_lost"] = chart.extremeLost }
+            total.extremeLost = max(total.extremeLost, chart.extremeLost)
             total.renders += chart.renders
             total.empty += chart.empty
             total.overCap += chart.overCap
@@ -128,6 +130,7 @@ public struct RunResult: Sendable, Equatable {
         metrics["charts.over_cap"] = Double(total.overCap)
         metrics["charts.failed"] = Double(total.failed)
         metrics["charts.max_deviation"] = total.maxDeviation
+        metrics["charts.candle_extreme_lost"] = total.extremeLost
     }
 }
 

@@ -8,6 +8,9 @@ public struct ServerBehaviour: Sendable, Equatable {
     public var cacheMaxAgeMilliseconds: Int64
     /// How long OHLC responses are cached, ms (CoinGecko refreshes OHLC every 15 minutes).
     public var ohlcCacheMilliseconds: Int64
+    /// How long `/simple/price` responses are cached, ms (CoinGecko: every 60 s on the free and
+    /// demo API, 20-30 s on paid plans; `datasets/coingecko/MANIFEST.md`).
+    public var simplePriceCacheMilliseconds: Int64
     /// The median response latency, ms.
     public var medianLatencyMilliseconds: Double
     /// The log-normal shape of the latency (sigma of its logarithm).
@@ -21,18 +24,38 @@ public struct ServerBehaviour: Sendable, Equatable {
     ///   - plan: The plan enforced.
     ///   - cacheMaxAgeMilliseconds: The CDN cache age (30 s by default).
     ///   - ohlcCacheMilliseconds: OHLC cache age (15 min by default).
+    ///   - simplePriceCacheMilliseconds: `/simple/price` cache age (by default 60 s, or 30 s on a
+    ///     paid `pro-` plan).
     ///   - medianLatencyMilliseconds: Median latency (150 ms by default).
     ///   - latencySigma: Log-normal sigma (0.5 by default).
     ///   - faults: Faults (none by default).
     public init(
         plan: RateLimitPlan, cacheMaxAgeMilliseconds: Int64 = 30_000, ohlcCacheMilliseconds: Int64 = 900_000,
-        medianLatencyMilliseconds: Double = 150, latencySigma: Double = 0.5, faults: ServerFaults = .none
+        simplePriceCacheMilliseconds: Int64? = nil, medianLatencyMilliseconds: Double = 150, latencySigma: Double = 0.5, faults: ServerFaults = .none
     ) {
         self.plan = plan
         self.cacheMaxAgeMilliseconds = cacheMaxAgeMilliseconds
         self.ohlcCacheMilliseconds = ohlcCacheMilliseconds
+        self.simplePriceCacheMilliseconds =
+            simplePriceCacheMilliseconds ?? (plan.name.hasPrefix("pro") ? 30_000 : 60_000)
         self.medianLatencyMilliseconds = medianLatencyMilliseconds
         self.latencySigma = latencySigma
         self.faults = faults
+    }
+
+    /// How long the server caches a response to this endpoint, ms.
+    ///
+    /// - Parameter endpoint: The endpoint.
+    public func cacheMilliseconds(for endpoint: CoinGeckoEndpoint?) -> Int64 {
+        switch endpoint {
+        case .ohlc: ohlcCacheMilliseconds
+        case .simplePrice: simplePriceCacheMilliseconds
+        default: cacheMaxAgeMilliseconds
+        }
+    }
+
+    /// The longest time any response stays cached, ms.
+    public var longestCacheMilliseconds: Int64 {
+        max(cacheMaxAgeMilliseconds, ohlcCacheMilliseconds, simplePriceCacheMilliseconds)
     }
 }

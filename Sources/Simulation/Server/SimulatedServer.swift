@@ -138,27 +138,33 @@ public struct SimulatedServer {
     private mutating func cachedOrFresh(_ request: HTTPRequest, target: String, at now: Int64)
         -> (HTTPResponse, Int64, ServerReply.Outcome)
     {
-        let isOHLC = if case .ohlc = request.endpoint { true } else { false }
-        let maxAge = isOHLC ? behaviour.ohlcCacheMilliseconds : behaviour.cacheMaxAgeMilliseconds
+        let maxAge = behaviour.cacheMilliseconds(for: request.endpoint)
         if let entry = cache[target], now - entry.storedAt < maxAge {
             var response = entry.response
             response.headers = HTTPHeaders(
                 response.headers.fields + [HTTPHeaders.Field("Age", String((now - entry.storedAt) / 1000))])
             return (response, entry.storedAt, .cached)
         }
-        let response = source.respond(to: request, at: now)
+        var response = source.respond(to: request, at: now)
+        let replayed = response.headers["x-replayed-from"] != nil
+        if response.status == 200, !replayed {
+            // The header says how long this server really caches the response.
+            response.headers = HTTPHeaders(
+                response.headers.fields.filter { $0.name.lowercased() != "cache-control" }
+                    + [HTTPHeaders.Field("Cache-Control", "public, max-age=\(maxAge / 1000)")])
+        }
         if response.status == 200, maxAge > 0 {
             cache[target] = (response, now)
             cacheInsertions += 1
             if cacheInsertions % 512 == 0 { purgeExpired(at: now) }
         }
-        return (response, now, response.headers["x-replayed-from"] == nil ? .served : .replayed)
+        return (response, now, replayed ? .replayed : .served)
     }
 
     /// Drops cached responses no request can be served anymore (older than the longest max-age),
     /// so a long run's CDN cache holds only what is live.
     private mutating func purgeExpired(at now: Int64) {
-        let longest = max(behaviour.cacheMaxAgeMilliseconds, behaviour.ohlcCacheMilliseconds)
+        let longest = behaviour.longestCacheMilliseconds
         cache = cache.filter { now - $0.value.storedAt < longest }
     }
 

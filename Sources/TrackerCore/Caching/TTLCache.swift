@@ -45,6 +45,11 @@ public struct TTLCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The number of entries, fresh or expired.
     public var count: Int { slots.count }
 
+    /// Whether the key has an entry, fresh or expired (no counting, no recency change).
+    ///
+    /// - Parameter key: The key.
+    public func contains(_ key: Key) -> Bool { slots[key] != nil }
+
     /// The keys from most to least recently used.
     public var keysByRecency: [Key] {
         var keys: [Key] = []

@@ -1,0 +1,146 @@
+import Foundation
+import TrackerCore
+
+/// Seeded user sessions: the app opened a few times a day; inside each session coins opened,
+/// ranges and chart types switched in quick bursts, pull-to-refresh, and sometimes the app sent
+/// to the background while a load is still running.
+public struct StochasticUser: Sendable, Equatable {
+    /// What a user does inside a session, on average.
+    public struct Habits: Sendable, Equatable {
+        /// Range switches after each coin opened, on average (0 to 2x, uniformly); each comes
+        /// 0.3-1.5 s after the previous one, as a user tapping through ranges.
+        public var rangeSwitchesPerCoin: Double
+        /// The chance that a user switches the chart type after the range switches.
+        public var typeSwitchProbability: Double
+        /// Pull-to-refresh gestures on the watchlist per session, on average.
+        public var pullToRefreshPerSession: Double
+        /// The chance that a session ends 0.2-0.8 s after its last coin opened, mid-load.
+        public var backgroundMidLoadProbability: Double
+
+        /// Creates habits.
+        ///
+        /// - Parameters:
+        ///   - rangeSwitchesPerCoin: Range switches per opened coin.
+        ///   - typeSwitchProbability: Chance of a chart-type switch per opened coin.
+        ///   - pullToRefreshPerSession: Pull-to-refresh gestures per session.
+        ///   - backgroundMidLoadProbability: Chance a session ends mid-load.
+        public init(
+            rangeSwitchesPerCoin: Double, typeSwitchProbability: Double, pullToRefreshPerSession: Double,
+            backgroundMidLoadProbability: Double
+        ) {
+            self.rangeSwitchesPerCoin = rangeSwitchesPerCoin
+            self.typeSwitchProbability = typeSwitchProbability
+            self.pullToRefreshPerSession = pullToRefreshPerSession
+            self.backgroundMidLoadProbability = backgroundMidLoadProbability
+        }
+
+        /// The documented defaults: one range switch per coin, a type switch one time in five,
+        /// a pull-to-refresh every other session, one session in ten ending mid-load.
+        public static let `default` = Habits(
+            rangeSwitchesPerCoin: 1, typeSwitchProbability: 0.2, pullToRefreshPerSession: 0.5,
+            backgroundMidLoadProbability: 0.1)
+
+        /// Only coin opens: no switches, no pulls, no mid-load ends.
+        public static let opensOnly = Habits(
+            rangeSwitchesPerCoin: 0, typeSwitchProbability: 0, pullToRefreshPerSession: 0,
+            backgroundMidLoadProbability: 0)
+    }
+
+    /// Sessions per day, on average.
+    public var sessionsPerDay: Double
+    /// Mean session length, ms.
+    public var meanSessionMilliseconds: Int64
+    /// Coins opened per session, on average.
+    public var coinsPerSession: Double
+    /// What the user does in a session.
+    public var habits: Habits
+
+    /// Creates a behaviour.
+    ///
+    /// - Parameters:
+    ///   - sessionsPerDay: Sessions per day.
+    ///   - meanSessionMilliseconds: Mean session length.
+    ///   - coinsPerSession: Coins opened per session.
+    ///   - habits: What the user does in a session.
+    public init(
+        sessionsPerDay: Double, meanSessionMilliseconds: Int64, coinsPerSession: Double,
+        habits: Habits = .default
+    ) {
+        self.sessionsPerDay = sessionsPerDay
+        self.meanSessionMilliseconds = meanSessionMilliseconds
+        self.coinsPerSession = coinsPerSession
+        self.habits = habits
+    }
+
+    /// The actions of a period: each session is foreground, pulls and coin opens (each followed
+    /// by its switches) spread over the session, background.
+    ///
+    /// - Parameters:
+    ///   - start: Period start, epoch ms.
+    ///   - end: Period end.
+    ///   - coins: The coins the user may open.
+    ///   - profile: The ranges on offer.
+    ///   - generator: The user's seeded stream.
+    /// - Returns: Actions in time order (equal times in the order they happen).
+    public func actions(
+        from start: Int64, to end: Int64, coins: [String], profile: ChartRangeProfile,
+        generator: inout SplitMix64
+    ) -> [ScheduledAction] {
+        guard sessionsPerDay > 0, !coins.isEmpty else { return [] }
+        var actions: [ScheduledAction] = []
+        var time = start
+        let meanGap = 86_400_000 / sessionsPerDay
+        while true {
+            time += Int64(-log1p(-generator.nextUnitInterval()) * meanGap)
+            guard time < end else { break }
+            var length = max(
+                10_000, Int64(-log1p(-generator.nextUnitInterval()) * Double(meanSessionMilliseconds)))
+            var session = [ScheduledAction(time: time, action: .foreground)]
+            let pulls = Int(generator.nextUnitInterval() * 2 * habits.pullToRefreshPerSession)
+            for _ in 0..<pulls {
+                let at = time + Int64(generator.nextUnitInterval() * Double(length))
+                session.append(ScheduledAction(time: at, action: .pullToRefresh))
+            }
+            let opens = Int(generator.nextUnitInterval() * 2 * coinsPerSession)
+            var lastOpen = time
+            for open in 0..<opens {
+                lastOpen = time + length * Int64(open + 1) / Int64(opens + 2)
+                session += coinVisit(at: lastOpen, coins: coins, profile: profile, generator: &generator)
+            }
+            if opens > 0, generator.nextUnitInterval() < habits.backgroundMidLoadProbability {
+                length = lastOpen - time + 200 + Int64(generator.nextUnitInterval() * 600)
+            }
+            let ended = min(time + length, end - 1)
+            actions += session.enumerated()
+                .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+                .map(\.element).filter { $0.time < ended }
+            actions.append(ScheduledAction(time: ended, action: .background))
+            time += length
+        }
+        return actions
+    }
+
+    /// One coin opened, then its range switches and perhaps a type switch.
+    private func coinVisit(
+        at time: Int64, coins: [String], profile: ChartRangeProfile, generator: inout SplitMix64
+    ) -> [ScheduledAction] {
+        let coin = coins[Int(generator.next() % UInt64(coins.count))]
+        var type: ChartType = generator.next() % 4 == 0 ? .candle : .line
+        let pick = { (type: ChartType, generator: inout SplitMix64) -> ChartTimeRange in
+            let ranges = profile.availableRanges(for: type)
+            return ranges[Int(generator.next() % UInt64(ranges.count))]
+        }
+        var visit = [ScheduledAction(time: time, action: .openCoin(id: coin, type: type, range: pick(type, &generator)))]
+        var at = time + 2_000
+        let switches = Int(generator.nextUnitInterval() * 2 * habits.rangeSwitchesPerCoin)
+        for _ in 0..<switches {
+            at += 300 + Int64(generator.nextUnitInterval() * 1_200)
+            visit.append(ScheduledAction(time: at, action: .switchRange(pick(type, &generator))))
+        }
+        if generator.nextUnitInterval() < habits.typeSwitchProbability {
+            type = type == .line ? .candle : .line
+            visit.append(ScheduledAction(time: at + 1_000, action: .switchChartType(type)))
+        }
+        return visit
+    }
+}

@@ -1,0 +1,133 @@
+/// In what order the coin screen asks for its detail and its chart.
+public enum DetailLoadOrder: String, Sendable, Equatable, CaseIterable, Codable {
+    /// The app (Pointwelve/Bitpal-iOS
+    /// `Bitpal-v2/Bitpal/Features/CoinDetail/ViewModels/CoinDetailViewModel.swift`,
+    /// `loadInitialData()` and `refresh()`): the coin detail first, the chart only after the
+    /// detail arrived; a failed detail means no chart request.
+    case detailThenChart = "detail-then-chart"
+    /// Both at once (`async let`), as the workbench's first quickstart and the spec have it.
+    case concurrent
+}
+
+/// The coin screen's loads, as a clock-free state machine: user events in, loads out.
+///
+/// Range and chart-type switches start a chart load in a task of their own
+/// (`CoinDetailViewModel.switchTimeRange(to:)`, `switchChartType(to:)`), so rapid switches run
+/// concurrently: that is where the app's rate limiter lets requests leave together. A type
+/// switch to a type that lacks the selected range moves to the closest available range first
+/// (`adjustTimeRangeIfNeeded()`).
+public struct CoinDetailLoader: Sendable, Equatable {
+    /// A load the shell must run.
+    public enum Action: Sendable, Equatable {
+        /// Fetch the coin's detail; report the end with ``detailFinished(token:succeeded:)``.
+        case fetchDetail(coinId: String, token: Int)
+        /// Load a chart through the chart cache (a cache hit needs no request).
+        case loadChart(coinId: String, type: ChartType, range: ChartTimeRange)
+    }
+
+    /// The order of the first loads.
+    public let order: DetailLoadOrder
+    /// The ranges on offer.
+    public let profile: ChartRangeProfile
+    /// The open coin, if any.
+    public private(set) var coinId: String?
+    /// The selected chart type.
+    public private(set) var type: ChartType = .line
+    /// The selected range.
+    public private(set) var range: ChartTimeRange = .oneDay
+    /// Whether `loadInitialData` is running (the app ignores a second call meanwhile).
+    public private(set) var isLoadingInitialData = false
+    private var token = 0
+    private var awaitingChart = false
+
+    /// Creates a closed screen.
+    ///
+    /// - Parameters:
+    ///   - order: Detail then chart (the app) or both at once.
+    ///   - profile: The ranges on offer.
+    public init(order: DetailLoadOrder, profile: ChartRangeProfile) {
+        self.order = order
+        self.profile = profile
+    }
+
+    /// The user opens a coin with a chart type and range (the app's saved type, its default 1D).
+    ///
+    /// - Parameters:
+    ///   - coinId: The coin.
+    ///   - type: The chart type.
+    ///   - range: The range; moved to the closest one the type offers.
+    /// - Returns: The loads to start.
+    public mutating func open(coinId: String, type: ChartType, range: ChartTimeRange) -> [Action] {
+        self.coinId = coinId
+        self.type = type
+        self.range = profile.closestAvailableRange(to: range, for: type)
+        isLoadingInitialData = false
+        return loadAll()
+    }
+
+    /// Pull-to-refresh on the coin screen: detail and chart again, in the same order.
+    ///
+    /// - Returns: The loads to start; none when no coin is open.
+    public mutating func refresh() -> [Action] {
+        guard coinId != nil else { return [] }
+        return loadAll()
+    }
+
+    /// The user picks another range: a chart load starts at once, in its own task.
+    ///
+    /// - Parameter range: The range; moved to the closest one the type offers.
+    /// - Returns: The chart load; none when no coin is open.
+    public mutating func switchRange(to range: ChartTimeRange) -> [Action] {
+        guard let coinId else { return [] }
+        self.range = profile.closestAvailableRange(to: range, for: type)
+        return [.loadChart(coinId: coinId, type: type, range: self.range)]
+    }
+
+    /// The user picks another chart type: the range adjusts if needed, a chart load starts.
+    ///
+    /// - Parameter type: The type.
+    /// - Returns: The chart load; none when no coin is open or the type is unchanged.
+    public mutating func switchType(to type: ChartType) -> [Action] {
+        guard let coinId, type != self.type else { return [] }
+        self.type = type
+        range = profile.closestAvailableRange(to: range, for: type)
+        return [.loadChart(coinId: coinId, type: type, range: range)]
+    }
+
+    /// The detail request ended.
+    ///
+    /// - Parameters:
+    ///   - token: The token of the detail action.
+    ///   - succeeded: Whether the detail arrived.
+    /// - Returns: The chart load when the order waits for the detail and it arrived.
+    public mutating func detailFinished(token: Int, succeeded: Bool) -> [Action] {
+        guard token == self.token, let coinId else { return [] }
+        isLoadingInitialData = false
+        guard awaitingChart else { return [] }
+        awaitingChart = false
+        return succeeded ? [.loadChart(coinId: coinId, type: type, range: range)] : []
+    }
+
+    /// The user leaves the screen; a detail still in flight no longer leads to a chart.
+    public mutating func close() {
+        coinId = nil
+        token += 1
+        awaitingChart = false
+        isLoadingInitialData = false
+    }
+
+    private mutating func loadAll() -> [Action] {
+        guard let coinId else { return [] }
+        token += 1
+        isLoadingInitialData = true
+        let detail = Action.fetchDetail(coinId: coinId, token: token)
+        switch order {
+        case .detailThenChart:
+            awaitingChart = true
+            return [detail]
+        case .concurrent:
+            awaitingChart = false
+            return [detail, .loadChart(coinId: coinId, type: type, range: range)]
+        }
+    }
+}
