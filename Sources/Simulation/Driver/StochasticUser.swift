@@ -7,7 +7,7 @@ import TrackerCore
 public struct StochasticUser: Sendable, Equatable {
     /// What a user does inside a session, on average.
     public struct Habits: Sendable, Equatable {
-        /// Range switches after each coin opened, on average (0 to 2x, uniformly); each comes
+        /// Range switches after each coin opened, on average; each comes
         /// 0.3-1.5 s after the previous one, as a user tapping through ranges.
         public var rangeSwitchesPerCoin: Double
         /// The chance that a user switches the chart type after the range switches.
@@ -96,7 +96,7 @@ public struct StochasticUser: Sendable, Equatable {
             var length = max(
                 10_000, Int64(-log1p(-generator.nextUnitInterval()) * Double(meanSessionMilliseconds)))
             var session = [ScheduledAction(time: time, action: .foreground)]
-            let pulls = Int(generator.nextUnitInterval() * 2 * habits.pullToRefreshPerSession)
+            let pulls = Self.count(mean: habits.pullToRefreshPerSession, generator: &generator)
             for _ in 0..<pulls {
                 let at = time + Int64(generator.nextUnitInterval() * Double(length))
                 session.append(ScheduledAction(time: at, action: .pullToRefresh))
@@ -132,7 +132,7 @@ public struct StochasticUser: Sendable, Equatable {
         }
         var visit = [ScheduledAction(time: time, action: .openCoin(id: coin, type: type, range: pick(type, &generator)))]
         var at = time + 2_000
-        let switches = Int(generator.nextUnitInterval() * 2 * habits.rangeSwitchesPerCoin)
+        let switches = Self.count(mean: habits.rangeSwitchesPerCoin, generator: &generator)
         for _ in 0..<switches {
             at += 300 + Int64(generator.nextUnitInterval() * 1_200)
             visit.append(ScheduledAction(time: at, action: .switchRange(pick(type, &generator))))
@@ -142,5 +142,10 @@ public struct StochasticUser: Sendable, Equatable {
             visit.append(ScheduledAction(time: at + 1_000, action: .switchChartType(type)))
         }
         return visit
+    }
+
+    /// A count with the given mean: `floor(2 mean U + 1/2)` for uniform `U`.
+    private static func count(mean: Double, generator: inout SplitMix64) -> Int {
+        Int(generator.nextUnitInterval() * 2 * mean + 0.5)
     }
 }
