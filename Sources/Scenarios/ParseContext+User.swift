@@ -31,7 +31,8 @@ extension ParseContext {
                         ?? defaults.typeSwitchProbability,
                     pullToRefreshPerSession: try fields.optional("pull_to_refresh")?.double(in: 0...20)
                         ?? defaults.pullToRefreshPerSession,
-                    backgroundMidLoadProbability: try fields.optional("background_mid_load")?.double(in: 0...1)
+                    backgroundMidLoadProbability: try fields.optional("background_mid_load")?.double(
+                        in: 0...1)
                         ?? defaults.backgroundMidLoadProbability))
         }
         return (script, sessions, try section.optional("foreground")?.bool() ?? true)
@@ -73,7 +74,8 @@ extension ParseContext {
             ])
         case "switch-range":
             action = .switchRange(
-                try section.required("switch-range").choice(ChartTimeRange.allCases.map { ($0.rawValue, $0) }))
+                try section.required("switch-range").choice(ChartTimeRange.allCases.map { ($0.rawValue, $0) })
+            )
         case "switch-chart":
             action = .switchChartType(
                 try section.required("switch-chart").choice(ChartType.allCases.map { ($0.rawValue, $0) }))

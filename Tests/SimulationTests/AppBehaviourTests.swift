@@ -16,14 +16,17 @@ struct AppBehaviourTests {
     ) throws -> RunResult {
         var config = RunConfig(
             seed: 3, market: AppSimulationTests.market(coins: coins), durationMilliseconds: hours * hour,
-            server: ServerBehaviour(plan: plan, medianLatencyMilliseconds: 200, latencySigma: 0, faults: faults),
+            server: ServerBehaviour(
+                plan: plan, medianLatencyMilliseconds: 200, latencySigma: 0, faults: faults),
             policies: policies, script: script)
         config.start = start
         var simulation = try AppSimulation(config: config)
         return simulation.run()
     }
 
-    @Test("fetch-then-sleep: a load, a cache hit, then one request every 30.2 s; the 30 s cache never hits again")
+    @Test(
+        "fetch-then-sleep: a load, a cache hit, then one request every 30.2 s; the 30 s cache never hits again"
+    )
     func priceLoop() throws {
         let metrics = try Self.run().metrics
         // Load at 0 (arrives 200 ms), the loop's first fetch hits the cache the load filled, then
@@ -41,7 +44,9 @@ struct AppBehaviourTests {
         #expect(timer["rate_limit.requests"] == 61)
     }
 
-    @Test("the whole watchlist in one URL; past CoinGecko's page of 100 the loop refreshes only the loaded coins")
+    @Test(
+        "the whole watchlist in one URL; past CoinGecko's page of 100 the loop refreshes only the loaded coins"
+    )
     func batchingAndPaging() throws {
         let result = try Self.run(coins: 150, hours: 1)
         let markets = result.journal.filter { $0.endpoint == "/coins/markets" }
@@ -63,8 +68,12 @@ struct AppBehaviourTests {
     @Test("the coin screen asks for the chart only after the detail arrived; a failed detail asks for none")
     func detailThenChart() throws {
         let open = Self.start + 600_000
-        let script = [ScheduledAction(time: open, action: .openCoin(id: "coin-1", type: .line, range: .oneDay))]
-        let journal = try Self.run(script: script).journal.filter { $0.time >= open && $0.endpoint != "/coins/markets" }
+        let script = [
+            ScheduledAction(time: open, action: .openCoin(id: "coin-1", type: .line, range: .oneDay))
+        ]
+        let journal = try Self.run(script: script).journal.filter {
+            $0.time >= open && $0.endpoint != "/coins/markets"
+        }
         #expect(journal.map(\.endpoint) == ["/coins/{id}", "/coins/{id}/market_chart"])
         // Detail at 600 s; it arrives 200 ms later and the chart leaves at once (1.2 s after the
         // detail is the limiter's slot).
@@ -74,7 +83,9 @@ struct AppBehaviourTests {
         #expect(!failed.contains { $0.endpoint == "/coins/{id}/market_chart" })
         var spec = AppPolicies.bitpal
         spec.detailLoadOrder = .concurrent
-        let together = try Self.run(policies: spec, script: script).journal.filter { $0.time >= open && $0.endpoint != "/coins/markets" }
+        let together = try Self.run(policies: spec, script: script).journal.filter {
+            $0.time >= open && $0.endpoint != "/coins/markets"
+        }
         #expect(together.count == 2 && together[1].time - together[0].time == 1_200)
     }
 
@@ -86,7 +97,9 @@ struct AppBehaviourTests {
             ScheduledAction(time: open + 300, action: .switchRange(.oneWeek)),
             ScheduledAction(time: open + 600, action: .switchRange(.oneMonth)),
         ]
-        let journal = try Self.run(script: script).journal.filter { $0.time >= open && $0.endpoint != "/coins/markets" }
+        let journal = try Self.run(script: script).journal.filter {
+            $0.time >= open && $0.endpoint != "/coins/markets"
+        }
         let times: [Int64] = journal.map(\.time)
         let expected: [Int64] = [open, open + 1_200, open + 1_200, open + 1_200]
         #expect(times == expected)
@@ -96,23 +109,31 @@ struct AppBehaviourTests {
         #expect(paced["rate_limit.min_gap_ms"]! >= 1_200)
     }
 
-    @Test("the server caches simple/price 60 s on demo plans and 30 s on paid ones, OHLC 15 min; the header agrees")
+    @Test(
+        "the server caches simple/price 60 s on demo plans and 30 s on paid ones, OHLC 15 min; the header agrees"
+    )
     func serverCaches() throws {
         for (plan, simple) in [(RateLimitPlan.demo30, 60), (.pro500, 30)] {
             var server = SimulatedServer(
-                source: AppSimulationTests.market(), behaviour: ServerBehaviour(plan: plan), seed: StreamSeed(root: 1, stream: "s"))
+                source: AppSimulationTests.market(), behaviour: ServerBehaviour(plan: plan),
+                seed: StreamSeed(root: 1, stream: "s"))
             let requests = CoinGeckoRequests()
             let cases: [(HTTPRequest, Int)] = [
                 (requests.simplePrice(ids: ["coin-1"], vsCurrencies: ["usd"])[0], simple),
-                (requests.ohlc(id: "coin-1", days: "7"), 900), (requests.marketChart(id: "coin-1", days: "1"), 30),
+                (requests.ohlc(id: "coin-1", days: "7"), 900),
+                (requests.marketChart(id: "coin-1", days: "1"), 30),
                 (requests.coinsMarkets(ids: ["coin-1"])[0], 30),
             ]
             for (request, seconds) in cases {
                 let first = server.handle(request, at: Self.start)
-                #expect(first.response?.headers["Cache-Control"] == "public, max-age=\(seconds)", "\(request.path)")
+                #expect(
+                    first.response?.headers["Cache-Control"] == "public, max-age=\(seconds)",
+                    "\(request.path)")
                 let maxAge = Int64(seconds) * 1_000
                 #expect(server.handle(request, at: Self.start + maxAge - 1).outcome == .cached)
-                #expect(server.handle(request, at: Self.start + maxAge).outcome == .served, "\(plan.name) \(request.path)")
+                #expect(
+                    server.handle(request, at: Self.start + maxAge).outcome == .served,
+                    "\(plan.name) \(request.path)")
             }
         }
     }
@@ -123,7 +144,8 @@ struct AppBehaviourTests {
         var first = SplitMix64(seed: 5)
         var second = SplitMix64(seed: 5)
         let actions = user.actions(
-            from: Self.start, to: Self.start + 7 * 86_400_000, coins: ["a", "b"], profile: .bitpal, generator: &first)
+            from: Self.start, to: Self.start + 7 * 86_400_000, coins: ["a", "b"], profile: .bitpal,
+            generator: &first)
         #expect(
             actions
                 == user.actions(
@@ -138,7 +160,9 @@ struct AppBehaviourTests {
         #expect(zip(actions, actions.dropFirst()).allSatisfy { $0.time <= $1.time })
         // Some session ends within 0.8 s of its last coin opening: mid-load.
         let midLoad = zip(actions, actions.dropFirst()).contains { previous, next in
-            if case .openCoin = previous.action, next.action == .background { return next.time - previous.time <= 800 }
+            if case .openCoin = previous.action, next.action == .background {
+                return next.time - previous.time <= 800
+            }
             return false
         }
         #expect(midLoad)
@@ -146,7 +170,10 @@ struct AppBehaviourTests {
             sessionsPerDay: 24, meanSessionMilliseconds: 300_000, coinsPerSession: 3, habits: .opensOnly)
         var third = SplitMix64(seed: 5)
         #expect(
-            !quiet.actions(from: Self.start, to: Self.start + 86_400_000, coins: ["a"], profile: .bitpal, generator: &third)
-                .contains { $0.action == .pullToRefresh })
+            !quiet.actions(
+                from: Self.start, to: Self.start + 86_400_000, coins: ["a"], profile: .bitpal,
+                generator: &third
+            )
+            .contains { $0.action == .pullToRefresh })
     }
 }

@@ -3,7 +3,8 @@ import TrackerCore
 
 @Suite("The app's behaviours as clock-free state machines, on hand-checked traces")
 struct AppBehaviourMachineTests {
-    @Test("the app's loop: load, an immediate first fetch, then fetch-then-sleep; after an error it sleeps too")
+    @Test(
+        "the app's loop: load, an immediate first fetch, then fetch-then-sleep; after an error it sleeps too")
     func fetchThenSleep() {
         var loop = PriceRefreshLoop(schedule: .fetchThenSleep, intervalMilliseconds: 30_000, loadsFirst: true)
         #expect(loop.start(at: 0) == [.fetch(token: 1)])
@@ -67,15 +68,22 @@ struct AppBehaviourMachineTests {
     @Test("the coin screen: detail first, the chart only after it; a failed detail loads no chart")
     func detailThenChart() {
         var screen = CoinDetailLoader(order: .detailThenChart, profile: .bitpal)
-        #expect(screen.open(coinId: "bitcoin", type: .line, range: .oneDay) == [.fetchDetail(coinId: "bitcoin", token: 1)])
+        #expect(
+            screen.open(coinId: "bitcoin", type: .line, range: .oneDay) == [
+                .fetchDetail(coinId: "bitcoin", token: 1)
+            ])
         #expect(
             screen.detailFinished(token: 1, succeeded: true)
                 == [.loadChart(coinId: "bitcoin", type: .line, range: .oneDay)])
         #expect(screen.refresh() == [.fetchDetail(coinId: "bitcoin", token: 2)])
         #expect(screen.detailFinished(token: 2, succeeded: false) == [])
         // Switches start chart loads at once, each in its own task.
-        #expect(screen.switchRange(to: .oneWeek) == [.loadChart(coinId: "bitcoin", type: .line, range: .oneWeek)])
-        #expect(screen.switchRange(to: .oneMonth) == [.loadChart(coinId: "bitcoin", type: .line, range: .oneMonth)])
+        #expect(
+            screen.switchRange(to: .oneWeek) == [.loadChart(coinId: "bitcoin", type: .line, range: .oneWeek)])
+        #expect(
+            screen.switchRange(to: .oneMonth) == [
+                .loadChart(coinId: "bitcoin", type: .line, range: .oneMonth)
+            ])
         // A type switch moves to the closest range the type offers; the same type is no switch.
         #expect(screen.switchType(to: .line) == [])
         let candle = screen.switchType(to: .candle)
@@ -91,7 +99,8 @@ struct AppBehaviourMachineTests {
         var screen = CoinDetailLoader(order: .concurrent, profile: .spec)
         #expect(
             screen.open(coinId: "bitcoin", type: .line, range: .oneDay) == [
-                .fetchDetail(coinId: "bitcoin", token: 1), .loadChart(coinId: "bitcoin", type: .line, range: .oneDay),
+                .fetchDetail(coinId: "bitcoin", token: 1),
+                .loadChart(coinId: "bitcoin", type: .line, range: .oneDay),
             ])
         #expect(screen.detailFinished(token: 1, succeeded: true) == [])
     }
@@ -115,12 +124,14 @@ struct AppBehaviourMachineTests {
             (0..<count).map { index in
                 let price = 100 + Double(index % 7) * (index == 45 ? 3 : 1)
                 return Candle(
-                    closeTime: close - Int64(count - 1 - index) * size, open: price, high: price + 1, low: price - 1,
+                    closeTime: close - Int64(count - 1 - index) * size, open: price, high: price + 1,
+                    low: price - 1,
                     close: price + 0.5)
             })
     }
 
-    @Test("candles: the app's stride with cap 42 draws all 48 one-day candles (over its cap); newest draws 42")
+    @Test(
+        "candles: the app's stride with cap 42 draws all 48 one-day candles (over its cap); newest draws 42")
     func candleStride() {
         let now: Int64 = 1_700_000_000_000
         // 48 closed half-hour candles in the last day (the forming one closes after now).

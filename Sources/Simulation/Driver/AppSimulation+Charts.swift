@@ -52,7 +52,9 @@ extension AppSimulation {
             if let timer = config.timer { timer.measure("downsampling", downsample) } else { downsample() }
         }
         if counting {
-            recordDrawn(.line, range: range, fetched: series.count, kept: line.kept.count, drawn: line.indices.count) {
+            recordDrawn(
+                .line, range: range, fetched: series.count, kept: line.kept.count, drawn: line.indices.count
+            ) {
                 record in
                 if line.fidelity.isOverCap { record.overCap += 1 }
                 record.maxDeviation = max(record.maxDeviation, line.fidelity.maxRelativeDeviation ?? 0)

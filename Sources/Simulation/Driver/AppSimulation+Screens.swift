@@ -4,7 +4,8 @@ extension AppSimulation {
     /// The app's reaction to a user action.
     mutating func perform(_ action: UserAction, at now: Int64) {
         switch action {
-        case .openCoin(let id, let type, let range): execute(detailScreen.open(coinId: id, type: type, range: range), at: now)
+        case .openCoin(let id, let type, let range):
+            execute(detailScreen.open(coinId: id, type: type, range: range), at: now)
         case .switchRange(let range): execute(detailScreen.switchRange(to: range), at: now)
         case .switchChartType(let type): execute(detailScreen.switchType(to: type), at: now)
         case .refreshCoin: execute(detailScreen.refresh(), at: now)
@@ -86,7 +87,8 @@ extension AppSimulation {
         switch pending.purpose {
         case .watchlist(let refresh, let ids, let key, let lookup):
             try receiveWatchlist(
-                body, request: request, refresh: refresh, ids: ids, key: key, lookup: lookup, dataTime: dataTime,
+                body, request: request, refresh: refresh, ids: ids, key: key, lookup: lookup,
+                dataTime: dataTime,
                 at: now)
         case .detail(_, let token):
             _ = try CoinGeckoResponseClassifier.decode(body, for: request) {

@@ -75,7 +75,8 @@ public struct AppSimulation {
         }
         limiter = RateLimiter(policy: policies.limiter, plan: config.server.plan, backoff: backoff)
         requests = CoinGeckoRequests(
-            timeoutMilliseconds: policies.timeoutMilliseconds, maxTargetLength: policies.maxMarketsTargetLength,
+            timeoutMilliseconds: policies.timeoutMilliseconds,
+            maxTargetLength: policies.maxMarketsTargetLength,
             marketsPaging: policies.marketsPaging)
         preparation = policies.chartPreparation
         watchlist = Watchlist(

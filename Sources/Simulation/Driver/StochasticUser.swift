@@ -130,7 +130,10 @@ public struct StochasticUser: Sendable, Equatable {
             let ranges = profile.availableRanges(for: type)
             return ranges[Int(generator.next() % UInt64(ranges.count))]
         }
-        var visit = [ScheduledAction(time: time, action: .openCoin(id: coin, type: type, range: pick(type, &generator)))]
+        var visit = [
+            ScheduledAction(
+                time: time, action: .openCoin(id: coin, type: type, range: pick(type, &generator)))
+        ]
         var at = time + 2_000
         let switches = Self.count(mean: habits.rangeSwitchesPerCoin, generator: &generator)
         for _ in 0..<switches {

@@ -51,4 +51,3 @@ public struct ScheduledAction: Sendable, Equatable {
         self.action = action
     }
 }
-

@@ -31,7 +31,8 @@ public struct ServerBehaviour: Sendable, Equatable {
     ///   - faults: Faults (none by default).
     public init(
         plan: RateLimitPlan, cacheMaxAgeMilliseconds: Int64 = 30_000, ohlcCacheMilliseconds: Int64 = 900_000,
-        simplePriceCacheMilliseconds: Int64? = nil, medianLatencyMilliseconds: Double = 150, latencySigma: Double = 0.5, faults: ServerFaults = .none
+        simplePriceCacheMilliseconds: Int64? = nil, medianLatencyMilliseconds: Double = 150,
+        latencySigma: Double = 0.5, faults: ServerFaults = .none
     ) {
         self.plan = plan
         self.cacheMaxAgeMilliseconds = cacheMaxAgeMilliseconds
