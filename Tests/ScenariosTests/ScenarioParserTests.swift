@@ -103,6 +103,46 @@ struct ScenarioParserTests {
         #expect(message.hasPrefix(expected), "\(message)")
     }
 
+    @Test("the app's behaviours and the coin screen's verbs parse; a wrong value is located")
+    func appBehaviours() throws {
+        let text =
+            Self.minimal + """
+
+                policies: {preset: spec, refresh_schedule: fetch-then-sleep, market_cache_rule: all-ids-fresh,
+                  detail_load: detail-then-chart, candle_sampling: stride, markets_max_url: 5000}
+                user:
+                  script:
+                    - {at: 1m, open: bitcoin}
+                    - {at: 61s, switch-range: 1W}
+                    - {at: 62s, switch-chart: candle}
+                    - {at: 63s, do: refresh-coin}
+                    - {at: 64s, do: close-coin}
+                  sessions: {per_day: 4, length: 5m, range_switches: 2, type_switches: 0.5, pull_to_refresh: 1, background_mid_load: 0.25}
+                """
+        let scenario = try Self.parse(text)
+        #expect(scenario.policies.refreshSchedule == .fetchThenSleep)
+        #expect(scenario.policies.marketCacheRule == .allIdsFresh)
+        #expect(scenario.policies.detailLoadOrder == .detailThenChart)
+        #expect(
+            scenario.policies.candleSampling == .stride && scenario.policies.maxMarketsTargetLength == 5_000)
+        #expect(
+            scenario.script.map(\.action) == [
+                .openCoin(id: "bitcoin", type: .line, range: .oneDay), .switchRange(.oneWeek),
+                .switchChartType(.candle), .refreshCoin, .closeCoin,
+            ])
+        #expect(
+            scenario.sessions?.habits
+                == StochasticUser.Habits(
+                    rangeSwitchesPerCoin: 2, typeSwitchProbability: 0.5, pullToRefreshPerSession: 1,
+                    backgroundMidLoadProbability: 0.25))
+        #expect(
+            Self.error(Self.minimal + "\nuser:\n  script:\n    - {at: 1m, switch-range: 2W}\n").hasPrefix(
+                "test.yaml:7:30: user.script[0].switch-range: expected one of"))
+        #expect(
+            Self.error(Self.minimal + "\npolicies: {refresh_schedule: often}\n").contains(
+                "policies.refresh_schedule: expected one of fetch-then-sleep, fixed-rate, found 'often'"))
+    }
+
     @Test("--set overrides are validated like the file's values")
     func overrides() throws {
         let scenario = try Self.parse(
