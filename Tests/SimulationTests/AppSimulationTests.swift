@@ -30,7 +30,7 @@ struct AppSimulationTests {
         return config
     }
 
-    /// A user opening a coin every second for two minutes: detail and chart asked together.
+    /// A user opening a coin every second for two minutes: the screens' loads overlap.
     static let busyUser: [ScheduledAction] = (0..<120).map { second in
         ScheduledAction(
             time: start + 600_000 + Int64(second) * 1_000,
@@ -51,7 +51,7 @@ struct AppSimulationTests {
     }
 
     @Test(
-        "bitpal's limiter with concurrent detail and chart requests breaks seed-50; spacing and token-bucket never do"
+        "bitpal's limiter with overlapping screen loads breaks seed-50; spacing and token-bucket never do"
     )
     func limiterComparison() throws {
         var bitpal = try AppSimulation(config: Self.config(policies: .bitpal, script: Self.busyUser))
@@ -59,7 +59,7 @@ struct AppSimulationTests {
         #expect(broken["rate_limit.max_per_minute"]! > 50)
         #expect(broken["rate_limit.over_limit"]! > 0)
         #expect(broken["rate_limit.status_429"]! > 0)
-        #expect(broken["rate_limit.min_gap_ms"] == 0)  // detail and chart leave together
+        #expect(broken["rate_limit.min_gap_ms"] == 0)  // waiting requests leave together
         for limiter in [RateLimitPolicy.spacing, .tokenBucket(burst: 5), .slidingWindow] {
             var policies = AppPolicies.bitpal
             policies.limiter = limiter

@@ -8,7 +8,9 @@
 public struct ChartCache: Sendable {
     /// What the cache holds.
     public enum Content: String, Sendable, Equatable, CaseIterable {
-        /// Each range's filtered, downsampled points (the app).
+        /// Each range's filtered, downsampled points: the app (Pointwelve/Bitpal-iOS
+        /// `Bitpal-v2/Bitpal/Features/CoinDetail/Models/CachedChartData.swift`, key
+        /// `makeCacheKey(coinId:chartType:timeRange:)`, TTL `ChartTimeRange.cacheTTL`).
         case processedPoints = "processed"
         /// Each request's response body.
         case rawResponse = "raw"

@@ -8,7 +8,9 @@
 /// - ``dataAnchored`` anchors at the newest point, so a chart always shows its range of the data
 ///   it has, however old.
 public enum RangeFilter: String, CaseIterable, Sendable, Codable {
-    /// Cutoff `now - span`.
+    /// Cutoff `now - span`: the app (Pointwelve/Bitpal-iOS
+    /// `Bitpal-v2/Bitpal/Features/CoinDetail/Models/ChartTimeRange.swift`,
+    /// `filterDataPoints(_:timestampKeyPath:)`, which compares against `Date()`).
     case wallclock
     /// Cutoff `newest timestamp - span`.
     case dataAnchored = "data-anchored"

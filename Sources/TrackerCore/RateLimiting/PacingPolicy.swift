@@ -16,11 +16,13 @@ public protocol PacingPolicy: Sendable {
     mutating func recordSend(at time: Int64)
 }
 
-/// The app's limiter (Pointwelve/Bitpal-iOS `RateLimiter`), flaw included.
+/// The app's limiter (Pointwelve/Bitpal-iOS `Bitpal-v2/Bitpal/Services/RateLimiter.swift`,
+/// `waitForNextRequest()`), flaw included.
 ///
 /// The app waits `1.2 s - (now - lastRequestTime)` and sets `lastRequestTime` when it wakes. The
 /// slot is computed from the last *send*, not reserved: callers that ask while one is waiting all
-/// compute the same slot and fire together (the coin screen asks for detail and chart at once).
+/// compute the same slot and fire together (quick range switches on the coin screen start chart
+/// loads in tasks of their own).
 /// The interval is fixed at 1.2 s whatever the plan.
 public struct BitpalPacing: PacingPolicy, Equatable {
     /// The minimum interval the app means to keep, ms.
