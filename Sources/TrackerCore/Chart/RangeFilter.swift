@@ -10,7 +10,7 @@
 public enum RangeFilter: String, CaseIterable, Sendable, Codable {
     /// Cutoff `now - span`: the app (Pointwelve/Bitpal-iOS
     /// `Bitpal-v2/Bitpal/Features/CoinDetail/Models/ChartTimeRange.swift`,
-    /// `filterDataPoints(_:timestampKeyPath:)`, which compares against `Date()`).
+    /// `filterDataPoints(_:timestampKeyPath:)`, which compares against the current date).
     case wallclock
     /// Cutoff `newest timestamp - span`.
     case dataAnchored = "data-anchored"
