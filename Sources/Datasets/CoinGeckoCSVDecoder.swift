@@ -2,6 +2,9 @@ import TrackerCore
 
 /// Decodes CoinGecko's "Export CSV" of a coin's history: `snapped_at,price,market_cap,total_volume`.
 ///
+/// A day's `market_cap` or `total_volume` may be empty, as in real exports: that day is left out
+/// of the column, the price still counts. A missing or bad price is an error.
+///
 /// `snapped_at` is `YYYY-MM-DD HH:MM:SS UTC`; prices must be positive and finite, market caps
 /// and volumes finite and zero or more (early history has zeros). Rows are repaired by the
 /// ``SeriesRepairs`` policy like API responses. Errors name the file, line, column and value.
@@ -55,6 +58,12 @@ public enum CoinGeckoCSVDecoder {
             var column = fields[0].count + 2
             for (index, rule) in rules.enumerated() {
                 let field = fields[index + 1]
+                if field.isEmpty, rule.allowsZero {
+                    // CoinGecko's exports leave a day's market cap or volume empty: missing, not 0.
+                    columns[index].append(.nan)
+                    column += 1
+                    continue
+                }
                 let value = Double(field).flatMap { $0.isFinite ? $0 : nil }
                 guard let value, rule.allowsZero ? value >= 0 : value > 0 else {
                     let expectation =
@@ -70,10 +79,19 @@ public enum CoinGeckoCSVDecoder {
         let repairs = SeriesRepairs.apply(timestamps: &timestamps, columns: &columns)
         return MarketChart(
             prices: TimeSeries(timestamps: timestamps, values: columns[0]),
-            marketCaps: TimeSeries(timestamps: timestamps, values: columns[1]),
-            totalVolumes: TimeSeries(timestamps: timestamps, values: columns[2]),
+            marketCaps: present(timestamps, columns[1]),
+            totalVolumes: present(timestamps, columns[2]),
             repairs: [.prices: repairs, .marketCaps: repairs, .totalVolumes: repairs]
         )
+    }
+
+    /// The days whose value is present (an empty field was read as NaN).
+    static func present(_ timestamps: [Int64], _ values: [Double]) -> TimeSeries {
+        guard values.contains(where: \.isNaN) else {
+            return TimeSeries(timestamps: timestamps, values: values)
+        }
+        let kept = values.indices.filter { !values[$0].isNaN }
+        return TimeSeries(timestamps: kept.map { timestamps[$0] }, values: kept.map { values[$0] })
     }
 
     /// Epoch milliseconds of `YYYY-MM-DD HH:MM:SS UTC`, or nil.

@@ -18,6 +18,22 @@ struct CoinGeckoCSVDecoderTests {
         #expect(chart.repairs[.prices] == SeriesRepairs.none)
     }
 
+    @Test("empty market caps and volumes, as real exports have, are missing values, not errors")
+    func emptyFields() throws {
+        let text = """
+            snapped_at,price,market_cap,total_volume
+            2020-01-01 00:00:00 UTC,7200,,1000
+            2020-01-02 00:00:00 UTC,7300,130000000000,
+            2020-01-03 00:00:00 UTC,7400,131000000000,1200
+
+            """
+        let chart = try CoinGeckoCSVDecoder.decode(text, source: "x.csv")
+        #expect(chart.prices.values == [7200, 7300, 7400])
+        #expect(chart.marketCaps?.values == [130_000_000_000, 131_000_000_000])
+        #expect(chart.marketCaps?.timestamps == Array(chart.prices.timestamps.dropFirst()))
+        #expect(chart.totalVolumes?.values == [1000, 1200])
+    }
+
     @Test(
         "bad rows are located errors",
         arguments: [
@@ -29,7 +45,8 @@ struct CoinGeckoCSVDecoderTests {
                 3, "snapped_at"
             ),
             ("snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,nan,2,3\n", 2, "price"),
-            ("snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,1,,3\n", 2, "market_cap"),
+            ("snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,,2,3\n", 2, "price"),
+            ("snapped_at,price,market_cap,total_volume\n2020-01-01 00:00:00 UTC,1,x,3\n", 2, "market_cap"),
             ("", 1, "header"),
         ])
     func refused(text: String, line: Int, path: String) throws {
