@@ -68,7 +68,6 @@ public struct PriceLoopRunner<Clock: SchedulingClock>: Sendable {
                 }
                 if shouldStop(finished) { break }
             }
-            machine.stop()
             group.cancelAll()
         }
     }

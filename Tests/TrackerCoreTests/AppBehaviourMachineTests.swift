@@ -149,6 +149,9 @@ struct AppBehaviourMachineTests {
         let sampled = preparation.candles(longer, range: .oneDay, at: now)
         #expect(sampled.drawn.count == 45 && sampled.fidelity.isOverCap)
         #expect(sampled.fidelity.highLost > 0 && !sampled.fidelity.keptNewest)
+        // By hand: highest high 110 (candle 45, odd, not drawn), highest drawn 107 (candle 6),
+        // lowest low 99 (candle 0, drawn); range 110 - 99 = 11.
+        #expect(abs(sampled.fidelity.highLost - 3.0 / 11.0) < 1e-12 && sampled.fidelity.lowLost == 0)
         preparation.candleSampling = .newest
         let newest = preparation.candles(day, range: .oneDay, at: now)
         #expect(newest.drawn.count == 42 && !newest.fidelity.isOverCap && newest.fidelity.keptNewest)

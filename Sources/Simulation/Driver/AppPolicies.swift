@@ -41,7 +41,8 @@ public struct AppPolicies: Sendable, Equatable {
     /// How candle charts are cut to their cap (the app: stride with cap 42).
     public var candleSampling: CandleSampling
     /// The longest `/coins/markets` target before a watchlist refresh is split into batches
-    /// (the app: never split, one URL however long).
+    /// (the app never splits: `CoinGeckoService.fetchMarketData(coinIds:)` joins every id into one
+    /// URL however long).
     public var maxMarketsTargetLength: Int
 
     /// The chart preparation these policies describe.

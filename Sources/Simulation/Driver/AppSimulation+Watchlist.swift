@@ -50,12 +50,10 @@ extension AppSimulation {
             if case .loop = origin { loop.stop() }
             return
         }
-        let requests =
-            config.policies.refreshSource == .markets
-            ? requests.coinsMarkets(ids: ids) : requests.simplePrice(ids: ids, vsCurrencies: ["usd"])
+        let batches = config.policies.refreshSource.requests(for: ids, using: requests)
         let id = nextRefresh
         nextRefresh += 1
-        refreshes[id] = WatchlistRefresh(origin: origin, requests: requests)
+        refreshes[id] = WatchlistRefresh(origin: origin, requests: batches)
         continueRefresh(id, at: now)
     }
 

@@ -147,11 +147,13 @@ public struct SimulatedServer {
         }
         var response = source.respond(to: request, at: now)
         let replayed = response.headers["x-replayed-from"] != nil
-        if response.status == 200, !replayed {
-            // The header says how long this server really caches the response.
+        let cacheControl = "public, max-age=\(maxAge / 1000)"
+        if response.status == 200, !replayed, response.headers["Cache-Control"] != cacheControl {
+            // The header says how long this server really caches the response (rewritten only
+            // where the origin's default, 30 s, is not the endpoint's age).
             response.headers = HTTPHeaders(
                 response.headers.fields.filter { $0.name.lowercased() != "cache-control" }
-                    + [HTTPHeaders.Field("Cache-Control", "public, max-age=\(maxAge / 1000)")])
+                    + [HTTPHeaders.Field("Cache-Control", cacheControl)])
         }
         if response.status == 200, maxAge > 0 {
             cache[target] = (response, now)

@@ -35,8 +35,6 @@ public struct CoinDetailLoader: Sendable, Equatable {
     public private(set) var type: ChartType = .line
     /// The selected range.
     public private(set) var range: ChartTimeRange = .oneDay
-    /// Whether `loadInitialData` is running (the app ignores a second call meanwhile).
-    public private(set) var isLoadingInitialData = false
     private var token = 0
     private var awaitingChart = false
 
@@ -61,7 +59,6 @@ public struct CoinDetailLoader: Sendable, Equatable {
         self.coinId = coinId
         self.type = type
         self.range = profile.closestAvailableRange(to: range, for: type)
-        isLoadingInitialData = false
         return loadAll()
     }
 
@@ -101,9 +98,7 @@ public struct CoinDetailLoader: Sendable, Equatable {
     ///   - succeeded: Whether the detail arrived.
     /// - Returns: The chart load when the order waits for the detail and it arrived.
     public mutating func detailFinished(token: Int, succeeded: Bool) -> [Action] {
-        guard token == self.token, let coinId else { return [] }
-        isLoadingInitialData = false
-        guard awaitingChart else { return [] }
+        guard token == self.token, let coinId, awaitingChart else { return [] }
         awaitingChart = false
         return succeeded ? [.loadChart(coinId: coinId, type: type, range: range)] : []
     }
@@ -113,13 +108,11 @@ public struct CoinDetailLoader: Sendable, Equatable {
         coinId = nil
         token += 1
         awaitingChart = false
-        isLoadingInitialData = false
     }
 
     private mutating func loadAll() -> [Action] {
         guard let coinId else { return [] }
         token += 1
-        isLoadingInitialData = true
         let detail = Action.fetchDetail(coinId: coinId, token: token)
         switch order {
         case .detailThenChart:

@@ -73,9 +73,6 @@ public struct PriceRefreshLoop: Sendable, Equatable {
     /// - Parameter token: A fetch or wake token.
     public func isCurrent(token: Int) -> Bool { token == self.token && phase != .stopped }
 
-    /// Whether a fetch of this loop is in flight.
-    public var isFetching: Bool { phase == .loading || phase == .fetching }
-
     /// The screen appears: (re)starts the loop, dropping whatever an earlier start had pending.
     ///
     /// - Parameter now: The time.
@@ -110,8 +107,7 @@ public struct PriceRefreshLoop: Sendable, Equatable {
             phase = .fetching
             return [.fetch(token: token)] + (schedule == .fixedRate ? [nextTick(after: now)] : [])
         case .fetching where schedule == .fetchThenSleep:
-            let wake = nextTick(after: now)
-            return [wake]
+            return [nextTick(after: now)]
         case .fetching:
             // Fixed rate: the timer is already set; the loop just idles until it fires.
             return []

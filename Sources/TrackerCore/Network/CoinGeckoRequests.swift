@@ -23,8 +23,10 @@ public struct CoinGeckoRequests: Sendable, Equatable {
 
     /// How `/coins/markets` pages are asked for.
     public enum MarketsPaging: Sendable, Equatable {
-        /// No `per_page` (the app): CoinGecko's default of 100 rows applies, so a batch of more
-        /// than 100 ids silently loses the rest.
+        /// No `per_page`: the app (Pointwelve/Bitpal-iOS
+        /// `Bitpal-v2/Bitpal/Services/CoinGeckoService.swift`, `fetchMarketData(coinIds:)`).
+        /// CoinGecko's default of 100 rows applies, so a batch of more than 100 ids silently loses
+        /// the rest.
         case serverDefault
         /// `per_page` set to the batch size; batches hold at most 250 ids, CoinGecko's maximum.
         case batchSize

@@ -4,6 +4,23 @@ public enum WatchlistRefreshSource: String, Sendable, Equatable, CaseIterable, C
     case markets
     /// `/simple/price?ids=...`: smaller responses; price, 24 h change and update time only.
     case simplePrice = "simple-price"
+
+    /// The requests that refresh these ids from this endpoint, batched and split as
+    /// ``CoinGeckoRequests`` does (by URL length, and by page size when paging is on).
+    ///
+    /// - Parameters:
+    ///   - ids: The coin ids, in order.
+    ///   - requests: The request builder.
+    ///   - vsCurrency: The quote currency.
+    /// - Returns: The requests, none for no ids.
+    public func requests(for ids: [String], using requests: CoinGeckoRequests, vsCurrency: String = "usd")
+        -> [HTTPRequest]
+    {
+        switch self {
+        case .markets: requests.coinsMarkets(ids: ids, vsCurrency: vsCurrency)
+        case .simplePrice: requests.simplePrice(ids: ids, vsCurrencies: [vsCurrency])
+        }
+    }
 }
 
 extension Watchlist {
@@ -20,10 +37,7 @@ extension Watchlist {
         source: WatchlistRefreshSource,
         vsCurrency: String = "usd"
     ) -> [HTTPRequest] {
-        switch source {
-        case .markets: requests.coinsMarkets(ids: coinIds, vsCurrency: vsCurrency)
-        case .simplePrice: requests.simplePrice(ids: coinIds, vsCurrencies: [vsCurrency])
-        }
+        source.requests(for: coinIds, using: requests, vsCurrency: vsCurrency)
     }
 
     /// Applies a `/coins/markets` refresh: rows update their coins; requested coins missing from
