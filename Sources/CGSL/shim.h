@@ -14,6 +14,7 @@
 #include <gsl/gsl_multimin.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
+#include <gsl/gsl_roots.h>
 #include <gsl/gsl_statistics_double.h>
 #include <gsl/gsl_vector.h>
 
@@ -27,6 +28,9 @@ static inline const gsl_rng_type *cgsl_rng_type_mt19937(void) { return gsl_rng_m
 static inline const gsl_multimin_fminimizer_type *cgsl_multimin_nmsimplex2(void) {
     return gsl_multimin_fminimizer_nmsimplex2;
 }
+
+/// Brent's bracketing root finder (`gsl_root_fsolver_brent`): the money-weighted return's solver.
+static inline const gsl_root_fsolver_type *cgsl_root_fsolver_brent(void) { return gsl_root_fsolver_brent; }
 
 /// Turns GSL's default error handler (print and abort) off, so that errors come back as codes.
 /// Call once before using GSL; returns the previous handler.

@@ -12,7 +12,7 @@ public final class RandomStream {
     public let kind: GeneratorKind
 
     /// GSL's default error handler prints and aborts; it is turned off once, before any use.
-    private static let errorHandlerOff: Void = { _ = cgsl_disable_abort_on_error() }()
+    static let errorHandlerOff: Void = { _ = cgsl_disable_abort_on_error() }()
 
     /// Starts a stream.
     ///

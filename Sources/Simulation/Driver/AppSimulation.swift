@@ -127,7 +127,12 @@ public struct AppSimulation {
         recorder.watchlistCoins = watchlist.entries.count
         recorder.watchlistUnavailable =
             watchlist.rows(sortedBy: .custom, at: config.end).filter(\.isUnavailable).count
-        return RunResult(config: config, recorder: recorder, server: server, transactions: transactions)
+        let shownPrices = watchlist.quotes.reduce(into: [String: Double]()) { prices, entry in
+            if !watchlist.unavailable.contains(entry.key) { prices[entry.key] = entry.value.price }
+        }
+        return RunResult(
+            config: config, recorder: recorder, server: server, transactions: transactions,
+            shownPrices: shownPrices)
     }
 
     private mutating func handle(_ event: Event, at now: Int64) {

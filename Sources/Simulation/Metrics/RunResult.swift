@@ -14,10 +14,13 @@ public struct RunResult: Sendable, Equatable {
     public var journal: [JournalEntry]
     /// The series a report plots.
     public var plots: RunPlots
+    /// Figures the run could not compute, and why (a portfolio whose ledger is invalid, say),
+    /// one line each.
+    public var problems: [String]
 
     init(
         config: RunConfig, recorder: MetricsRecorder, server: SimulatedServer,
-        transactions: [PortfolioTransaction]
+        transactions: [PortfolioTransaction], shownPrices: [String: Double]
     ) {
         var metrics: [String: Double] = [:]
         Self.rateLimits(into: &metrics, recorder: recorder, config: config)
@@ -35,8 +38,10 @@ public struct RunResult: Sendable, Equatable {
                 Double(Self.percentile(recorder.alertDelays.sorted(), 0.95)) / 1000
         }
         var plots = recorder.plots
-        plots.portfolioValue = PortfolioMetrics.add(
-            into: &metrics, transactions: transactions, config: config)
+        let portfolio = PortfolioMetrics(transactions: transactions, config: config, shownPrices: shownPrices)
+        metrics.merge(portfolio.metrics) { $1 }
+        plots.portfolioValue = portfolio.valueSeries
+        problems = portfolio.problems
         for (name, count) in recorder.failures { metrics["failures.\(name)"] = Double(count) }
         for (outcome, count) in server.outcomeCounts { metrics["server.\(outcome.rawValue)"] = Double(count) }
         metrics["simulation.events"] = Double(recorder.events)
@@ -131,45 +136,5 @@ public struct RunResult: Sendable, Equatable {
         metrics["charts.failed"] = Double(total.failed)
         metrics["charts.max_deviation"] = total.maxDeviation
         metrics["charts.candle_extreme_lost"] = total.extremeLost
-    }
-}
-
-/// The portfolio's figures at the end of a run, at the true prices.
-enum PortfolioMetrics {
-    /// Adds the portfolio metrics and returns the daily value series.
-    static func add(
-        into metrics: inout [String: Double], transactions: [PortfolioTransaction], config: RunConfig
-    )
-        -> TimeSeries
-    {
-        guard let first = transactions.map(\.time).min(),
-            let holdings = try? PortfolioLedger.holdings(transactions, method: config.policies.costMethod)
-        else { return .empty }
-        let prices = Dictionary(
-            uniqueKeysWithValues: holdings.compactMap { holding in
-                config.truePrice(holding.coinId, config.end).flatMap(Decimal.init(shortestTextOf:)).map {
-                    (holding.coinId, $0)
-                }
-            })
-        let summary = PortfolioSummary(holdings: holdings, prices: prices)
-        metrics["portfolio.value"] = summary.totalValue.doubleValue
-        metrics["portfolio.realized_pnl"] = summary.realizedPnL.doubleValue
-        metrics["portfolio.unrealized_pnl"] = summary.unrealizedPnL.doubleValue
-        let days = stride(from: first, through: config.end, by: 86_400_000).map { $0 }
-        let series = Dictionary(
-            uniqueKeysWithValues: Set(transactions.map(\.coinId)).map { coin in
-                (coin, TimeSeries(timestamps: days, values: days.map { config.truePrice(coin, $0) ?? 0 }))
-            })
-        guard
-            let values = try? PortfolioValuation.series(transactions: transactions, prices: series, at: days)
-        else {
-            return .empty
-        }
-        guard let statistics = try? PerformanceStatistics(values: values.values) else { return values }
-        metrics["portfolio.volatility"] = statistics.volatility
-        metrics["portfolio.max_drawdown"] = statistics.maxDrawdown
-        if let sharpe = statistics.sharpe { metrics["portfolio.sharpe"] = sharpe }
-        if let sortino = statistics.sortino { metrics["portfolio.sortino"] = sortino }
-        return values
     }
 }

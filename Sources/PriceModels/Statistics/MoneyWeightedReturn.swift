@@ -1,0 +1,131 @@
+import CGSL
+import Foundation
+
+/// The money-weighted return of dated cash flows: the annual rate `x` at which their present
+/// value is zero (XIRR, as spreadsheets compute it),
+/// `sum_i CF_i / (1 + x)^((t_i - t_0) / 365 days) = 0`,
+/// solved with GSL's Brent root finder (`gsl_root_fsolver_brent`).
+///
+/// Flows are the investor's: money put in is negative, money taken out (and the value left at
+/// the end) positive. Where a time-weighted return says how the coins did, this says how the
+/// investor's money did, timing of deposits included.
+public enum MoneyWeightedReturn {
+    /// One dated flow.
+    public struct Flow: Sendable, Equatable {
+        /// When, epoch ms.
+        public var time: Int64
+        /// How much: negative in, positive out.
+        public var amount: Double
+
+        /// Creates a flow.
+        ///
+        /// - Parameters:
+        ///   - time: When, epoch ms.
+        ///   - amount: Negative for money in, positive for money out.
+        public init(time: Int64, amount: Double) {
+            self.time = time
+            self.amount = amount
+        }
+    }
+
+    /// Why no rate could be found.
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The flows need both signs (money in and money out) and finite amounts.
+        case undefined(String)
+        /// No rate between -99.99 % and 10^6 % a year makes the present value zero.
+        case noRoot
+
+        /// One line saying why.
+        public var description: String {
+            switch self {
+            case .undefined(let why): "money-weighted return undefined: \(why)"
+            case .noRoot: "money-weighted return: no rate between -99.99 % and 1e6 % a year fits the flows"
+            }
+        }
+    }
+
+    /// The annual rate, as a fraction (0.1 is 10 % a year).
+    ///
+    /// The search runs in `g = ln(1 + x)`, where the present value is smooth for every g; it
+    /// scans outwards from g = 0 for the first sign change, so with several roots (flows that
+    /// change sign more than once) the one closest to 0 % is returned.
+    ///
+    /// - Parameter flows: At least one negative and one positive finite amount, in any order.
+    /// - Returns: The rate, accurate to 1e-12 in `ln(1 + x)`.
+    /// - Throws: ``Failure``.
+    public static func annualRate(of flows: [Flow]) throws(Failure) -> Double {
+        guard flows.allSatisfy({ $0.amount.isFinite }) else { throw .undefined("an amount is not finite") }
+        guard flows.contains(where: { $0.amount < 0 }), flows.contains(where: { $0.amount > 0 }) else {
+            throw .undefined("the flows need money in and money out")
+        }
+        let start = flows.map(\.time).min()!
+        let problem = PresentValue(
+            years: flows.map { Double($0.time - start) / 86_400_000 / 365 }, amounts: flows.map(\.amount))
+        guard let (low, high) = problem.bracket() else { throw .noRoot }
+        if problem(low) == 0 { return expm1(low) }
+        if problem(high) == 0 { return expm1(high) }
+        return expm1(try solve(problem, between: low, and: high))
+    }
+
+    /// Brent's method on a bracket with a sign change.
+    private static func solve(_ problem: PresentValue, between low: Double, and high: Double) throws(Failure)
+        -> Double
+    {
+        _ = RandomStream.errorHandlerOff
+        let context = Unmanaged.passRetained(problem)
+        defer { context.release() }
+        var function = gsl_function(
+            function: { growth, parameters in
+                guard let parameters else { return .nan }
+                return Unmanaged<PresentValue>.fromOpaque(parameters).takeUnretainedValue()(growth)
+            },
+            params: context.toOpaque())
+        guard let solver = gsl_root_fsolver_alloc(cgsl_root_fsolver_brent()) else { throw .noRoot }
+        defer { gsl_root_fsolver_free(solver) }
+        guard gsl_root_fsolver_set(solver, &function, low, high) == GSL_SUCCESS else { throw .noRoot }
+        for _ in 0..<200 {
+            guard gsl_root_fsolver_iterate(solver) == GSL_SUCCESS else { throw .noRoot }
+            let (lower, upper) = (gsl_root_fsolver_x_lower(solver), gsl_root_fsolver_x_upper(solver))
+            if gsl_root_test_interval(lower, upper, 1e-12, 0) == GSL_SUCCESS {
+                return gsl_root_fsolver_root(solver)
+            }
+        }
+        throw .noRoot
+    }
+
+    /// The present value as a function of `g = ln(1 + x)`: `sum_i CF_i exp(-g t_i)`.
+    private final class PresentValue {
+        let years: [Double]
+        let amounts: [Double]
+
+        init(years: [Double], amounts: [Double]) {
+            self.years = years
+            self.amounts = amounts
+        }
+
+        func callAsFunction(_ growth: Double) -> Double {
+            zip(years, amounts).reduce(0) { $0 + $1.1 * exp(-growth * $1.0) }
+        }
+
+        /// The first interval, scanning outwards from g = 0 in steps of 0.05 to g = ln(1e-4)
+        /// below and ln(1e4) above, over which the present value changes sign.
+        func bracket() -> (Double, Double)? {
+            let step = 0.05
+            let (lowest, highest) = (log(1e-4), log(1e4))
+            var (down, up) = (0.0, 0.0)
+            while down > lowest || up < highest {
+                if up < highest {
+                    let next = min(up + step, highest)
+                    if self(up).sign != self(next).sign || self(up) == 0 { return (up, next) }
+                    up = next
+                }
+                if down > lowest {
+                    let next = max(down - step, lowest)
+                    if self(down).sign != self(next).sign || self(next) == 0 { return (next, down) }
+                    down = next
+                }
+            }
+            return nil
+        }
+    }
+}

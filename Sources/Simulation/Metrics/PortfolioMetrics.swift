@@ -1,0 +1,167 @@
+import Foundation
+import PriceModels
+import TrackerCore
+
+/// The portfolio's figures at the end of a run (what each measures: `docs/simulation.md`).
+///
+/// - At the true prices: value, realised and unrealised P&L.
+/// - At the prices the app showed at the end (the last market data it received for each coin,
+///   `PortfolioViewModel.loadPortfolioWithPrices()` reading `fetchMarketData(coinIds:)`; missing
+///   for a coin it never received or shows as "Data unavailable"): value and unrealised P&L, and
+///   the gap between the two unrealised figures, which is what stale data costs the user.
+/// - Daily, from the first trade: time-weighted returns with the trades' cash flows taken out
+///   (``TimeWeightedReturns``) and quantstats' statistics on them, the money-weighted return
+///   (XIRR, ``MoneyWeightedReturn``), and a buy-and-hold benchmark.
+///
+/// The app keeps no cash account: a buy brings money in and a sale takes it out of the portfolio.
+struct PortfolioMetrics: Sendable, Equatable {
+    /// Metric values under their stable names (`portfolio.*`).
+    var metrics: [String: Double] = [:]
+    /// The portfolio's daily value at the true prices.
+    var valueSeries = TimeSeries.empty
+    /// Why a figure could not be computed, one line each.
+    var problems: [String] = []
+
+    private static let day = 86_400_000
+
+    /// Values the run's portfolio.
+    ///
+    /// - Parameters:
+    ///   - transactions: The run's trades.
+    ///   - config: The run (true prices, cost method, end).
+    ///   - shownPrices: The price the app showed for each coin at the end.
+    init(transactions: [PortfolioTransaction], config: RunConfig, shownPrices: [String: Double]) {
+        guard let first = transactions.map(\.time).min() else { return }
+        let holdings: [Holding]
+        do {
+            holdings = try PortfolioLedger.holdings(transactions, method: config.policies.costMethod)
+        } catch {
+            problems.append("portfolio: the ledger is invalid: \(error)")
+            return
+        }
+        let truePrices = holdings.reduce(into: [String: Decimal]()) { prices, holding in
+            prices[holding.coinId] = config.truePrice(holding.coinId, config.end)
+                .flatMap(Decimal.init(shortestTextOf:))
+        }
+        let atTruePrices = PortfolioSummary(holdings: holdings, prices: truePrices)
+        guard atTruePrices.unpricedCoins.isEmpty else {
+            problems.append(
+                "portfolio: no true price at the end for \(atTruePrices.unpricedCoins.joined(separator: ", "))"
+            )
+            return
+        }
+        metrics["portfolio.value"] = atTruePrices.totalValue.doubleValue
+        metrics["portfolio.realized_pnl"] = atTruePrices.realizedPnL.doubleValue
+        metrics["portfolio.unrealized_pnl"] = atTruePrices.unrealizedPnL.doubleValue
+        addShown(holdings: holdings, shownPrices: shownPrices, truth: atTruePrices)
+        let days: [Int64] = stride(from: first, through: config.end, by: Self.day).map { $0 }
+        do throws(PortfolioError) {
+            valueSeries = try PortfolioValuation.series(
+                transactions: transactions,
+                prices: Self.truePriceSeries(transactions, config: config, at: days),
+                at: days)
+        } catch {
+            problems.append("portfolio: cannot value the portfolio daily: \(error)")
+            return
+        }
+        addReturns(transactions: transactions, days: days, config: config)
+        addMoneyWeightedReturn(transactions: transactions, config: config)
+    }
+
+    /// Each traded coin's true price on the days it has one.
+    private static func truePriceSeries(
+        _ transactions: [PortfolioTransaction], config: RunConfig, at days: [Int64]
+    )
+        -> [String: TimeSeries]
+    {
+        Set(transactions.map(\.coinId)).reduce(into: [:]) { series, coin in
+            let priced = days.compactMap { day in config.truePrice(coin, day).map { (day, $0) } }
+            series[coin] = TimeSeries(timestamps: priced.map(\.0), values: priced.map(\.1))
+        }
+    }
+
+    private mutating func addShown(
+        holdings: [Holding], shownPrices: [String: Double], truth: PortfolioSummary
+    ) {
+        let shown = PortfolioSummary(
+            holdings: holdings,
+            prices: shownPrices.compactMapValues { Decimal(shortestTextOf: $0) })
+        metrics["portfolio.shown_value"] = shown.totalValue.doubleValue
+        metrics["portfolio.shown_unrealized_pnl"] = shown.unrealizedPnL.doubleValue
+        metrics["portfolio.shown_unpriced"] = Double(shown.unpricedCoins.count)
+        metrics["portfolio.shown_pnl_gap"] = (shown.unrealizedPnL - truth.unrealizedPnL).doubleValue
+    }
+
+    /// Time-weighted statistics, and the buy-and-hold benchmark over the same periods.
+    private mutating func addReturns(transactions: [PortfolioTransaction], days: [Int64], config: RunConfig) {
+        let flows = TimeWeightedReturns.flows(of: transactions, at: days)
+        let periodReturns: [Double?]
+        do throws(PortfolioError) {
+            periodReturns = try TimeWeightedReturns.returns(values: valueSeries.values, flows: flows)
+        } catch {
+            problems.append("portfolio: \(error)")
+            return
+        }
+        let held = periodReturns.indices.filter { periodReturns[$0] != nil }
+        let returns = held.map { periodReturns[$0]! }
+        guard let statistics = try? PerformanceStatistics(returns: returns) else { return }
+        metrics["portfolio.time_weighted_return"] = statistics.totalReturn
+        metrics["portfolio.volatility"] = statistics.volatility
+        metrics["portfolio.max_drawdown"] = statistics.maxDrawdown
+        if let sharpe = statistics.sharpe { metrics["portfolio.sharpe"] = sharpe }
+        if let sortino = statistics.sortino { metrics["portfolio.sortino"] = sortino }
+        guard let benchmark = Self.buyAndHold(transactions, config: config, at: days) else { return }
+        let benchmarkReturns = held.map { benchmark[$0 + 1] / benchmark[$0] - 1 }
+        let benchmarkTotal = benchmarkReturns.reduce(1) { $0 * (1 + $1) } - 1
+        metrics["portfolio.benchmark_return"] = benchmarkTotal
+        metrics["portfolio.excess_return"] = statistics.totalReturn - benchmarkTotal
+        let comparison = BenchmarkComparison(returns: returns, benchmark: benchmarkReturns)
+        if let beta = comparison.beta { metrics["portfolio.beta"] = beta }
+        if let correlation = comparison.correlation { metrics["portfolio.correlation"] = correlation }
+    }
+
+    /// The benchmark's daily value: the run's total buy cost, spent at the first trade on the
+    /// coins bought in the run, each in proportion to what the run spent on it, then held. Nil
+    /// when a coin bought has no true price on some day.
+    private static func buyAndHold(
+        _ transactions: [PortfolioTransaction], config: RunConfig, at days: [Int64]
+    )
+        -> [Double]?
+    {
+        let spent = transactions.filter { $0.kind == .buy }.reduce(into: [String: Double]()) { spent, buy in
+            spent[buy.coinId, default: 0] += TimeWeightedReturns.netInvestment(of: buy).doubleValue
+        }
+        var quantities: [String: Double] = [:]
+        for (coin, amount) in spent {
+            guard let price = config.truePrice(coin, days[0]), price > 0 else { return nil }
+            quantities[coin] = amount / price
+        }
+        var values: [Double] = []
+        for day in days {
+            var value = 0.0
+            for coin in quantities.keys.sorted() {
+                guard let price = config.truePrice(coin, day) else { return nil }
+                value += quantities[coin]! * price
+            }
+            guard value > 0 else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// XIRR of the trades' flows and the true value at the end.
+    private mutating func addMoneyWeightedReturn(transactions: [PortfolioTransaction], config: RunConfig) {
+        var flows = transactions.map {
+            MoneyWeightedReturn.Flow(
+                time: $0.time, amount: -TimeWeightedReturns.netInvestment(of: $0).doubleValue)
+        }
+        flows.append(.init(time: config.end, amount: metrics["portfolio.value"] ?? 0))
+        do throws(MoneyWeightedReturn.Failure) {
+            metrics["portfolio.irr"] = try MoneyWeightedReturn.annualRate(of: flows)
+        } catch .undefined {
+            // No money out (nothing sold, nothing left) or no money in: no rate to report.
+        } catch {
+            problems.append("portfolio: \(error)")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Scenarios
+import Simulation
+import TestSupport
+import Testing
+
+@Suite("Portfolio metrics of whole runs against independent figures")
+struct PortfolioRunTests {
+    static func run(_ text: String) throws -> (RunResult, RunConfig) {
+        let root = RepositoryFiles.root
+        let scenario = try ScenarioParser.parse(text, file: "test.yaml", projectRoot: root)
+        let config = try scenario.runConfig(projectRoot: root)
+        var simulation = try AppSimulation(config: config)
+        return (simulation.run(), config)
+    }
+
+    static func backtest(portfolio: String) -> String {
+        """
+        name: bitcoin-2021
+        seed: 1
+        start: 2021-01-01T00:00:00Z
+        duration: 365d
+        market: {source: fixtures, directory: datasets/coingecko}
+        plan: demo-30
+        policies: {preset: spec}
+        watchlist: [bitcoin]
+        user: {foreground: false, sessions: {per_day: 1, length: 2m, coins: 1}}
+        portfolio:
+        \(portfolio)
+        """
+    }
+
+    static func close(_ ours: Double?, _ theirs: Double?, _ tolerance: Double = 1e-9) -> Bool {
+        guard let ours, let theirs else { return false }
+        return abs(ours - theirs) <= tolerance * max(abs(theirs), 1e-12)
+    }
+
+    @Test("Bitcoin bought on 2021-01-01 at the recorded price and held shows Bitcoin's own 2021 figures")
+    func heldAllYear() throws {
+        let (result, _) = try Self.run(
+            Self.backtest(
+                portfolio:
+                    #"  - {at: 0d, coin: bitcoin, side: buy, quantity: "1", price: "29022.41839530417"}"#))
+        let metrics = result.metrics
+        let bitcoin = PortfolioFlowsPeerVectors.shared.bitcoin2021.expected
+        #expect(Self.close(metrics["portfolio.volatility"], bitcoin.volatility))
+        #expect(Self.close(metrics["portfolio.max_drawdown"], bitcoin.maxDrawdown))
+        #expect(Self.close(metrics["portfolio.sharpe"], bitcoin.sharpe))
+        #expect(Self.close(metrics["portfolio.sortino"], bitcoin.sortino))
+        #expect(Self.close(metrics["portfolio.time_weighted_return"], bitcoin.totalReturn))
+        // Held without trading, the benchmark is the portfolio; the year is 365 days, so the
+        // money-weighted return is the year's return too.
+        #expect(Self.close(metrics["portfolio.benchmark_return"], bitcoin.totalReturn))
+        #expect(abs(metrics["portfolio.excess_return"] ?? 1) < 1e-9)
+        #expect(Self.close(metrics["portfolio.beta"], 1))
+        #expect(Self.close(metrics["portfolio.correlation"], 1))
+        #expect(Self.close(metrics["portfolio.irr"], bitcoin.totalReturn))
+        #expect(result.problems.isEmpty)
+    }
+
+    @Test("the library's btc-year-backtest, with monthly buys and a sale, is about Bitcoin's 2021")
+    func libraryBacktest() throws {
+        let text = try String(
+            contentsOf: RepositoryFiles.root.appendingPathComponent("scenarios/btc-year-backtest.yaml"),
+            encoding: .utf8)
+        let metrics = try Self.run(text).0.metrics
+        let bitcoin = PortfolioFlowsPeerVectors.shared.bitcoin2021.expected
+        // Trades at prices off the day's close move a few returns; buys are not gains any more.
+        #expect(abs((metrics["portfolio.volatility"] ?? 0) - bitcoin.volatility) < 0.01)
+        #expect(abs((metrics["portfolio.max_drawdown"] ?? 0) - bitcoin.maxDrawdown) < 0.01)
+        #expect(abs((metrics["portfolio.beta"] ?? 0) - 1) < 0.01)
+    }
+
+    @Test("P&L as shown: the price on screen when the app went to the background, not the true one")
+    func shownPrices() throws {
+        let (result, config) = try Self.run(
+            """
+            name: shown
+            seed: 5
+            start: 2024-01-01T00:00:00Z
+            duration: 3h
+            market:
+              step: 5m
+              history: 2d
+              coins:
+                - {id: bitcoin, symbol: btc, name: Bitcoin, supply: 19600000, price: 42000, model: gbm, params: {volatility: 2}}
+                - {id: ethereum, symbol: eth, name: Ethereum, supply: 120000000, price: 2300, model: gbm}
+            plan: demo-30
+            policies: {preset: bitpal}
+            watchlist: [bitcoin]
+            portfolio:
+              - {at: 1m, coin: bitcoin, side: buy, quantity: "2", price: "42000"}
+              - {at: 1m, coin: ethereum, side: buy, quantity: "1", price: "2300"}
+            user:
+              script:
+                - {at: 30m, do: background}
+            """)
+        let metrics = result.metrics
+        // Bitcoin's row was last refreshed just before 30 m: its price is a 5-minute tick of then
+        // (through the response text and the ledger's decimals: equal to 1e-9).
+        let shownBitcoin = (metrics["portfolio.shown_value"] ?? 0) / 2
+        let ticks = stride(from: config.start + 20 * 60_000, through: config.start + 30 * 60_000, by: 300_000)
+        #expect(
+            ticks.contains { Self.close(config.truePrice("bitcoin", $0), shownBitcoin, 1e-9) },
+            "\(shownBitcoin)")
+        // Ethereum is held but not on the watchlist: the app shows no price for it.
+        #expect(metrics["portfolio.shown_unpriced"] == 1)
+        let trueBitcoin = try #require(config.truePrice("bitcoin", config.end))
+        #expect(shownBitcoin != trueBitcoin)
+        #expect(
+            Self.close(
+                metrics["portfolio.shown_pnl_gap"],
+                2 * (shownBitcoin - 42000) - ((metrics["portfolio.unrealized_pnl"] ?? 0)), 1e-9))
+    }
+}
