@@ -125,15 +125,14 @@ enum ReportPlots {
                     )
                 ]
             ).render())
-        let ages = plots.renders.map { Double($0.age) / 1000 }.sorted()
         svgs.append(
             SVGPlot(
-                title: "Age of the data on screen, all renders (sorted)", xLabel: "share of renders",
-                yLabel: "age (s)",
+                title: "Age of the oldest data on screen (0 while nothing is visible)", xLabel: "hours",
+                yLabel: "age (min)",
                 series: [
                     .init(
-                        name: "age", x: ages.indices.map { Double($0 + 1) / Double(ages.count) }, y: ages,
-                        color: "#8250df")
+                        name: "oldest on screen", x: plots.screenAge.map { hours($0.time) },
+                        y: plots.screenAge.map { Double($0.age) / 60_000 }, color: "#8250df")
                 ]
             ).render())
         if !plots.portfolioValue.isEmpty {

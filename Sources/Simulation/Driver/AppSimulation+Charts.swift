@@ -27,14 +27,15 @@ extension AppSimulation {
         return config.policies.chartCacheContent == .rawResponse ? .rawResponse(body) : processed
     }
 
-    /// Shows a chart: counts the render and the age of its data.
+    /// Shows a chart: counts the render, and puts it on the coin screen if that screen shows
+    /// this chart.
     ///
     /// - Parameter fromCache: Whether the payload comes from the cache; a raw entry is then
     ///   processed again, as that design implies (its downsampling time counts, its points do not:
     ///   they count once, when fetched).
     mutating func render(
-        _ payload: ChartCache.Payload, id: String, type: ChartType, range: ChartTimeRange, dataTime: Int64,
-        at now: Int64, fromCache: Bool
+        _ payload: ChartCache.Payload, id: String, type: ChartType, range: ChartTimeRange, at now: Int64,
+        fromCache: Bool
     ) {
         if fromCache, case .rawResponse(let body) = payload {
             let path = type == .line ? "/coins/\(id)/market_chart" : "/coins/\(id)/ohlc"
@@ -42,7 +43,16 @@ extension AppSimulation {
                 body, request: HTTPRequest(path: path), type: type, range: range, at: now, counting: false)
         }
         recorder.recordChart("\(range.rawValue).\(type.rawValue)") { $0.renders += 1 }
-        recorder.recordRender(dataTime: dataTime, at: now)
+        let key = chartCache.key(coinId: id, type: type, range: range)
+        if key == coinScreenChartKey {
+            let lastPoint: Int64? =
+                switch payload {
+                case .line(let series): series.timestamps.last
+                case .candles(let candles): candles.closeTimes.last
+                case .rawResponse: lastDrawnPoint
+                }
+            chartOnScreen = ChartOnScreen(key: key, lastPoint: lastPoint)
+        }
     }
 
     private mutating func drawLine(
@@ -60,6 +70,7 @@ extension AppSimulation {
                 record.maxDeviation = max(record.maxDeviation, line.fidelity.maxRelativeDeviation ?? 0)
             }
         }
+        lastDrawnPoint = line.drawn.timestamps.last
         recorder.plots.charts["\(range.rawValue).line"] = RunPlots.DrawnChart(
             title: title, kept: line.kept, drawn: line.drawn, cap: line.cap)
         return line.drawn
@@ -69,6 +80,7 @@ extension AppSimulation {
         _ candles: CandleSeries, range: ChartTimeRange, at now: Int64, counting: Bool
     ) -> CandleSeries {
         let prepared = preparation.candles(candles, range: range, at: now)
+        lastDrawnPoint = prepared.drawn.closeTimes.last
         if counting {
             recordDrawn(
                 .candle, range: range, fetched: candles.count, kept: prepared.kept.count,

@@ -5,6 +5,7 @@ extension AppSimulation {
     mutating func perform(_ action: UserAction, at now: Int64) {
         switch action {
         case .openCoin(let id, let type, let range):
+            chartOnScreen = nil
             execute(detailScreen.open(coinId: id, type: type, range: range), at: now)
         case .switchRange(let range): execute(detailScreen.switchRange(to: range), at: now)
         case .switchChartType(let type): execute(detailScreen.switchType(to: type), at: now)
@@ -68,7 +69,7 @@ extension AppSimulation {
             ttl: chartCache.ttlMilliseconds(for: range), hit: lookup.isHit)
         if let payload = lookup.freshValue {
             render(
-                payload, id: id, type: type, range: range, dataTime: chartDataTimes[key] ?? now, at: now,
+                payload, id: id, type: type, range: range, at: now,
                 fromCache: true)
             return
         }
@@ -99,8 +100,7 @@ extension AppSimulation {
             let payload = try processChart(body, request: request, type: type, range: range, at: now)
             chartCache.store(payload, coinId: id, type: type, range: range, at: now)
             recorder.recordStore(cache: "chart", lookup: lookup, at: now)
-            chartDataTimes[chartCache.key(coinId: id, type: type, range: range)] = dataTime
-            render(payload, id: id, type: type, range: range, dataTime: dataTime, at: now, fromCache: false)
+            render(payload, id: id, type: type, range: range, at: now, fromCache: false)
         }
     }
 
@@ -121,9 +121,8 @@ extension AppSimulation {
                 let stale = chartCache.serveStale(coinId: id, type: type, range: range, at: now)
             {
                 recorder.recordStaleServed(cache: "chart")
-                let dataTime = chartDataTimes[chartCache.key(coinId: id, type: type, range: range)] ?? now
                 render(
-                    stale.value, id: id, type: type, range: range, dataTime: dataTime, at: now,
+                    stale.value, id: id, type: type, range: range, at: now,
                     fromCache: true)
             } else {
                 recorder.recordChart(key) { $0.failed += 1 }

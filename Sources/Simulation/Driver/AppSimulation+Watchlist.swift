@@ -77,7 +77,7 @@ extension AppSimulation {
                 ttl: marketCache.ttlMilliseconds, hit: cached != nil)
             if let cached {
                 refresh.answered.formUnion(cached.rows.map(\.id))
-                showWatchlist(cached.rows, ids: ids, dataTime: cached.dataTime, at: now)
+                showWatchlist(cached.rows, ids: ids, at: now)
                 continue
             }
             refreshes[id] = refresh
@@ -107,14 +107,13 @@ extension AppSimulation {
             marketCache.store(.init(rows: rows, dataTime: dataTime), key: key, at: now)
             if let lookup { recorder.recordStore(cache: "market", lookup: lookup, at: now) }
             refreshes[id]?.answered.formUnion(rows.map(\.id))
-            showWatchlist(rows, ids: ids, dataTime: dataTime, at: now)
+            showWatchlist(rows, ids: ids, at: now)
         } else {
             let prices = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in try SimplePrices.decode(body, source: source)
             }
             watchlist.apply(simplePrices: prices, currency: "usd", requested: ids, receivedAt: now)
             refreshes[id]?.answered.formUnion(ids.filter { prices.quotes[$0]?["usd"] != nil })
-            recorder.recordRender(dataTime: dataTime, at: now)
             evaluateAlerts(at: now)
         }
         continueRefresh(id, at: now)
@@ -146,10 +145,9 @@ extension AppSimulation {
         execute(loop.fetchFinished(token: token, succeeded: succeeded, at: now), at: now)
     }
 
-    /// Puts rows on screen: quotes update, freshness is sampled, alerts are evaluated.
-    mutating func showWatchlist(_ rows: [CoinMarket], ids: [String], dataTime: Int64, at now: Int64) {
+    /// Puts rows on screen: quotes update, alerts are evaluated.
+    mutating func showWatchlist(_ rows: [CoinMarket], ids: [String], at now: Int64) {
         watchlist.apply(markets: rows, requested: ids, receivedAt: now)
-        recorder.recordRender(dataTime: dataTime, at: now)
         evaluateAlerts(at: now)
     }
 }

@@ -24,6 +24,14 @@ public struct AppSimulation {
         case chart(id: String, type: ChartType, range: ChartTimeRange, lookup: Int)
     }
 
+    /// The chart a coin screen shows.
+    struct ChartOnScreen {
+        /// Its chart cache key.
+        var key: String
+        /// The time of its last point; nil while it shows nothing.
+        var lastPoint: Int64?
+    }
+
     struct Pending {
         var request: HTTPRequest
         var purpose: Purpose
@@ -45,7 +53,11 @@ public struct AppSimulation {
     var marketCache: MarketDataCache
     var detailScreen: CoinDetailLoader
     var chartCache: ChartCache
-    var chartDataTimes: [String: Int64] = [:]
+    /// The chart the coin screen shows: its cache key and the time of its last point (nil when
+    /// it drew nothing).
+    var chartOnScreen: ChartOnScreen?
+    /// The time of the last point of the chart last processed.
+    var lastDrawnPoint: Int64?
     var alerts: AlertEvaluator
     var lastAlertEvaluation: [String: Int64] = [:]
     var transactions: [PortfolioTransaction] = []
@@ -111,10 +123,12 @@ public struct AppSimulation {
             }
         }
         if foreground { execute(loop.start(at: config.start), at: config.start) }
+        updateScreen(at: config.start)
         var reportedPercent = -1
         while let (time, event) = queue.next(), time <= config.end {
             recorder.events += 1
             handle(event, at: time)
+            updateScreen(at: time)
             if let progress = config.progress, config.durationMilliseconds > 0 {
                 let percent = Int((time - config.start) * 100 / config.durationMilliseconds)
                 if percent > reportedPercent {
@@ -124,6 +138,8 @@ public struct AppSimulation {
             }
         }
         config.progress?(1)
+        recorder.freshness.finish(at: config.end)
+        recorder.plots.screenAge = recorder.freshness.oldest
         recorder.watchlistCoins = watchlist.entries.count
         recorder.watchlistUnavailable =
             watchlist.rows(sortedBy: .custom, at: config.end).filter(\.isUnavailable).count

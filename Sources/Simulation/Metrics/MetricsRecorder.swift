@@ -31,7 +31,8 @@ struct MetricsRecorder {
     var status429 = 0
     var failures: [String: Int] = [:]
     var caches: [String: CacheRecord] = [:]
-    var renderAges: [Int64] = []
+    /// The age of what is on screen over visible time.
+    var freshness = ScreenFreshness()
     var plots = RunPlots()
     var charts: [String: ChartRecord] = [:]
     var alertsFired = 0
@@ -72,11 +73,6 @@ struct MetricsRecorder {
 
     mutating func recordStaleServed(cache: String) {
         caches[cache, default: CacheRecord(capacity: 0)].staleServed += 1
-    }
-
-    mutating func recordRender(dataTime: Int64, at now: Int64) {
-        renderAges.append(max(0, now - dataTime))
-        plots.renders.append((now, max(0, now - dataTime)))
     }
 
     mutating func recordChart(_ key: String, update: (inout ChartRecord) -> Void) {

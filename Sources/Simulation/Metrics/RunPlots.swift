@@ -14,8 +14,9 @@ public struct RunPlots: Sendable, Equatable {
         public var cap: Int
     }
 
-    /// Each render: when, and how old the data on screen was (ms).
-    public var renders: [(time: Int64, age: Int64)] = []
+    /// The age of the oldest data on screen (ms) from each time the screen changed; 0 while
+    /// nothing is visible.
+    public var screenAge: [(time: Int64, age: Int64)] = []
     /// Each cache lookup: when, and whether it hit.
     public var lookups: [(time: Int64, hit: Bool)] = []
     /// The last drawn line chart of each range.
@@ -25,7 +26,7 @@ public struct RunPlots: Sendable, Equatable {
 
     /// Equal series everywhere.
     public static func == (lhs: RunPlots, rhs: RunPlots) -> Bool {
-        lhs.renders.elementsEqual(rhs.renders) { $0 == $1 }
+        lhs.screenAge.elementsEqual(rhs.screenAge) { $0 == $1 }
             && lhs.lookups.elementsEqual(rhs.lookups) { $0 == $1 }
             && lhs.charts == rhs.charts && lhs.portfolioValue == rhs.portfolioValue
     }

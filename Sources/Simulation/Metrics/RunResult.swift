@@ -26,11 +26,9 @@ public struct RunResult: Sendable, Equatable {
         Self.rateLimits(into: &metrics, recorder: recorder, config: config)
         Self.caches(into: &metrics, recorder: recorder)
         Self.charts(into: &metrics, recorder: recorder)
-        let ages = recorder.renderAges.sorted()
-        if !ages.isEmpty {
-            metrics["freshness.p50_age_s"] = Double(Self.percentile(ages, 0.5)) / 1000
-            metrics["freshness.p95_age_s"] = Double(Self.percentile(ages, 0.95)) / 1000
-            metrics["freshness.max_age_s"] = Double(ages.last!) / 1000
+        Self.freshness(into: &metrics, "freshness", recorder.freshness.all)
+        for (screen, ages) in recorder.freshness.byScreen {
+            Self.freshness(into: &metrics, "freshness.\(screen.rawValue)", ages)
         }
         metrics["alerts.fired"] = Double(recorder.alertsFired)
         if !recorder.alertDelays.isEmpty {
@@ -86,6 +84,19 @@ public struct RunResult: Sendable, Equatable {
         for (endpoint, count) in recorder.sendsByEndpoint {
             metrics["rate_limit.requests.\(endpoint)"] = Double(count)
         }
+    }
+
+    /// Percentiles and shares of the on-screen age, seconds; nothing when nothing was visible.
+    private static func freshness(
+        into metrics: inout [String: Double], _ prefix: String, _ ages: TimeWeightedAges
+    ) {
+        guard !ages.isEmpty else { return }
+        metrics["\(prefix).p50_age_s"] = ages.percentile(0.5)! / 1000
+        metrics["\(prefix).p95_age_s"] = ages.percentile(0.95)! / 1000
+        metrics["\(prefix).max_age_s"] = Double(ages.maximum) / 1000
+        metrics["\(prefix).share_over_60s"] = ages.share(olderThan: 60_000)!
+        metrics["\(prefix).share_over_5m"] = ages.share(olderThan: 300_000)!
+        metrics["\(prefix).visible_s"] = ages.totalWeight / 1000
     }
 
     private static func caches(into metrics: inout [String: Double], recorder: MetricsRecorder) {
