@@ -26,10 +26,17 @@ public enum HTMLReport {
                 + "<code>\(HTMLText.escaped(verdict.expectation))</code>"
                 + (verdict.failure.map { " (\(HTMLText.escaped($0)))" } ?? "") + "</li>"
         }
-        body += "</ul><h2>Plots</h2>" + ReportPlots.all(input).joined()
+        body += "</ul>"
+        if !input.result.problems.isEmpty {
+            body +=
+                "<h2>Problems</h2><ul>"
+                + input.result.problems.map { "<li class=\"fail\">\(HTMLText.escaped($0))</li>" }.joined() + "</ul>"
+        }
+        body += "<h2>Plots</h2>" + ReportPlots.all(input).joined()
         for section in ReportSections.sections(metrics) {
             body +=
                 "<h2>\(HTMLText.escaped(section.title))</h2>"
+                + (section.note.map { "<p>\(HTMLText.escaped($0.replacingOccurrences(of: "`", with: "")))</p>" } ?? "")
                 + table(["metric", "value"], section.rows.map { [$0.0, $0.1] })
         }
         let charts = ReportSections.chartRows(metrics)

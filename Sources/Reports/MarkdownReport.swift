@@ -23,10 +23,13 @@ public enum MarkdownReport {
                 "- \(verdict.failure == nil ? "pass" : "**FAIL**"): `\(verdict.expectation)`"
                 + (verdict.failure.map { " (\(escaped($0)))" } ?? "") + "\n"
         }
+        if !input.result.problems.isEmpty {
+            text += "\n## Problems\n\n" + input.result.problems.map { "- \(escaped($0))\n" }.joined()
+        }
         let metrics = input.result.metrics
         for section in ReportSections.sections(metrics) {
             text +=
-                "\n## \(section.title)\n\n"
+                "\n## \(section.title)\n\n" + (section.note.map { "\($0)\n\n" } ?? "")
                 + table(["metric", "value"], section.rows.map { ["`\($0.0)`", $0.1] })
         }
         let charts = ReportSections.chartRows(metrics)

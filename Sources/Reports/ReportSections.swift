@@ -8,8 +8,28 @@ enum ReportSections {
     /// A section: a title and rows of (label, value).
     struct Section {
         var title: String
+        /// What the section's figures measure, in a sentence or two.
+        var note: String?
         var rows: [(String, String)]
     }
+
+    /// What each section's headline figures measure (`docs/simulation.md` has the details).
+    static let notes: [String: String] = [
+        "rate_limit.":
+            "`credits` are what the plan billed (its rule is under settings); `monthly_credits` "
+            + "assumes this run's usage pattern repeated for 30 days.",
+        "freshness.":
+            "The age of what is on screen (a row's `last_updated`, a chart's last point), "
+            + "time-weighted over the time the screen is visible; failures, outages and empty rows count.",
+        "portfolio.":
+            "Value and P&L at the true prices, and as the app showed them (`shown_*`). Statistics come "
+            + "from daily time-weighted returns with the trades' cash flows taken out; `irr` is the "
+            + "money-weighted return (XIRR); the benchmark holds the coins bought from the first trade. "
+            + "The app has no cash account.",
+        "cache.":
+            "`opt_hit_ratio` is an upper bound on any admission and eviction policy with the same "
+            + "capacity on the same trace.",
+    ]
 
     static let groups: [(prefix: String, title: String)] = [
         ("rate_limit.", "Rate limits"), ("cache.", "Caches"), ("freshness.", "Freshness"),
@@ -26,7 +46,7 @@ enum ReportSections {
                 key.hasPrefix(group.prefix)
                     && !(group.prefix == "charts." && key.split(separator: ".").count > 2)
             }.map { ($0, format(metrics[$0]!, name: $0)) }
-            return rows.isEmpty ? nil : Section(title: group.title, rows: rows)
+            return rows.isEmpty ? nil : Section(title: group.title, note: notes[group.prefix], rows: rows)
         }
     }
 

@@ -99,12 +99,18 @@ extension ParseContext {
     {
         var plan = RateLimitPlan.demo30
         if let planReader {
-            let name = try planReader.string()
+            // `plan: demo-30`, or `plan: {name: demo-30, billing: every-request}`.
+            let fields = planReader.isMapping ? try planReader.mapping(allowing: ["name", "billing"]) : nil
+            let nameReader = try fields?.required("name") ?? planReader
+            let name = try nameReader.string()
             guard let named = RateLimitPlan.named(name) else {
                 let names = RateLimitPlan.presets.map(\.name).joined(separator: ", ")
-                throw planReader.error("expected one of \(names), or custom-N, found '\(name)'")
+                throw nameReader.error("expected one of \(names), or custom-N, found '\(name)'")
             }
             plan = named
+            if let billing = fields?.optional("billing") {
+                plan.billing = try billing.choice(BillingRule.allCases.map { ($0.rawValue, $0) })
+            }
         }
         guard let reader else { return ServerBehaviour(plan: plan) }
         let section = try reader.mapping(allowing: [

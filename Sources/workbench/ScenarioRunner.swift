@@ -96,6 +96,7 @@ enum ScenarioRunner {
             }
         return [
             ("market", market), ("plan", scenario.server.plan.description),
+            ("billing", scenario.server.plan.billing.explanation),
             ("limiter", policies.limiter.description),
             ("backoff", "\(policies.backoff)"), ("range profile", policies.rangeProfile.name),
             ("filter", policies.filter.rawValue), ("downsampler", policies.downsampler.rawValue),

@@ -25,6 +25,12 @@ struct NodeReader {
         }
     }
 
+    /// Whether the node is a mapping.
+    var isMapping: Bool {
+        if case .mapping = node { return true }
+        return false
+    }
+
     /// The node as a mapping whose keys are all in `allowed`.
     func mapping(allowing allowed: [String]) throws(ScenarioError) -> MappingReader {
         guard case .mapping(let mapping) = node else { throw error("expected a mapping, found \(found)") }

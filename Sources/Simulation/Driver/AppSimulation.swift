@@ -159,6 +159,7 @@ public struct AppSimulation {
         case .arrival(let id, let reply): arrive(id, reply: reply, at: now)
         case .timeout(let id):
             guard let request = pending.removeValue(forKey: id) else { return }
+            recordBilling(status: nil)
             fail(
                 request.purpose,
                 CoinGeckoError(
@@ -204,8 +205,15 @@ public struct AppSimulation {
         }
     }
 
+    /// Counts a credit when the plan bills a request that ended with this status (nil: no
+    /// response, a timeout).
+    private mutating func recordBilling(status: Int?) {
+        if config.server.plan.billing.bills(status: status) { recorder.credits += 1 }
+    }
+
     private mutating func arrive(_ id: Int, reply: ServerReply, at now: Int64) {
         guard let request = pending.removeValue(forKey: id), let response = reply.response else { return }
+        recordBilling(status: response.status)
         do throws(CoinGeckoError) {
             let body = try CoinGeckoResponseClassifier.body(of: response, for: request.request)
             limiter.recordResponse(status: response.status, retryAfterMilliseconds: nil, at: now)

@@ -29,6 +29,8 @@ struct MetricsRecorder {
     var sendsByEndpoint: [String: Int] = [:]
     var waitMilliseconds: Int64 = 0
     var status429 = 0
+    /// Credits the plan billed (``BillingRule``).
+    var credits = 0
     var failures: [String: Int] = [:]
     var caches: [String: CacheRecord] = [:]
     /// The age of what is on screen over visible time.

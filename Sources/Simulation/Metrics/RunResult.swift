@@ -76,10 +76,15 @@ public struct RunResult: Sendable, Equatable {
         metrics["rate_limit.status_429"] = Double(recorder.status429)
         metrics["rate_limit.wait_s"] = Double(recorder.waitMilliseconds) / 1000
         metrics["rate_limit.plan_per_minute"] = Double(config.server.plan.requestsPerMinute)
+        metrics["rate_limit.credits"] = Double(recorder.credits)
         if hours > 0 {
-            let perHour = Double(sends.count) / hours
-            metrics["rate_limit.requests_per_hour"] = perHour
-            metrics["rate_limit.monthly_credits"] = (perHour * 24 * 30).rounded()
+            metrics["rate_limit.requests_per_hour"] = Double(sends.count) / hours
+            // Assumption, stated in the report: this run's usage repeated for 30 days.
+            let monthly = (Double(recorder.credits) / hours * 24 * 30).rounded()
+            metrics["rate_limit.monthly_credits"] = monthly
+            if let cap = config.server.plan.monthlyCredits {
+                metrics["rate_limit.monthly_credits_share"] = monthly / Double(cap)
+            }
         }
         for (endpoint, count) in recorder.sendsByEndpoint {
             metrics["rate_limit.requests.\(endpoint)"] = Double(count)

@@ -1,8 +1,36 @@
+/// Which requests a plan bills a credit for.
+public enum BillingRule: String, Sendable, Equatable, Hashable, CaseIterable, Codable {
+    /// Each successful (HTTP 200) response: CoinGecko's rule; a 429, an error or a timeout
+    /// costs nothing.
+    case successfulResponses = "successful"
+    /// Every request sent, whatever came back.
+    case everyRequest = "every-request"
+
+    /// The rule in words, for reports.
+    public var explanation: String {
+        switch self {
+        case .successfulResponses: "a credit per HTTP 200; 429s, errors and timeouts are free"
+        case .everyRequest: "a credit per request sent, whatever came back"
+        }
+    }
+
+    /// Whether a request that ended this way costs a credit.
+    ///
+    /// - Parameter status: The response's HTTP status, nil when none arrived (a timeout, a
+    ///   connection failure).
+    public func bills(status: Int?) -> Bool {
+        switch self {
+        case .successfulResponses: status == 200
+        case .everyRequest: true
+        }
+    }
+}
+
 /// A CoinGecko plan's request budget, as data.
 ///
 /// CoinGecko's limits have changed over the years (keyless 5-15 a minute, demo 30 then 100, paid
 /// 500 and more); the workbench treats the limit as a parameter and ships the plans the team
-/// asks about. Every request costs one credit.
+/// asks about. A credit is billed per request as ``billing`` says (CoinGecko: each HTTP 200).
 public struct RateLimitPlan: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The plan's name (`seed-50`).
     public var name: String
@@ -10,6 +38,8 @@ public struct RateLimitPlan: Sendable, Equatable, Hashable, CustomStringConverti
     public var requestsPerMinute: Int
     /// Credits per month, when the plan has a monthly cap.
     public var monthlyCredits: Int?
+    /// Which requests cost a credit.
+    public var billing: BillingRule
 
     /// Creates a plan.
     ///
@@ -17,11 +47,16 @@ public struct RateLimitPlan: Sendable, Equatable, Hashable, CustomStringConverti
     ///   - name: The name.
     ///   - requestsPerMinute: Requests allowed in any 60 s window, at least 1.
     ///   - monthlyCredits: The monthly credit cap, if any.
-    public init(name: String, requestsPerMinute: Int, monthlyCredits: Int? = nil) {
+    ///   - billing: Which requests cost a credit (CoinGecko's rule by default).
+    public init(
+        name: String, requestsPerMinute: Int, monthlyCredits: Int? = nil,
+        billing: BillingRule = .successfulResponses
+    ) {
         precondition(requestsPerMinute >= 1, "a plan allows at least one request a minute")
         self.name = name
         self.requestsPerMinute = requestsPerMinute
         self.monthlyCredits = monthlyCredits
+        self.billing = billing
     }
 
     /// No API key: 10 a minute (CoinGecko's public limit varies between 5 and 15).
