@@ -30,13 +30,16 @@ public enum HTMLReport {
         if !input.result.problems.isEmpty {
             body +=
                 "<h2>Problems</h2><ul>"
-                + input.result.problems.map { "<li class=\"fail\">\(HTMLText.escaped($0))</li>" }.joined() + "</ul>"
+                + input.result.problems.map { "<li class=\"fail\">\(HTMLText.escaped($0))</li>" }.joined()
+                + "</ul>"
         }
         body += "<h2>Plots</h2>" + ReportPlots.all(input).joined()
         for section in ReportSections.sections(metrics) {
             body +=
                 "<h2>\(HTMLText.escaped(section.title))</h2>"
-                + (section.note.map { "<p>\(HTMLText.escaped($0.replacingOccurrences(of: "`", with: "")))</p>" } ?? "")
+                + (section.note.map {
+                    "<p>\(HTMLText.escaped($0.replacingOccurrences(of: "`", with: "")))</p>"
+                } ?? "")
                 + table(["metric", "value"], section.rows.map { [$0.0, $0.1] })
         }
         let charts = ReportSections.chartRows(metrics)
@@ -132,6 +135,23 @@ enum ReportPlots {
                     )
                 ]
             ).render())
+        for name in plots.hitCurves.keys.sorted() {
+            let curve = plots.hitCurves[name]!
+            guard curve.points.count > 1, curve.lookups > 0 else { continue }
+            let x = curve.points.map { Double($0.capacity) }
+            let ratio = { (hits: Int) in Double(hits) / Double(curve.lookups) }
+            svgs.append(
+                SVGPlot(
+                    title: "\(name) cache: hit ratio by capacity (expiry ignored)", xLabel: "entries",
+                    yLabel: "hit ratio",
+                    series: [
+                        .init(name: "LRU", x: x, y: curve.points.map { ratio($0.lru) }, color: "#cf222e"),
+                        .init(
+                            name: "optimum (MIN)", x: x, y: curve.points.map { ratio($0.bound) },
+                            color: "#1a7f37"),
+                    ]
+                ).render())
+        }
         svgs.append(
             SVGPlot(
                 title: "Age of the oldest data on screen (0 while nothing is visible)", xLabel: "hours",

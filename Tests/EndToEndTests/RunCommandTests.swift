@@ -68,7 +68,7 @@ struct RunCommandTests {
     func list() throws {
         let outcome = try WorkbenchProcess.run(["scenarios", "list"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout.split(separator: "\n").count == 11)
+        #expect(outcome.stdout.split(separator: "\n").count == 12)
         #expect(outcome.stdout.contains("bitpal-as-built"))
     }
 }

@@ -21,6 +21,9 @@ public struct RunPlots: Sendable, Equatable {
     public var lookups: [(time: Int64, hit: Bool)] = []
     /// The last drawn line chart of each range.
     public var charts: [String: DrawnChart] = [:]
+    /// Per cache (up to 200 distinct keys), hits at each capacity for LRU and for the capacity
+    /// bound, expiry ignored (``BeladyOptimum/hitCurves(_:)``), and the lookups they are out of.
+    public var hitCurves: [String: (lookups: Int, points: [(capacity: Int, lru: Int, bound: Int)])] = [:]
     /// The portfolio's daily value at the true prices.
     public var portfolioValue: TimeSeries = .empty
 
@@ -29,5 +32,12 @@ public struct RunPlots: Sendable, Equatable {
         lhs.screenAge.elementsEqual(rhs.screenAge) { $0 == $1 }
             && lhs.lookups.elementsEqual(rhs.lookups) { $0 == $1 }
             && lhs.charts == rhs.charts && lhs.portfolioValue == rhs.portfolioValue
+            && lhs.hitCurves.keys.sorted() == rhs.hitCurves.keys.sorted()
+            && lhs.hitCurves.allSatisfy { name, curve in
+                rhs.hitCurves[name].map {
+                    $0.lookups == curve.lookups && $0.points.elementsEqual(curve.points) { $0 == $1 }
+                }
+                    ?? false
+            }
     }
 }

@@ -25,6 +25,10 @@ public struct RunResult: Sendable, Equatable {
         var metrics: [String: Double] = [:]
         Self.rateLimits(into: &metrics, recorder: recorder, config: config)
         Self.caches(into: &metrics, recorder: recorder)
+        var plots = recorder.plots
+        for (name, cache) in recorder.caches where Set(cache.trace.map(\.key)).count <= 200 {
+            plots.hitCurves[name] = (cache.trace.count, BeladyOptimum.hitCurves(cache.trace.map(\.key)))
+        }
         Self.charts(into: &metrics, recorder: recorder)
         Self.freshness(into: &metrics, "freshness", recorder.freshness.all)
         for (screen, ages) in recorder.freshness.byScreen {
@@ -35,7 +39,6 @@ public struct RunResult: Sendable, Equatable {
             metrics["alerts.p95_delay_s"] =
                 Double(Self.percentile(recorder.alertDelays.sorted(), 0.95)) / 1000
         }
-        var plots = recorder.plots
         let portfolio = PortfolioMetrics(transactions: transactions, config: config, shownPrices: shownPrices)
         metrics.merge(portfolio.metrics) { $1 }
         plots.portfolioValue = portfolio.valueSeries

@@ -1,0 +1,178 @@
+import Simulation
+import Testing
+import TrackerCore
+
+@Suite("cache.opt_hit_ratio is an upper bound on every policy, checked by exhaustive search")
+struct OptimumBoundTests {
+    typealias Access = BeladyOptimum.Access
+
+    /// A value on its way into, or in, the cache.
+    struct Value: Hashable {
+        var key: String
+        var storedAt: Int64
+        var expiresAt: Int64
+    }
+
+    /// The most hits of any admission and eviction policy: at each lookup with a fresh entry the
+    /// policy may hit or drop it (and fetch again); each fetched value, on arrival, may be
+    /// admitted (evicting any entry when full) or not. Arrivals come before lookups at the same
+    /// time, as the cache's freshness test (`time >= storedAt`) implies.
+    static func exhaustive(_ trace: [Access], capacity: Int) -> Int {
+        func search(_ next: Int, cache: [String: Value], inFlight: [Value]) -> Int {
+            // Arrivals due before the next lookup come first.
+            let due = next < trace.count ? trace[next].time : Int64.max
+            if let arrival = inFlight.indices.filter({ inFlight[$0].storedAt <= due }).min(by: {
+                (inFlight[$0].storedAt, $0) < (inFlight[$1].storedAt, $1)
+            }) {
+                let value = inFlight[arrival]
+                var rest = inFlight
+                rest.remove(at: arrival)
+                var best = search(next, cache: cache, inFlight: rest)
+                guard capacity > 0 else { return best }
+                var replaced = cache
+                replaced[value.key] = value
+                if replaced.count <= capacity {
+                    best = max(best, search(next, cache: replaced, inFlight: rest))
+                } else {
+                    for victim in cache.keys where victim != value.key {
+                        var evicted = replaced
+                        evicted[victim] = nil
+                        best = max(best, search(next, cache: evicted, inFlight: rest))
+                    }
+                }
+                return best
+            }
+            guard next < trace.count else { return 0 }
+            let access = trace[next]
+            var fetched = inFlight
+            if let storedAt = access.storedAt {
+                fetched.append(
+                    Value(key: access.key, storedAt: storedAt, expiresAt: storedAt + access.ttlMilliseconds))
+            }
+            var dropped = cache
+            dropped[access.key] = nil
+            var best = search(next + 1, cache: dropped, inFlight: fetched)
+            if let entry = cache[access.key], access.time >= entry.storedAt, access.time < entry.expiresAt {
+                best = max(best, 1 + search(next + 1, cache: cache, inFlight: inFlight))
+            }
+            return best
+        }
+        return search(0, cache: [:], inFlight: [])
+    }
+
+    static func randomTrace(
+        _ generator: inout SplitMix64, length: Int, keys: Int, expiring: Bool, delayed: Bool
+    )
+        -> [Access]
+    {
+        var time: Int64 = 0
+        return (0..<length).map { _ in
+            time += Int64.random(in: 0...3, using: &generator)
+            let key = "k\(Int.random(in: 0..<keys, using: &generator))"
+            let ttl: Int64 = expiring ? Int64.random(in: 1...8, using: &generator) : 1_000_000
+            var access = Access(key: key, time: time, ttlMilliseconds: ttl)
+            if delayed {
+                access.storedAt =
+                    Int.random(in: 0..<6, using: &generator) == 0
+                    ? nil : time + Int64.random(in: 0...3, using: &generator)
+            }
+            return access
+        }
+    }
+
+    @Test("never below the exhaustive optimum on 3,000 random traces with expiry, delays and failures")
+    func bound() {
+        var generator = SplitMix64(seed: 2026)
+        var beatsOldHeuristic = 0
+        for trial in 0..<3_000 {
+            let trace = Self.randomTrace(
+                &generator, length: Int.random(in: 1...7, using: &generator),
+                keys: Int.random(in: 1...3, using: &generator),
+                expiring: true, delayed: trial % 2 == 0)
+            let capacity = Int.random(in: 0...2, using: &generator)
+            let optimum = Self.exhaustive(trace, capacity: capacity)
+            let bound = BeladyOptimum.hits(trace, capacity: capacity)
+            #expect(
+                bound >= optimum,
+                "trial \(trial): bound \(bound) < optimum \(optimum) at capacity \(capacity): \(BeladyOptimum.capacityBound(trace.map(\.key), capacity: capacity)) \(BeladyOptimum.freshnessBound(trace)) \(trace.map { "\($0.key)@\($0.time)+\($0.ttlMilliseconds)>\($0.storedAt.map(String.init) ?? "x")" })"
+            )
+            if optimum > Self.farthestUsefulUse(trace, capacity: capacity) { beatsOldHeuristic += 1 }
+        }
+        // The figure this replaces (Belady's rule applied to fresh uses only) was beaten.
+        #expect(beatsOldHeuristic > 0)
+    }
+
+    @Test("exact when nothing expires and fetches arrive at once: equals the exhaustive optimum")
+    func exactWithoutExpiry() {
+        var generator = SplitMix64(seed: 7)
+        for trial in 0..<1_500 {
+            let trace = Self.randomTrace(
+                &generator, length: Int.random(in: 1...8, using: &generator),
+                keys: Int.random(in: 1...4, using: &generator),
+                expiring: false, delayed: false)
+            let capacity = Int.random(in: 0...3, using: &generator)
+            #expect(
+                BeladyOptimum.hits(trace, capacity: capacity) == Self.exhaustive(trace, capacity: capacity),
+                "trial \(trial)")
+        }
+    }
+
+    @Test(
+        "hit-ratio curves: LRU by stack distance equals an LRU cache run at each capacity; the bound is above it"
+    )
+    func curves() {
+        var generator = SplitMix64(seed: 11)
+        let keys = (0..<2_000).map { _ in
+            "k\(Int.random(in: 0..<Int.random(in: 1...24, using: &generator), using: &generator))"
+        }
+        let curves = BeladyOptimum.hitCurves(keys)
+        #expect(curves.count == Set(keys).count)
+        for point in curves {
+            var lru = TTLCache<String, Int>(capacity: point.capacity, defaultTTLMilliseconds: .max / 4)
+            for (index, key) in keys.enumerated() where !lru.lookup(key, at: Int64(index)).isHit {
+                lru.insert(1, for: key, at: Int64(index))
+            }
+            #expect(point.lru == lru.counters.hits, "capacity \(point.capacity)")
+            #expect(point.bound >= point.lru)
+            #expect(point.bound == BeladyOptimum.capacityBound(keys, capacity: point.capacity))
+        }
+        #expect(curves.last!.lru == curves.last!.bound)
+    }
+
+    /// The figure this bound replaces: Belady's farthest-next-use applied to uses while fresh.
+    static func farthestUsefulUse(_ trace: [Access], capacity: Int) -> Int {
+        guard capacity > 0 else { return 0 }
+        var nextUse = [Int](repeating: Int.max, count: trace.count)
+        var lastSeen: [String: Int] = [:]
+        for index in trace.indices.reversed() {
+            nextUse[index] = lastSeen[trace[index].key] ?? Int.max
+            lastSeen[trace[index].key] = index
+        }
+        var cache: [String: (storedAt: Int64, expiresAt: Int64, next: Int)] = [:]
+        func usefulness(_ entry: (storedAt: Int64, expiresAt: Int64, next: Int)) -> Int {
+            guard entry.next != Int.max else { return Int.max }
+            let time = trace[entry.next].time
+            return time >= entry.storedAt && time < entry.expiresAt ? entry.next : Int.max
+        }
+        var hits = 0
+        for (index, access) in trace.enumerated() {
+            if var entry = cache[access.key], access.time >= entry.storedAt, access.time < entry.expiresAt {
+                hits += 1
+                entry.next = nextUse[index]
+                cache[access.key] = entry
+                continue
+            }
+            guard let storedAt = access.storedAt else { continue }
+            let fresh = (storedAt, storedAt + access.ttlMilliseconds, nextUse[index])
+            cache[access.key] = nil
+            guard usefulness(fresh) != Int.max else { continue }
+            if cache.count >= capacity {
+                let victim = cache.max { (usefulness($0.value), $0.key) < (usefulness($1.value), $1.key) }!
+                guard usefulness(victim.value) > usefulness(fresh) else { continue }
+                cache[victim.key] = nil
+            }
+            cache[access.key] = fresh
+        }
+        return hits
+    }
+}
