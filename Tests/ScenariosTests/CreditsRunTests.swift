@@ -7,8 +7,7 @@ import Testing
 @Suite("Credits: what the plan bills, counted from the server's journal")
 struct CreditsRunTests {
     static func run(plan: String) throws -> RunResult {
-        let root = RepositoryFiles.root
-        let scenario = try ScenarioParser.parse(
+        try runScenario(
             """
             name: credits
             seed: 8
@@ -25,9 +24,8 @@ struct CreditsRunTests {
               storms: [{from: 20m, for: 5m}]
               server_error_rate: 0.1
               timeout_rate: 0.1
-            """, file: "credits.yaml", projectRoot: root)
-        var simulation = try AppSimulation(config: try scenario.runConfig(projectRoot: root))
-        return simulation.run()
+            """, file: "credits.yaml"
+        ).result
     }
 
     @Test("the demo rule bills each HTTP 200 the app received; 429s, 5xx and timeouts are free")

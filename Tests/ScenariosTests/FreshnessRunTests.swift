@@ -7,8 +7,7 @@ import Testing
 @Suite("Freshness of whole runs: outages count")
 struct FreshnessRunTests {
     static func metrics(outage: String) throws -> [String: Double] {
-        let root = RepositoryFiles.root
-        let scenario = try ScenarioParser.parse(
+        try runScenario(
             """
             name: outage
             seed: 3
@@ -22,9 +21,8 @@ struct FreshnessRunTests {
             plan: demo-30
             policies: {preset: spec}
             \(outage)
-            """, file: "outage.yaml", projectRoot: root)
-        var run = try AppSimulation(config: try scenario.runConfig(projectRoot: root))
-        return run.run().metrics
+            """, file: "outage.yaml"
+        ).result.metrics
     }
 
     @Test("a 40-minute outage in a 2-hour foreground session pushes p95 past 25 minutes")

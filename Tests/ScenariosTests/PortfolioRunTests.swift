@@ -6,14 +6,6 @@ import Testing
 
 @Suite("Portfolio metrics of whole runs against independent figures")
 struct PortfolioRunTests {
-    static func run(_ text: String) throws -> (RunResult, RunConfig) {
-        let root = RepositoryFiles.root
-        let scenario = try ScenarioParser.parse(text, file: "test.yaml", projectRoot: root)
-        let config = try scenario.runConfig(projectRoot: root)
-        var simulation = try AppSimulation(config: config)
-        return (simulation.run(), config)
-    }
-
     static func backtest(portfolio: String) -> String {
         """
         name: bitcoin-2021
@@ -37,7 +29,7 @@ struct PortfolioRunTests {
 
     @Test("Bitcoin bought on 2021-01-01 at the recorded price and held shows Bitcoin's own 2021 figures")
     func heldAllYear() throws {
-        let (result, _) = try Self.run(
+        let (result, _) = try runScenario(
             Self.backtest(
                 portfolio:
                     #"  - {at: 0d, coin: bitcoin, side: buy, quantity: "1", price: "29022.41839530417"}"#))
@@ -63,7 +55,7 @@ struct PortfolioRunTests {
         let text = try String(
             contentsOf: RepositoryFiles.root.appendingPathComponent("scenarios/btc-year-backtest.yaml"),
             encoding: .utf8)
-        let metrics = try Self.run(text).0.metrics
+        let metrics = try runScenario(text).0.metrics
         let bitcoin = PortfolioFlowsPeerVectors.shared.bitcoin2021.expected
         // Trades at prices off the day's close move a few returns; buys are not gains any more.
         #expect(abs((metrics["portfolio.volatility"] ?? 0) - bitcoin.volatility) < 0.01)
@@ -73,7 +65,7 @@ struct PortfolioRunTests {
 
     @Test("P&L as shown: the price on screen when the app went to the background, not the true one")
     func shownPrices() throws {
-        let (result, config) = try Self.run(
+        let (result, config) = try runScenario(
             """
             name: shown
             seed: 5

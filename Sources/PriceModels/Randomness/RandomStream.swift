@@ -11,16 +11,13 @@ public final class RandomStream {
     /// The generator type.
     public let kind: GeneratorKind
 
-    /// GSL's default error handler prints and aborts; it is turned off once, before any use.
-    static let errorHandlerOff: Void = { _ = cgsl_disable_abort_on_error() }()
-
     /// Starts a stream.
     ///
     /// - Parameters:
     ///   - seed: The derived seed.
     ///   - kind: The generator (taus2 by default).
     public init(seed: StreamSeed, kind: GeneratorKind = .taus2) {
-        _ = Self.errorHandlerOff
+        _ = GSLErrorHandling.abortOff
         guard let generator = gsl_rng_alloc(kind.gslType) else {
             preconditionFailure("gsl_rng_alloc failed: out of memory")
         }

@@ -62,8 +62,7 @@ public enum MoneyWeightedReturn {
         let problem = PresentValue(
             years: flows.map { Double($0.time - start) / 86_400_000 / 365 }, amounts: flows.map(\.amount))
         guard let (low, high) = problem.bracket() else { throw .noRoot }
-        if problem(low) == 0 { return expm1(low) }
-        if problem(high) == 0 { return expm1(high) }
+        for end in [low, high] where problem(end) == 0 { return expm1(end) }
         return expm1(try solve(problem, between: low, and: high))
     }
 
@@ -71,7 +70,7 @@ public enum MoneyWeightedReturn {
     private static func solve(_ problem: PresentValue, between low: Double, and high: Double) throws(Failure)
         -> Double
     {
-        _ = RandomStream.errorHandlerOff
+        _ = GSLErrorHandling.abortOff
         let context = Unmanaged.passRetained(problem)
         defer { context.release() }
         var function = gsl_function(
@@ -108,7 +107,7 @@ public enum MoneyWeightedReturn {
         }
 
         /// The first interval, scanning outwards from g = 0 in steps of 0.05 to g = ln(1e-4)
-        /// below and ln(1e4) above, over which the present value changes sign.
+        /// below and ln(1e4) above, at whose ends the present value has opposite signs (or is 0).
         func bracket() -> (Double, Double)? {
             let step = 0.05
             let (lowest, highest) = (log(1e-4), log(1e4))
@@ -116,16 +115,20 @@ public enum MoneyWeightedReturn {
             while down > lowest || up < highest {
                 if up < highest {
                     let next = min(up + step, highest)
-                    if self(up).sign != self(next).sign || self(up) == 0 { return (up, next) }
+                    if opposite(self(up), self(next)) { return (up, next) }
                     up = next
                 }
                 if down > lowest {
                     let next = max(down - step, lowest)
-                    if self(down).sign != self(next).sign || self(next) == 0 { return (next, down) }
+                    if opposite(self(next), self(down)) { return (next, down) }
                     down = next
                 }
             }
             return nil
         }
+
+        /// Whether a root lies between values `a` and `b`: opposite signs, or either is 0 (a
+        /// product could overflow).
+        private func opposite(_ a: Double, _ b: Double) -> Bool { a == 0 || b == 0 || (a < 0) != (b < 0) }
     }
 }

@@ -3,11 +3,11 @@ import TrackerCore
 extension AppSimulation {
     /// Decodes, filters and downsamples a chart response as the app does, recording what was
     /// fetched, kept and drawn (unless `counting` is false: a raw cache entry drawn again);
-    /// returns what the chart cache holds.
+    /// returns what the chart cache holds and what the screen draws.
     mutating func processChart(
         _ body: [UInt8], request: HTTPRequest, type: ChartType, range: ChartTimeRange, at now: Int64,
         counting: Bool = true
-    ) throws(CoinGeckoError) -> ChartCache.Payload {
+    ) throws(CoinGeckoError) -> (cached: ChartCache.Payload, drawn: ChartCache.Payload) {
         let processed: ChartCache.Payload
         if type == .line {
             let chart = try CoinGeckoResponseClassifier.decode(body, for: request) {
@@ -24,35 +24,35 @@ extension AppSimulation {
             }
             processed = .candles(drawCandles(chart.candles, range: range, at: now, counting: counting))
         }
-        return config.policies.chartCacheContent == .rawResponse ? .rawResponse(body) : processed
+        return (config.policies.chartCacheContent == .rawResponse ? .rawResponse(body) : processed, processed)
     }
 
     /// Shows a chart: counts the render, and puts it on the coin screen if that screen shows
     /// this chart.
     ///
-    /// - Parameter fromCache: Whether the payload comes from the cache; a raw entry is then
-    ///   processed again, as that design implies (its downsampling time counts, its points do not:
-    ///   they count once, when fetched).
+    /// - Parameter payload: The chart as drawn, or a cache entry: a raw entry is then processed
+    ///   again, as that design implies (its downsampling time counts, its points do not: they
+    ///   count once, when fetched).
     mutating func render(
-        _ payload: ChartCache.Payload, id: String, type: ChartType, range: ChartTimeRange, at now: Int64,
-        fromCache: Bool
+        _ payload: ChartCache.Payload, id: String, type: ChartType, range: ChartTimeRange, at now: Int64
     ) {
-        if fromCache, case .rawResponse(let body) = payload {
+        var drawn: ChartCache.Payload? = payload
+        if case .rawResponse(let body) = payload {
             let path = type == .line ? "/coins/\(id)/market_chart" : "/coins/\(id)/ohlc"
-            _ = try? processChart(
-                body, request: HTTPRequest(path: path), type: type, range: range, at: now, counting: false)
+            drawn = try? processChart(
+                body, request: HTTPRequest(path: path), type: type, range: range, at: now, counting: false
+            ).drawn
         }
         recorder.recordChart("\(range.rawValue).\(type.rawValue)") { $0.renders += 1 }
         let key = chartCache.key(coinId: id, type: type, range: range)
-        if key == coinScreenChartKey {
-            let lastPoint: Int64? =
-                switch payload {
-                case .line(let series): series.timestamps.last
-                case .candles(let candles): candles.closeTimes.last
-                case .rawResponse: lastDrawnPoint
-                }
-            chartOnScreen = ChartOnScreen(key: key, lastPoint: lastPoint)
-        }
+        guard key == coinScreenChartKey else { return }
+        let lastPoint: Int64? =
+            switch drawn {
+            case .line(let series): series.timestamps.last
+            case .candles(let candles): candles.closeTimes.last
+            case .rawResponse, nil: nil
+            }
+        chartOnScreen = ChartOnScreen(key: key, lastPoint: lastPoint)
     }
 
     private mutating func drawLine(
@@ -70,7 +70,6 @@ extension AppSimulation {
                 record.maxDeviation = max(record.maxDeviation, line.fidelity.maxRelativeDeviation ?? 0)
             }
         }
-        lastDrawnPoint = line.drawn.timestamps.last
         recorder.plots.charts["\(range.rawValue).line"] = RunPlots.DrawnChart(
             title: title, kept: line.kept, drawn: line.drawn, cap: line.cap)
         return line.drawn
@@ -80,7 +79,6 @@ extension AppSimulation {
         _ candles: CandleSeries, range: ChartTimeRange, at now: Int64, counting: Bool
     ) -> CandleSeries {
         let prepared = preparation.candles(candles, range: range, at: now)
-        lastDrawnPoint = prepared.drawn.closeTimes.last
         if counting {
             recordDrawn(
                 .candle, range: range, fetched: candles.count, kept: prepared.kept.count,

@@ -11,7 +11,9 @@ extension AppSimulation {
 
     /// Tells the freshness record what is on screen now: nothing in the background; the open
     /// coin's chart (its last point) on a coin screen; otherwise the watchlist's rows (each
-    /// row's `last_updated`, or when its data arrived; nothing for a row never priced).
+    /// row's `last_updated`, or when its data arrived; nothing for a row never priced). A coin
+    /// screen covers the list: the app's `WatchlistView` is the root of a `NavigationStack` that
+    /// coin screens are pushed onto.
     mutating func updateScreen(at now: Int64) {
         guard foreground else {
             recorder.freshness.show(nil, dataTimes: [:], at: now)

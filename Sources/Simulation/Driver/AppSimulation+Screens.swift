@@ -68,9 +68,7 @@ extension AppSimulation {
             cache: "chart", capacity: config.policies.chartCacheCapacity, key: key, at: now,
             ttl: chartCache.ttlMilliseconds(for: range), hit: lookup.isHit)
         if let payload = lookup.freshValue {
-            render(
-                payload, id: id, type: type, range: range, at: now,
-                fromCache: true)
+            render(payload, id: id, type: type, range: range, at: now)
             return
         }
         let days = String(profile.settings[range]?.apiDays ?? 1)
@@ -97,10 +95,10 @@ extension AppSimulation {
             }
             execute(detailScreen.detailFinished(token: token, succeeded: true), at: now)
         case .chart(let id, let type, let range, let lookup):
-            let payload = try processChart(body, request: request, type: type, range: range, at: now)
-            chartCache.store(payload, coinId: id, type: type, range: range, at: now)
+            let chart = try processChart(body, request: request, type: type, range: range, at: now)
+            chartCache.store(chart.cached, coinId: id, type: type, range: range, at: now)
             recorder.recordStore(cache: "chart", lookup: lookup, at: now)
-            render(payload, id: id, type: type, range: range, at: now, fromCache: false)
+            render(chart.drawn, id: id, type: type, range: range, at: now)
         }
     }
 
@@ -121,9 +119,7 @@ extension AppSimulation {
                 let stale = chartCache.serveStale(coinId: id, type: type, range: range, at: now)
             {
                 recorder.recordStaleServed(cache: "chart")
-                render(
-                    stale.value, id: id, type: type, range: range, at: now,
-                    fromCache: true)
+                render(stale.value, id: id, type: type, range: range, at: now)
             } else {
                 recorder.recordChart(key) { $0.failed += 1 }
             }

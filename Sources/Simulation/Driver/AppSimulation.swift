@@ -56,8 +56,6 @@ public struct AppSimulation {
     /// The chart the coin screen shows: its cache key and the time of its last point (nil when
     /// it drew nothing).
     var chartOnScreen: ChartOnScreen?
-    /// The time of the last point of the chart last processed.
-    var lastDrawnPoint: Int64?
     var alerts: AlertEvaluator
     var lastAlertEvaluation: [String: Int64] = [:]
     var transactions: [PortfolioTransaction] = []

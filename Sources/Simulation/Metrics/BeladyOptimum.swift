@@ -111,22 +111,30 @@ public enum BeladyOptimum {
         return hits
     }
 
+    /// One capacity of a hit-ratio curve.
+    public struct CurvePoint: Sendable, Equatable {
+        /// Entries the cache holds.
+        public var capacity: Int
+        /// LRU's hits at that capacity.
+        public var lru: Int
+        /// The capacity bound's hits (MIN) at that capacity.
+        public var bound: Int
+    }
+
     /// LRU's and the capacity bound's hits at every capacity from 1 to the number of distinct
     /// keys, expiry ignored: the hit-ratio curves of a cache-sizing question. LRU's come from
     /// one pass over the trace (R. L. Mattson et al., 1970: a lookup hits in every LRU cache
     /// larger than its stack distance); the bound's from MIN at each capacity.
     ///
     /// - Parameter keys: The lookups' keys in order.
-    /// - Returns: `(capacity, lruHits, boundHits)` per capacity, ascending.
+    /// - Returns: One point per capacity, ascending.
     /// - Complexity: O(n * d) for LRU and O(n * d^2) for the bound, d distinct keys.
-    public static func hitCurves(_ keys: [String]) -> [(capacity: Int, lru: Int, bound: Int)] {
+    public static func hitCurves(_ keys: [String]) -> [CurvePoint] {
         var stack: [String] = []
         var hitsAtDistance: [Int] = []
         for key in keys {
             if let position = stack.firstIndex(of: key) {
-                if hitsAtDistance.count <= position {
-                    hitsAtDistance += Array(repeating: 0, count: position + 1 - hitsAtDistance.count)
-                }
+                while hitsAtDistance.count <= position { hitsAtDistance.append(0) }
                 hitsAtDistance[position] += 1
                 stack.remove(at: position)
             }
@@ -134,8 +142,8 @@ public enum BeladyOptimum {
         }
         var lru = 0
         return (1...max(stack.count, 1)).map { capacity in
-            lru += capacity - 1 < hitsAtDistance.count ? hitsAtDistance[capacity - 1] : 0
-            return (capacity, lru, capacityBound(keys, capacity: capacity))
+            lru += capacity <= hitsAtDistance.count ? hitsAtDistance[capacity - 1] : 0
+            return CurvePoint(capacity: capacity, lru: lru, bound: capacityBound(keys, capacity: capacity))
         }
     }
 

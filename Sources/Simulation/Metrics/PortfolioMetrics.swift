@@ -55,17 +55,16 @@ struct PortfolioMetrics: Sendable, Equatable {
         metrics["portfolio.unrealized_pnl"] = atTruePrices.unrealizedPnL.doubleValue
         addShown(holdings: holdings, shownPrices: shownPrices, truth: atTruePrices)
         let days: [Int64] = stride(from: first, through: config.end, by: Self.day).map { $0 }
+        let prices = Self.truePriceSeries(transactions, config: config, at: days)
         do throws(PortfolioError) {
-            valueSeries = try PortfolioValuation.series(
-                transactions: transactions,
-                prices: Self.truePriceSeries(transactions, config: config, at: days),
-                at: days)
+            valueSeries = try PortfolioValuation.series(transactions: transactions, prices: prices, at: days)
         } catch {
             problems.append("portfolio: cannot value the portfolio daily: \(error)")
             return
         }
-        addReturns(transactions: transactions, days: days, config: config)
-        addMoneyWeightedReturn(transactions: transactions, config: config)
+        addReturns(transactions: transactions, days: days, prices: prices)
+        addMoneyWeightedReturn(
+            transactions: transactions, finalValue: atTruePrices.totalValue.doubleValue, at: config.end)
     }
 
     /// Each traded coin's true price on the days it has one.
@@ -93,7 +92,9 @@ struct PortfolioMetrics: Sendable, Equatable {
     }
 
     /// Time-weighted statistics, and the buy-and-hold benchmark over the same periods.
-    private mutating func addReturns(transactions: [PortfolioTransaction], days: [Int64], config: RunConfig) {
+    private mutating func addReturns(
+        transactions: [PortfolioTransaction], days: [Int64], prices: [String: TimeSeries]
+    ) {
         let flows = TimeWeightedReturns.flows(of: transactions, at: days)
         let periodReturns: [Double?]
         do throws(PortfolioError) {
@@ -104,13 +105,21 @@ struct PortfolioMetrics: Sendable, Equatable {
         }
         let held = periodReturns.indices.filter { periodReturns[$0] != nil }
         let returns = held.map { periodReturns[$0]! }
-        guard let statistics = try? PerformanceStatistics(returns: returns) else { return }
+        // No day began with something held (every trade on the last day): no statistics.
+        guard !returns.isEmpty else { return }
+        let statistics: PerformanceStatistics
+        do throws(PortfolioError) {
+            statistics = try PerformanceStatistics(returns: returns)
+        } catch {
+            problems.append("portfolio: \(error)")
+            return
+        }
         metrics["portfolio.time_weighted_return"] = statistics.totalReturn
         metrics["portfolio.volatility"] = statistics.volatility
         metrics["portfolio.max_drawdown"] = statistics.maxDrawdown
         if let sharpe = statistics.sharpe { metrics["portfolio.sharpe"] = sharpe }
         if let sortino = statistics.sortino { metrics["portfolio.sortino"] = sortino }
-        guard let benchmark = Self.buyAndHold(transactions, config: config, at: days) else { return }
+        guard let benchmark = Self.buyAndHold(transactions, prices: prices, days: days.count) else { return }
         let benchmarkReturns = held.map { benchmark[$0 + 1] / benchmark[$0] - 1 }
         let benchmarkTotal = benchmarkReturns.reduce(1) { $0 * (1 + $1) } - 1
         metrics["portfolio.benchmark_return"] = benchmarkTotal
@@ -124,38 +133,29 @@ struct PortfolioMetrics: Sendable, Equatable {
     /// coins bought in the run, each in proportion to what the run spent on it, then held. Nil
     /// when a coin bought has no true price on some day.
     private static func buyAndHold(
-        _ transactions: [PortfolioTransaction], config: RunConfig, at days: [Int64]
-    )
-        -> [Double]?
-    {
+        _ transactions: [PortfolioTransaction], prices: [String: TimeSeries], days: Int
+    ) -> [Double]? {
         let spent = transactions.filter { $0.kind == .buy }.reduce(into: [String: Double]()) { spent, buy in
             spent[buy.coinId, default: 0] += TimeWeightedReturns.netInvestment(of: buy).doubleValue
         }
-        var quantities: [String: Double] = [:]
-        for (coin, amount) in spent {
-            guard let price = config.truePrice(coin, days[0]), price > 0 else { return nil }
-            quantities[coin] = amount / price
+        var values = [Double](repeating: 0, count: days)
+        for coin in spent.keys.sorted() {
+            guard let series = prices[coin], series.count == days, series.values[0] > 0 else { return nil }
+            let quantity = spent[coin]! / series.values[0]
+            for day in 0..<days { values[day] += quantity * series.values[day] }
         }
-        var values: [Double] = []
-        for day in days {
-            var value = 0.0
-            for coin in quantities.keys.sorted() {
-                guard let price = config.truePrice(coin, day) else { return nil }
-                value += quantities[coin]! * price
-            }
-            guard value > 0 else { return nil }
-            values.append(value)
-        }
-        return values
+        return values.allSatisfy { $0 > 0 } ? values : nil
     }
 
     /// XIRR of the trades' flows and the true value at the end.
-    private mutating func addMoneyWeightedReturn(transactions: [PortfolioTransaction], config: RunConfig) {
+    private mutating func addMoneyWeightedReturn(
+        transactions: [PortfolioTransaction], finalValue: Double, at end: Int64
+    ) {
         var flows = transactions.map {
             MoneyWeightedReturn.Flow(
                 time: $0.time, amount: -TimeWeightedReturns.netInvestment(of: $0).doubleValue)
         }
-        flows.append(.init(time: config.end, amount: metrics["portfolio.value"] ?? 0))
+        flows.append(.init(time: end, amount: finalValue))
         do throws(MoneyWeightedReturn.Failure) {
             metrics["portfolio.irr"] = try MoneyWeightedReturn.annualRate(of: flows)
         } catch .undefined {

@@ -21,9 +21,20 @@ public struct RunPlots: Sendable, Equatable {
     public var lookups: [(time: Int64, hit: Bool)] = []
     /// The last drawn line chart of each range.
     public var charts: [String: DrawnChart] = [:]
-    /// Per cache (up to 200 distinct keys), hits at each capacity for LRU and for the capacity
-    /// bound, expiry ignored (``BeladyOptimum/hitCurves(_:)``), and the lookups they are out of.
-    public var hitCurves: [String: (lookups: Int, points: [(capacity: Int, lru: Int, bound: Int)])] = [:]
+    /// A cache's hits at each capacity for LRU and for the capacity bound, expiry ignored
+    /// (``BeladyOptimum/hitCurves(_:)``), and the lookups they are out of.
+    public struct HitCurve: Sendable, Equatable {
+        /// The cache's lookups.
+        public var lookups: Int
+        /// One point per capacity.
+        public var points: [BeladyOptimum.CurvePoint]
+    }
+
+    /// Hit-ratio curves by cache, for caches of at most ``RunPlots/hitCurveKeyLimit`` distinct
+    /// keys (the bound's curve costs O(n * keys^2)).
+    public var hitCurves: [String: HitCurve] = [:]
+    /// The most distinct keys a cache may have for its curves to be drawn.
+    public static let hitCurveKeyLimit = 64
     /// The portfolio's daily value at the true prices.
     public var portfolioValue: TimeSeries = .empty
 
@@ -32,12 +43,6 @@ public struct RunPlots: Sendable, Equatable {
         lhs.screenAge.elementsEqual(rhs.screenAge) { $0 == $1 }
             && lhs.lookups.elementsEqual(rhs.lookups) { $0 == $1 }
             && lhs.charts == rhs.charts && lhs.portfolioValue == rhs.portfolioValue
-            && lhs.hitCurves.keys.sorted() == rhs.hitCurves.keys.sorted()
-            && lhs.hitCurves.allSatisfy { name, curve in
-                rhs.hitCurves[name].map {
-                    $0.lookups == curve.lookups && $0.points.elementsEqual(curve.points) { $0 == $1 }
-                }
-                    ?? false
-            }
+            && lhs.hitCurves == rhs.hitCurves
     }
 }

@@ -26,8 +26,11 @@ public struct RunResult: Sendable, Equatable {
         Self.rateLimits(into: &metrics, recorder: recorder, config: config)
         Self.caches(into: &metrics, recorder: recorder)
         var plots = recorder.plots
-        for (name, cache) in recorder.caches where Set(cache.trace.map(\.key)).count <= 200 {
-            plots.hitCurves[name] = (cache.trace.count, BeladyOptimum.hitCurves(cache.trace.map(\.key)))
+        for (name, cache) in recorder.caches {
+            let keys = cache.trace.map(\.key)
+            guard Set(keys).count <= RunPlots.hitCurveKeyLimit else { continue }
+            plots.hitCurves[name] = RunPlots.HitCurve(
+                lookups: keys.count, points: BeladyOptimum.hitCurves(keys))
         }
         Self.charts(into: &metrics, recorder: recorder)
         Self.freshness(into: &metrics, "freshness", recorder.freshness.all)

@@ -39,36 +39,31 @@ struct ScreenFreshness {
     ///   - dataTimes: Each item's data time, epoch ms; nil for an item with nothing to show.
     ///   - now: The time.
     mutating func show(_ screen: Screen?, dataTimes: [String: Int64?], at now: Int64) {
-        let visible = screen == nil ? [:] : dataTimes
-        let previous = screen == self.screen ? items : [:]
-        var changed = screen != self.screen || visible.count != items.count
-        if changed {
-            // The weight per item changes: every piece ends here.
-            close(Array(items.keys), at: now)
-            items = [:]
-            self.screen = screen
-        } else {
-            // As many items as before, so each keeps its weight until it changes.
-            let gone = items.keys.filter { visible[$0] == nil }
-            close(gone, at: now)
-            for key in gone { items[key] = nil }
-            changed = !gone.isEmpty
-        }
-        let weight = 1 / Double(max(visible.count, 1))
-        // In key order: the floating-point sums must not depend on hashing.
-        for (key, dataTime) in visible.sorted(by: { $0.key < $1.key }) {
+        let sameScreen = screen == self.screen
+        var shown: [String: Item] = [:]
+        for (key, dataTime) in screen == nil ? [:] : dataTimes {
+            let current = sameScreen ? items[key] : nil
             // Nothing to show: the age runs from when the item began to show nothing. Data
             // stamped after now (a clock ahead of ours) counts as fresh.
-            let shown = previous[key].flatMap { $0.isEmpty ? $0.reference : nil }
-            let reference = dataTime.map { min($0, now) } ?? shown ?? now
-            if let item = items[key], item.reference == reference, item.isEmpty == (dataTime == nil) {
-                continue
-            }
-            close([key], at: now, weight: weight)
-            items[key] = Item(reference: reference, since: now, isEmpty: dataTime == nil)
-            changed = true
+            let emptySince = current.flatMap { $0.isEmpty ? $0.reference : nil } ?? now
+            let item = Item(
+                reference: dataTime.map { min($0, now) } ?? emptySince, since: now, isEmpty: dataTime == nil)
+            let unchanged =
+                current.map { $0.reference == item.reference && $0.isEmpty == item.isEmpty } ?? false
+            shown[key] = unchanged ? current : item
         }
-        if changed { oldest.append((now, items.values.map { now - $0.reference }.max() ?? 0)) }
+        guard !sameScreen || shown != items else { return }
+        if sameScreen && shown.count == items.count {
+            // Each item keeps its weight: only the pieces of items that changed or left end.
+            close(items.keys.filter { shown[$0] != items[$0] }, at: now)
+        } else {
+            // The weight per item changes: every piece ends here and starts again.
+            close(Array(items.keys), at: now)
+            for key in shown.keys { shown[key]!.since = now }
+        }
+        items = shown
+        self.screen = screen
+        oldest.append((now, items.values.map { now - $0.reference }.max() ?? 0))
     }
 
     /// Ends the record at the end of the run.
@@ -77,18 +72,16 @@ struct ScreenFreshness {
         items = [:]
     }
 
-    /// Ends the items' current pieces at `now`, each weighted `weight` (by default, shared
-    /// among the items on screen).
-    private mutating func close(_ keys: [String], at now: Int64, weight: Double? = nil) {
+    /// Adds the items' current pieces, up to `now`, each weighted by its share of the screen.
+    private mutating func close(_ keys: [String], at now: Int64) {
         guard let screen else { return }
-        let weight = weight ?? 1 / Double(max(items.count, 1))
+        let weight = 1 / Double(max(items.count, 1))
+        // In key order: the floating-point sums must not depend on hashing.
         for key in keys.sorted() {
-            guard var item = items[key] else { continue }
+            guard let item = items[key] else { continue }
             all.add(from: item.since, to: now, reference: item.reference, weight: weight)
             byScreen[screen, default: TimeWeightedAges()].add(
                 from: item.since, to: now, reference: item.reference, weight: weight)
-            item.since = now
-            items[key] = item
         }
     }
 }

@@ -33,16 +33,11 @@ struct TimeWeightedAges: Equatable {
     func percentile(_ fraction: Double) -> Double? {
         guard totalWeight > 0 else { return nil }
         let target = fraction * totalWeight
-        var (mass, density) = (0.0, 0.0)
-        let ages = densityChanges.keys.sorted()
-        for (index, age) in ages.enumerated() {
-            density += densityChanges[age]!
-            guard index + 1 < ages.count, density > 1e-12 else { continue }
-            let width = Double(ages[index + 1] - age)
-            if mass + density * width >= target {
-                return Double(age) + (target - mass) / density
-            }
-            mass += density * width
+        var mass = 0.0
+        for piece in pieces() where piece.density > 1e-12 {
+            let pieceMass = piece.density * Double(piece.end - piece.start)
+            if mass + pieceMass >= target { return Double(piece.start) + (target - mass) / piece.density }
+            mass += pieceMass
         }
         return Double(maximum)
     }
@@ -51,13 +46,19 @@ struct TimeWeightedAges: Equatable {
     /// visible.
     func share(olderThan threshold: Int64) -> Double? {
         guard totalWeight > 0 else { return nil }
-        var (mass, density) = (0.0, 0.0)
-        let ages = densityChanges.keys.sorted()
-        for (index, age) in ages.enumerated() where age < threshold {
-            density += densityChanges[age]!
-            let next = index + 1 < ages.count ? min(ages[index + 1], threshold) : age
-            mass += density * Double(next - age)
+        let younger = pieces().reduce(0.0) { mass, piece in
+            mass + piece.density * Double(max(0, min(piece.end, threshold) - piece.start))
         }
-        return max(0, 1 - mass / totalWeight)
+        return max(0, 1 - younger / totalWeight)
+    }
+
+    /// The distribution as consecutive age intervals of constant density, youngest first.
+    private func pieces() -> [(start: Int64, end: Int64, density: Double)] {
+        let ages = densityChanges.keys.sorted()
+        var density = 0.0
+        return zip(ages, ages.dropFirst()).map { start, end in
+            density += densityChanges[start]!
+            return (start, end, density)
+        }
     }
 }
