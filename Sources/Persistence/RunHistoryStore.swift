@@ -18,6 +18,9 @@ public struct RunRecord: Sendable, Equatable {
     public var output: String?
     /// Metrics by their stable names (`rate_limit.max_per_minute`).
     public var metrics: [String: Double]
+    /// Each metric's unit by name (`MetricUnit`'s raw value: `count`, `ratio`, `seconds`...);
+    /// missing for runs recorded before units were.
+    public var units: [String: String]
 
     /// Creates a record.
     ///
@@ -30,6 +33,7 @@ public struct RunRecord: Sendable, Equatable {
     ///   - recordedAt: When, epoch ms.
     ///   - output: The output directory.
     ///   - metrics: The metrics.
+    ///   - units: The metrics' units by name.
     public init(
         id: Int64? = nil,
         scenario: String,
@@ -38,7 +42,8 @@ public struct RunRecord: Sendable, Equatable {
         codeVersion: String,
         recordedAt: Int64,
         output: String? = nil,
-        metrics: [String: Double]
+        metrics: [String: Double],
+        units: [String: String] = [:]
     ) {
         self.id = id
         self.scenario = scenario
@@ -48,6 +53,7 @@ public struct RunRecord: Sendable, Equatable {
         self.recordedAt = recordedAt
         self.output = output
         self.metrics = metrics
+        self.units = units
     }
 }
 
@@ -85,9 +91,9 @@ public struct RunHistoryStore: Sendable {
             var stored = run
             stored.id = db.lastInsertedRowID
             let insert = try db.makeStatement(
-                sql: "INSERT INTO run_metric (run_id, name, value) VALUES (?, ?, ?)")
+                sql: "INSERT INTO run_metric (run_id, name, value, unit) VALUES (?, ?, ?, ?)")
             for name in run.metrics.keys.sorted() {
-                try insert.execute(arguments: [stored.id, name, run.metrics[name]])
+                try insert.execute(arguments: [stored.id, name, run.metrics[name], run.units[name]])
             }
             return stored
         }
@@ -124,7 +130,7 @@ public struct RunHistoryStore: Sendable {
                 let id: Int64 = row["id"]
                 let metrics = try Row.fetchAll(
                     db,
-                    sql: "SELECT name, value FROM run_metric WHERE run_id = ?",
+                    sql: "SELECT name, value, unit FROM run_metric WHERE run_id = ?",
                     arguments: [id]
                 )
                 return RunRecord(
@@ -136,7 +142,10 @@ public struct RunHistoryStore: Sendable {
                     recordedAt: row["recorded_at"],
                     output: row["output"],
                     metrics: Dictionary(
-                        uniqueKeysWithValues: metrics.map { ($0["name"] as String, $0["value"] as Double) })
+                        uniqueKeysWithValues: metrics.map { ($0["name"] as String, $0["value"] as Double) }),
+                    units: metrics.reduce(into: [:]) { units, row in
+                        if let unit = row["unit"] as String? { units[row["name"]] = unit }
+                    }
                 )
             }
         }

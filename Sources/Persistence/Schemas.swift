@@ -77,5 +77,8 @@ enum RunHistorySchema {
                 table.primaryKey(["run_id", "name"])
             }
         }
+        migrator.registerMigration("v2-metric-units") { db in
+            try db.alter(table: "run_metric") { table in table.add(column: "unit", .text) }
+        }
     }
 }

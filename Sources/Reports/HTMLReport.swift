@@ -42,11 +42,11 @@ public enum HTMLReport {
                 } ?? "")
                 + table(["metric", "value"], section.rows.map { [$0.0, $0.1] })
         }
-        let charts = ReportSections.chartRows(metrics)
-        if !charts.isEmpty {
+        let charts = ReportSections.chartTable(metrics)
+        if !charts.rows.isEmpty {
             body +=
                 "<h2>Charts by range and type</h2>"
-                + table(["chart"] + ReportSections.chartColumns, charts.map { [$0.0] + $0.1 })
+                + table(["chart"] + charts.columns, charts.rows.map { [$0.0] + $0.1 })
         }
         return """
             <!DOCTYPE html>
@@ -117,9 +117,7 @@ enum ReportPlots {
                         y: limited.map { perMinute[$0.offset] },
                         color: "#cf222e", width: 0, markers: true),
                 ],
-                references: input.result.metrics["rate_limit.plan_per_minute"].map {
-                    [($0, "plan limit", "#cf222e")]
-                } ?? []
+                references: [(Double(input.result.metrics.rateLimits.planPerMinute), "plan limit", "#cf222e")]
             ).render())
         var hits = 0
         let ratio = plots.lookups.enumerated().map { index, lookup -> Double in

@@ -32,11 +32,11 @@ public enum MarkdownReport {
                 "\n## \(section.title)\n\n" + (section.note.map { "\($0)\n\n" } ?? "")
                 + table(["metric", "value"], section.rows.map { ["`\($0.0)`", $0.1] })
         }
-        let charts = ReportSections.chartRows(metrics)
-        if !charts.isEmpty {
+        let charts = ReportSections.chartTable(metrics)
+        if !charts.rows.isEmpty {
             text +=
                 "\n## Charts by range and type\n\n"
-                + table(["chart"] + ReportSections.chartColumns, charts.map { ["`\($0.0)`"] + $0.1 })
+                + table(["chart"] + charts.columns, charts.rows.map { ["`\($0.0)`"] + $0.1 })
         }
         return text
     }

@@ -1,8 +1,8 @@
 import Simulation
 import TrackerCore
 
-/// `result.json`: the run's identity, settings, every metric under its stable name and the
-/// expectations' verdicts. Keys in a fixed order (metrics sorted), numbers in their shortest
+/// `result.json`: the run's identity, settings, every metric under its stable name, each
+/// metric's unit (``MetricUnit``) and the expectations' verdicts. Keys in a fixed order (metrics sorted), numbers in their shortest
 /// round-tripping form: the same run gives the same bytes. No wall-clock value is in it.
 public enum ResultJSON {
     /// Renders the document.
@@ -30,12 +30,16 @@ public enum ResultJSON {
                     + (verdict.failure.map { ", \"failure\": \(JSONText.quoted($0))" } ?? "") + "}"
             }.joined(separator: ",\n"))
         lines.append("  ],")
+        let metrics = input.result.metrics.flattened()
         lines.append("  \"metrics\": {")
-        let metrics = input.result.metrics
         lines.append(
-            metrics.keys.sorted().map { "    \(JSONText.quoted($0)): \(JSONText.number(metrics[$0]!))" }
-                .joined(
-                    separator: ",\n"))
+            metrics.map { "    \(JSONText.quoted($0.name)): \(JSONText.number($0.value))" }.joined(
+                separator: ",\n"))
+        lines.append("  },")
+        lines.append("  \"units\": {")
+        lines.append(
+            metrics.map { "    \(JSONText.quoted($0.name)): \(JSONText.quoted($0.unit.rawValue))" }.joined(
+                separator: ",\n"))
         lines.append("  }")
         lines.append("}")
         return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Persistence
+import Reports
+import Simulation
 
 /// `workbench compare`: metric deltas between two runs.
 struct CompareCommand: ParsableCommand {
@@ -30,11 +32,17 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "The history database, for run ids.")
     var history: String = "out/history.sqlite"
 
+    /// A run's metrics: values and, where the run recorded them, units.
+    private struct RunValues {
+        var values: [String: Double] = [:]
+        var units: [String: MetricUnit] = [:]
+    }
+
     func run() throws {
         let (a, b) = (try metrics(of: first), try metrics(of: second))
-        var rows: [(String, Double?, Double?, Double)] = []
-        for name in Set(a.keys).union(b.keys) {
-            let (left, right) = (a[name], b[name])
+        var rows: [(name: String, left: Double?, right: Double?, change: Double)] = []
+        for name in Set(a.values.keys).union(b.values.keys) {
+            let (left, right) = (a.values[name], b.values[name])
             guard all || left != right else { continue }
             let change: Double =
                 if let left, let right {
@@ -42,26 +50,35 @@ struct CompareCommand: ParsableCommand {
                 } else { .infinity }
             rows.append((name, left, right, change))
         }
-        rows.sort { ($0.3, $0.0) > ($1.3, $1.0) || ($0.3 == $1.3 && $0.0 < $1.0) }
+        rows.sort { ($0.change, $1.name) > ($1.change, $0.name) }
         var table = [["metric", first, second, "delta", "change"]]
         for (name, left, right, _) in rows {
-            let delta = left.flatMap { left in right.map { $0 - left } }
-            let percent = left.flatMap { left in
-                right.map { left == 0 ? "" : String(format: "%+.1f%%", ($0 - left) / abs(left) * 100) }
+            let unit = b.units[name] ?? a.units[name]
+            let text = { (value: Double) in
+                unit.map { MetricFormatting.text(value, $0) } ?? MetricFormatting.number(value)
             }
-            table.append([
-                name, left.map(ResultFormatting.short) ?? "-", right.map(ResultFormatting.short) ?? "-",
-                delta.map { ($0 > 0 ? "+" : "") + ResultFormatting.short($0) } ?? "", percent ?? "",
-            ])
+            var delta = ""
+            var percent = ""
+            if let left, let right {
+                delta =
+                    unit.map { MetricFormatting.delta(right - left, $0) }
+                    ?? (right > left ? "+" : "") + MetricFormatting.number(right - left)
+                if left != 0 { percent = String(format: "%+.1f%%", (right - left) / abs(left) * 100) }
+            }
+            table.append([name, left.map(text) ?? "-", right.map(text) ?? "-", delta, percent])
         }
         print(rows.isEmpty ? "no metric differs" : TextTable.render(table))
     }
 
-    private func metrics(of run: String) throws(CLIError) -> [String: Double] {
+    private func metrics(of run: String) throws(CLIError) -> RunValues {
         if let id = Int64(run) {
             do {
-                return try RunHistoryStore(database: try WorkbenchDatabase.open(.runHistory, at: history))
-                    .run(id: id).metrics
+                let record = try RunHistoryStore(
+                    database: try WorkbenchDatabase.open(.runHistory, at: history)
+                )
+                .run(id: id)
+                return RunValues(
+                    values: record.metrics, units: record.units.compactMapValues(MetricUnit.init))
             } catch {
                 throw .badInput(error)
             }
@@ -75,13 +92,23 @@ struct CompareCommand: ParsableCommand {
         else {
             throw .badInput("\(source): not a workbench result.json (no \"metrics\" object)")
         }
-        var values: [String: Double] = [:]
+        var result = RunValues()
         for (name, value) in metrics {
-            guard let number = value as? NSNumber else {
+            guard let number = value as? NSNumber
+            else {
                 throw .badInput("\(source): metrics.\(name) is not a number")
             }
-            values[name] = number.doubleValue
+            result.values[name] = number.doubleValue
         }
-        return values
+        // Results written before units were recorded have no "units": their values show bare.
+        for (name, unit) in object["units"] as? [String: Any] ?? [:] {
+            guard let text = unit as? String, let unit = MetricUnit(rawValue: text) else {
+                throw .badInput(
+                    "\(source): units.\(name) is not a known unit (\(MetricUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            result.units[name] = unit
+        }
+        return result
     }
 }

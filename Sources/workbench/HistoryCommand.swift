@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Persistence
+import Reports
+import Simulation
 import TrackerCore
 
 /// `workbench history`: past runs from the results database.
@@ -45,15 +47,14 @@ struct HistoryCommand: ParsableCommand {
                     "\(run.id ?? 0)", TimeFormatting.iso8601(run.recordedAt), run.scenario, "\(run.seed)",
                     String(run.scenarioHash.prefix(8)), run.codeVersion,
                 ]
-                    + metric.map { run.metrics[$0].map { ResultFormatting.short($0) } ?? "-" })
+                    + metric.map { name in
+                        guard let value = run.metrics[name] else { return "-" }
+                        guard let unit = run.units[name].flatMap(MetricUnit.init) else {
+                            return MetricFormatting.number(value)
+                        }
+                        return MetricFormatting.text(value, unit)
+                    })
         }
         print(TextTable.render(rows))
-    }
-}
-
-/// Numbers for terminal tables.
-enum ResultFormatting {
-    static func short(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.4g", value)
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Reports
 import Scenarios
+import Simulation
 
 /// `workbench run`: one scenario, its reports, its place in the history.
 struct RunCommand: ParsableCommand {
@@ -64,10 +66,12 @@ struct RunCommand: ParsableCommand {
                 at: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
         }
         let metrics = input.result.metrics
+        let hitRatio =
+            metrics.allCaches.hitRatio.map { MetricFormatting.text($0, .ratio) } ?? "none (no lookups)"
         print(
-            "\(loaded.scenario.name): seed \(input.seed), \(Int(metrics["rate_limit.requests"] ?? 0)) requests, "
-                + "max \(Int(metrics["rate_limit.max_per_minute"] ?? 0))/min on \(loaded.scenario.server.plan.name), "
-                + "cache hit ratio \(String(format: "%.3f", metrics["cache.hit_ratio"] ?? 0)); reports in \(directory)"
+            "\(loaded.scenario.name): seed \(input.seed), \(metrics.rateLimits.requests) requests, "
+                + "max \(metrics.rateLimits.maxPerMinute)/min on \(loaded.scenario.server.plan.name), "
+                + "cache hit ratio \(hitRatio); reports in \(directory)"
         )
         for verdict in input.verdicts {
             print("  \(verdict.failure == nil ? "pass" : "FAIL") \(verdict.failure ?? verdict.expectation)")

@@ -57,8 +57,8 @@ enum ScenarioRunner {
             scenarioHash: loaded.hash,
             seed: config.seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
             settings: settings(scenario), result: result,
-            verdicts: scenario.expectations.map {
-                .init(expectation: $0.description, failure: $0.failure(in: result.metrics))
+            verdicts: scenario.expectations.map { [values = result.metrics.byName] in
+                .init(expectation: $0.description, failure: $0.failure(in: values))
             })
     }
 
@@ -80,7 +80,12 @@ enum ScenarioRunner {
                 RunRecord(
                     scenario: input.scenario, scenarioHash: input.scenarioHash, seed: input.seed,
                     codeVersion: codeVersion,
-                    recordedAt: time, output: output, metrics: input.result.metrics))
+                    recordedAt: time, output: output, metrics: input.result.metrics.byName,
+                    units: Dictionary(
+                        uniqueKeysWithValues: input.result.metrics.flattened().map {
+                            ($0.name, $0.unit.rawValue)
+                        })
+                ))
         } catch {
             throw .badInput(error)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reports
+import Simulation
 import Synchronization
 import TrackerCore
 
@@ -95,10 +96,13 @@ struct SweepCommand: ParsableCommand {
                     ResultJSON.render(run),
                     to: "\(directory)/\(Self.folder(label))/seed-\(run.seed)/result.json")
             }
-            summaries.append((label, Self.percentiles(runs.map(\.result.metrics))))
+            summaries.append((label, Self.percentiles(runs.map(\.result.metrics.byName))))
         }
         try InputFiles.write(Self.summaryJSON(summaries, seeds: seedRange), to: "\(directory)/summary.json")
-        let table = Self.summaryTable(summaries)
+        let units = ordered.reduce(into: [String: MetricUnit]()) { units, run in
+            for metric in run.result.metrics.flattened() { units[metric.name] = metric.unit }
+        }
+        let table = Self.summaryTable(summaries, units: units)
         try InputFiles.write(
             "# Sweep of \(scenario), seeds \(seeds)\n\n" + table.markdown, to: "\(directory)/summary.md")
         print(
@@ -169,14 +173,20 @@ struct SweepCommand: ParsableCommand {
         return (lines + ["  }", "}"]).joined(separator: "\n") + "\n"
     }
 
-    static func summaryTable(_ summaries: [(label: String, percentiles: [String: [Double]])]) -> (
-        text: String, markdown: String
-    ) {
+    /// The headline metrics' percentiles by combination, each value formatted by its unit.
+    static func summaryTable(
+        _ summaries: [(label: String, percentiles: [String: [Double]])], units: [String: MetricUnit]
+    ) -> (text: String, markdown: String) {
         var rows = [["combination", "metric"] + quantiles.map(\.0)]
         for summary in summaries {
             for name in headline {
                 guard let values = summary.percentiles[name] else { continue }
-                rows.append([summary.label, name] + values.map(ResultFormatting.short))
+                rows.append(
+                    [summary.label, name]
+                        + values.map { value in
+                            units[name].map { MetricFormatting.text(value, $0) }
+                                ?? MetricFormatting.number(value)
+                        })
             }
         }
         let markdown =

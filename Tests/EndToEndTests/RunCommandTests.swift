@@ -35,6 +35,41 @@ struct RunCommandTests {
         #expect(compare.stdout == "no metric differs\n")
     }
 
+    @Test("compare reads each metric's unit, from result.json and from the history, and sorts by change")
+    func compareWithUnits() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for (name, preset) in [("built", "bitpal"), ("spec", "spec")] {
+            let outcome = try WorkbenchProcess.run([
+                "run", "scenarios/quickstart.yaml", "--set", "policies.preset=\(preset)", "--out",
+                directory.path(name), "--history", directory.path("history.sqlite"), "--quiet",
+            ])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+        }
+        let fromFiles = try WorkbenchProcess.run(["compare", directory.path("built"), directory.path("spec")])
+        let fromHistory = try WorkbenchProcess.run([
+            "compare", "1", "2", "--history", directory.path("history.sqlite"),
+        ])
+        #expect(fromFiles.status == 0 && fromHistory.status == 0, "\(fromFiles.stderr)\(fromHistory.stderr)")
+        let rows = fromFiles.stdout.split(separator: "\n").map(String.init)
+        // A ratio shows as a percentage with a delta in points; times in seconds; counts bare.
+        let hitRatio = try #require(rows.first { $0.hasPrefix("cache.hit_ratio ") })
+        #expect(hitRatio.contains(" %") && hitRatio.contains(" pp"), "\(hitRatio)")
+        let requests = try #require(rows.first { $0.hasPrefix("rate_limit.requests ") })
+        #expect(!requests.contains("%  ") && !requests.contains(" s "), "\(requests)")
+        if let wait = rows.first(where: { $0.hasPrefix("rate_limit.wait_s ") }) {
+            #expect(wait.contains(" s"), "\(wait)")
+        }
+        // Runs from the history carry the same units and values, with ids for headers.
+        let cells = { (output: String) in
+            output.split(separator: "\n").dropFirst().map {
+                $0.split(separator: " ", omittingEmptySubsequences: true)
+            }
+        }
+        let same = cells(fromHistory.stdout) == cells(fromFiles.stdout)
+        #expect(same, "history:\n\(fromHistory.stdout)")
+    }
+
     @Test("a malformed scenario exits 2 naming file, line and key; a failed expectation exits 1")
     func exitCodes() throws {
         let directory = try TemporaryDirectory()

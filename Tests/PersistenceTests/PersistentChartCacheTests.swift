@@ -121,4 +121,37 @@ struct PersistentChartCacheTests {
         #expect(try store.runs(scenario: "quickstart") == [expectedFirst])
         #expect(try store.runs(limit: 1) == [expectedSecond])
     }
+
+    @Test("run history: units round-trip; a v1 history gains the unit column and keeps its runs")
+    func runHistoryUnits() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("history.sqlite")
+        // What a v1 workbench wrote: its tables and one run with one metric, no units.
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "PRAGMA application_id = \(0x4250_5748)")
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v1-runs')")
+            try db.execute(
+                sql: """
+                    CREATE TABLE run (id INTEGER PRIMARY KEY AUTOINCREMENT, scenario TEXT NOT NULL,
+                    scenario_hash TEXT NOT NULL, seed INTEGER NOT NULL, code_version TEXT NOT NULL,
+                    recorded_at INTEGER NOT NULL, output TEXT);
+                    CREATE TABLE run_metric (run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL, value DOUBLE NOT NULL, PRIMARY KEY (run_id, name));
+                    INSERT INTO run VALUES (1, 'old', 'ab', 1, 'v0.1', 10, NULL);
+                    INSERT INTO run_metric VALUES (1, 'cache.hit_ratio', 0.5);
+                    """)
+        }
+        let store = RunHistoryStore(database: try WorkbenchDatabase.open(.runHistory, at: path))
+        #expect(try store.database.appliedMigrations() == ["v1-runs", "v2-metric-units"])
+        let old = try store.run(id: 1)
+        #expect(old.metrics == ["cache.hit_ratio": 0.5] && old.units.isEmpty)
+        let new = try store.record(
+            RunRecord(
+                scenario: "new", scenarioHash: "cd", seed: 2, codeVersion: "v0.2", recordedAt: 20,
+                metrics: ["cache.hit_ratio": 0.25, "rate_limit.wait_s": 3],
+                units: ["cache.hit_ratio": "ratio", "rate_limit.wait_s": "seconds"]))
+        #expect(try store.run(id: try #require(new.id)) == new)
+    }
 }

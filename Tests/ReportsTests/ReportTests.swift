@@ -21,7 +21,7 @@ struct ReportTests {
             seed: scenario.seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
             settings: [("plan", scenario.server.plan.description)], result: result,
             verdicts: scenario.expectations.map {
-                .init(expectation: $0.description, failure: $0.failure(in: result.metrics))
+                .init(expectation: $0.description, failure: $0.failure(in: result.metrics.byName))
             })
     }
 
@@ -60,11 +60,18 @@ struct ReportTests {
         ] {
             #expect(metrics[name] != nil, "\(name)")
         }
-        let metricLines = try #require(json.components(separatedBy: "\"metrics\": {").last).split(
+        let metricsText = try #require(json.components(separatedBy: "\"metrics\": {").last)
+        let metricLines = try #require(metricsText.components(separatedBy: "\n  }").first).split(
             separator: "\n")
         let keys = metricLines.filter { $0.hasPrefix("    \"") }.map { $0.split(separator: "\"")[1] }
         #expect(keys.count == metrics.count)
         #expect(keys == keys.sorted())
+        // Every metric has a known unit, and nothing else does.
+        let units = try #require(object["units"] as? [String: String])
+        #expect(Set(units.keys) == Set(metrics.keys))
+        #expect(units.values.allSatisfy { MetricUnit(rawValue: $0) != nil })
+        #expect(units["cache.hit_ratio"] == "ratio" && units["freshness.p95_age_s"] == "seconds")
+        #expect(units["rate_limit.min_gap_ms"] == "milliseconds" && units["portfolio.value"] == "usd")
         #expect(object["passed"] as? Bool == true)
         #expect(!json.contains("wall"))
     }

@@ -22,7 +22,7 @@ struct FreshnessRunTests {
             policies: {preset: spec}
             \(outage)
             """, file: "outage.yaml"
-        ).result.metrics
+        ).result.metrics.byName
     }
 
     @Test("a 40-minute outage in a 2-hour foreground session pushes p95 past 25 minutes")

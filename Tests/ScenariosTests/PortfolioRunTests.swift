@@ -105,3 +105,20 @@ struct PortfolioRunTests {
                 2 * (shownBitcoin - 42000) - ((metrics["portfolio.unrealized_pnl"] ?? 0)), 1e-9))
     }
 }
+
+@Suite("A portfolio that cannot be valued says why")
+struct PortfolioProblemTests {
+    @Test("a coin held with no true price at the end: a problem naming it, no made-up value")
+    func unpricedCoin() throws {
+        let (result, _) = try runScenario(
+            PortfolioRunTests.backtest(
+                portfolio: """
+                      - {at: 0d, coin: bitcoin, side: buy, quantity: "1", price: "29022"}
+                      - {at: 2d, coin: ethereum, side: buy, quantity: "1", price: "700"}
+                    """
+            ).replacingOccurrences(of: "duration: 365d", with: "duration: 30d"))
+        #expect(result.problems == ["portfolio: no true price at the end for ethereum"])
+        #expect(result.metrics.portfolio == PortfolioMetrics())
+        #expect(result.metrics.flattened().allSatisfy { !$0.name.hasPrefix("portfolio.") })
+    }
+}

@@ -34,7 +34,8 @@ struct ScenarioLibraryTests {
         #expect(!scenario.expectations.isEmpty)
         for expectation in scenario.expectations {
             #expect(
-                expectation.failure(in: metrics) == nil, "\(file): \(expectation.failure(in: metrics) ?? "")")
+                expectation.failure(in: metrics.byName) == nil,
+                "\(file): \(expectation.failure(in: metrics.byName) ?? "")")
         }
     }
 }

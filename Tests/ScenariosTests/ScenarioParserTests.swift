@@ -38,7 +38,7 @@ struct ScenarioParserTests {
         var run = try AppSimulation(config: try scenario.runConfig(projectRoot: Self.root))
         let metrics = run.run().metrics
         for expectation in scenario.expectations {
-            #expect(expectation.failure(in: metrics) == nil, "\(expectation)")
+            #expect(expectation.failure(in: metrics.byName) == nil, "\(expectation)")
         }
     }
 

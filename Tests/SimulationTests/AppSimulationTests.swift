@@ -200,7 +200,7 @@ struct AppSimulationTests {
         var plain = try AppSimulation(config: Self.config(policies: .spec, script: Self.busyUser))
         let result = timed.run()
         #expect(result.metricsJSON == plain.run().metricsJSON)
-        let fetched = result.metrics.filter { $0.key.hasSuffix(".line.fetched") }.count
+        let fetched = result.metrics.charts.keys.filter { $0.type == .line }.count
         #expect(fetched > 0 && timer.labels.count >= fetched && Set(timer.labels) == ["downsampling"])
     }
 

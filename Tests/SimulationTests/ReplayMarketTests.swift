@@ -79,7 +79,7 @@ struct ReplayMarketTests {
         let replayed = result.journal.filter { $0.outcome == .replayed }
         #expect(replayed.map(\.endpoint).contains("/coins/{id}/market_chart"))
         #expect(replayed.allSatisfy { $0.time >= Self.chartsRecorded - 90 * 86_400_000 })
-        #expect(result.metrics.keys.filter { $0.hasPrefix("failures.") }.isEmpty, "\(result.metrics)")
+        #expect(result.metrics.failures.isEmpty, "\(result.metrics.failures)")
         #expect(result.metrics["rate_limit.max_per_minute"]! <= 30)
         var again = try AppSimulation(config: config)
         #expect(again.run().metricsJSON == result.metricsJSON)

@@ -43,7 +43,7 @@ extension AppSimulation {
                 body, request: HTTPRequest(path: path), type: type, range: range, at: now, counting: false
             ).drawn
         }
-        recorder.recordChart("\(range.rawValue).\(type.rawValue)") { $0.renders += 1 }
+        recorder.recordChart(ChartKey(range, type)) { $0.renders += 1 }
         let key = chartCache.key(coinId: id, type: type, range: range)
         guard key == coinScreenChartKey else { return }
         let lastPoint: Int64? =
@@ -95,9 +95,9 @@ extension AppSimulation {
     /// the type's own fidelity figures.
     private mutating func recordDrawn(
         _ type: ChartType, range: ChartTimeRange, fetched: Int, kept: Int, drawn: Int,
-        fidelity: (inout MetricsRecorder.ChartRecord) -> Void
+        fidelity: (inout ChartMetrics) -> Void
     ) {
-        recorder.recordChart("\(range.rawValue).\(type.rawValue)") { record in
+        recorder.recordChart(ChartKey(range, type)) { record in
             record.fetched += fetched
             record.kept += kept
             record.drawn += drawn

@@ -114,14 +114,13 @@ extension AppSimulation {
             execute(detailScreen.detailFinished(token: token, succeeded: false), at: now)
         case .chart(let id, let type, let range, _):
             name = "chart"
-            let key = "\(range.rawValue).\(type.rawValue)"
             if config.policies.staleIfError,
                 let stale = chartCache.serveStale(coinId: id, type: type, range: range, at: now)
             {
                 recorder.recordStaleServed(cache: "chart")
                 render(stale.value, id: id, type: type, range: range, at: now)
             } else {
-                recorder.recordChart(key) { $0.failed += 1 }
+                recorder.recordChart(ChartKey(range, type)) { $0.failed += 1 }
             }
         }
         recorder.failures["\(name).\(error.kind.metricName)", default: 0] += 1

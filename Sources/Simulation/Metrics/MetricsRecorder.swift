@@ -11,20 +11,6 @@ struct MetricsRecorder {
         var trace: [BeladyOptimum.Access] = []
     }
 
-    /// One chart range and type's totals.
-    struct ChartRecord {
-        var renders = 0
-        var fetched = 0
-        var kept = 0
-        var drawn = 0
-        var empty = 0
-        var overCap = 0
-        var failed = 0
-        var maxDeviation = 0.0
-        /// The most of a candle chart's high-low range its sampling hid (``CandleFidelity``).
-        var extremeLost = 0.0
-    }
-
     var sendTimes: [Int64] = []
     var sendsByEndpoint: [String: Int] = [:]
     var waitMilliseconds: Int64 = 0
@@ -36,7 +22,7 @@ struct MetricsRecorder {
     /// The age of what is on screen over visible time.
     var freshness = ScreenFreshness()
     var plots = RunPlots()
-    var charts: [String: ChartRecord] = [:]
+    var charts: [ChartKey: ChartMetrics] = [:]
     var alertsFired = 0
     var alertDelays: [Int64] = []
     var events = 0
@@ -77,7 +63,7 @@ struct MetricsRecorder {
         caches[cache, default: CacheRecord(capacity: 0)].staleServed += 1
     }
 
-    mutating func recordChart(_ key: String, update: (inout ChartRecord) -> Void) {
-        update(&charts[key, default: ChartRecord()])
+    mutating func recordChart(_ key: ChartKey, update: (inout ChartMetrics) -> Void) {
+        update(&charts[key, default: ChartMetrics()])
     }
 }

@@ -1,3 +1,11 @@
+/// A screen of the app whose data freshness is measured.
+public enum AppScreen: String, Sendable, Equatable, CaseIterable {
+    /// The watchlist's rows.
+    case watchlist
+    /// A coin's screen: its chart.
+    case chart
+}
+
 /// The age of what is on screen, time-weighted over the time the screen is visible.
 ///
 /// The simulator says, after every event, which screen is visible (none in the background) and
@@ -7,12 +15,7 @@
 /// that way. Each moment of visible time counts once, shared equally among the items on screen.
 struct ScreenFreshness {
     /// What is visible.
-    enum Screen: String, Equatable, CaseIterable {
-        /// The watchlist's rows.
-        case watchlist
-        /// A coin's screen: its chart.
-        case chart
-    }
+    typealias Screen = AppScreen
 
     private struct Item: Equatable {
         /// The data time, or when the item began to show nothing.

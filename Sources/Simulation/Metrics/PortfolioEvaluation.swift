@@ -14,9 +14,9 @@ import TrackerCore
 ///   (XIRR, ``MoneyWeightedReturn``), and a buy-and-hold benchmark.
 ///
 /// The app keeps no cash account: a buy brings money in and a sale takes it out of the portfolio.
-struct PortfolioMetrics: Sendable, Equatable {
-    /// Metric values under their stable names (`portfolio.*`).
-    var metrics: [String: Double] = [:]
+struct PortfolioEvaluation: Sendable, Equatable {
+    /// The figures.
+    var metrics = PortfolioMetrics()
     /// The portfolio's daily value at the true prices.
     var valueSeries = TimeSeries.empty
     /// Why a figure could not be computed, one line each.
@@ -50,9 +50,9 @@ struct PortfolioMetrics: Sendable, Equatable {
             )
             return
         }
-        metrics["portfolio.value"] = atTruePrices.totalValue.doubleValue
-        metrics["portfolio.realized_pnl"] = atTruePrices.realizedPnL.doubleValue
-        metrics["portfolio.unrealized_pnl"] = atTruePrices.unrealizedPnL.doubleValue
+        metrics.value = atTruePrices.totalValue.doubleValue
+        metrics.realizedPnL = atTruePrices.realizedPnL.doubleValue
+        metrics.unrealizedPnL = atTruePrices.unrealizedPnL.doubleValue
         addShown(holdings: holdings, shownPrices: shownPrices, truth: atTruePrices)
         let days: [Int64] = stride(from: first, through: config.end, by: Self.day).map { $0 }
         let prices = Self.truePriceSeries(transactions, config: config, at: days)
@@ -85,10 +85,10 @@ struct PortfolioMetrics: Sendable, Equatable {
         let shown = PortfolioSummary(
             holdings: holdings,
             prices: shownPrices.compactMapValues { Decimal(shortestTextOf: $0) })
-        metrics["portfolio.shown_value"] = shown.totalValue.doubleValue
-        metrics["portfolio.shown_unrealized_pnl"] = shown.unrealizedPnL.doubleValue
-        metrics["portfolio.shown_unpriced"] = Double(shown.unpricedCoins.count)
-        metrics["portfolio.shown_pnl_gap"] = (shown.unrealizedPnL - truth.unrealizedPnL).doubleValue
+        metrics.shownValue = shown.totalValue.doubleValue
+        metrics.shownUnrealizedPnL = shown.unrealizedPnL.doubleValue
+        metrics.shownUnpriced = shown.unpricedCoins.count
+        metrics.shownPnLGap = (shown.unrealizedPnL - truth.unrealizedPnL).doubleValue
     }
 
     /// Time-weighted statistics, and the buy-and-hold benchmark over the same periods.
@@ -114,19 +114,19 @@ struct PortfolioMetrics: Sendable, Equatable {
             problems.append("portfolio: \(error)")
             return
         }
-        metrics["portfolio.time_weighted_return"] = statistics.totalReturn
-        metrics["portfolio.volatility"] = statistics.volatility
-        metrics["portfolio.max_drawdown"] = statistics.maxDrawdown
-        if let sharpe = statistics.sharpe { metrics["portfolio.sharpe"] = sharpe }
-        if let sortino = statistics.sortino { metrics["portfolio.sortino"] = sortino }
+        metrics.timeWeightedReturn = statistics.totalReturn
+        metrics.volatility = statistics.volatility
+        metrics.maxDrawdown = statistics.maxDrawdown
+        metrics.sharpe = statistics.sharpe
+        metrics.sortino = statistics.sortino
         guard let benchmark = Self.buyAndHold(transactions, prices: prices, days: days.count) else { return }
         let benchmarkReturns = held.map { benchmark[$0 + 1] / benchmark[$0] - 1 }
         let benchmarkTotal = benchmarkReturns.reduce(1) { $0 * (1 + $1) } - 1
-        metrics["portfolio.benchmark_return"] = benchmarkTotal
-        metrics["portfolio.excess_return"] = statistics.totalReturn - benchmarkTotal
+        metrics.benchmarkReturn = benchmarkTotal
+        metrics.excessReturn = statistics.totalReturn - benchmarkTotal
         let comparison = BenchmarkComparison(returns: returns, benchmark: benchmarkReturns)
-        if let beta = comparison.beta { metrics["portfolio.beta"] = beta }
-        if let correlation = comparison.correlation { metrics["portfolio.correlation"] = correlation }
+        metrics.beta = comparison.beta
+        metrics.correlation = comparison.correlation
     }
 
     /// The benchmark's daily value: the run's total buy cost, spent at the first trade on the
@@ -157,7 +157,7 @@ struct PortfolioMetrics: Sendable, Equatable {
         }
         flows.append(.init(time: end, amount: finalValue))
         do throws(MoneyWeightedReturn.Failure) {
-            metrics["portfolio.irr"] = try MoneyWeightedReturn.annualRate(of: flows)
+            metrics.irr = try MoneyWeightedReturn.annualRate(of: flows)
         } catch .undefined {
             // No money out (nothing sold, nothing left) or no money in: no rate to report.
         } catch {

@@ -1,0 +1,63 @@
+/// The portfolio at the end of a run (`portfolio.*`; `docs/simulation.md` says what each
+/// measures). A figure the run could not compute is nil, and ``RunResult/problems`` says why.
+public struct PortfolioMetrics: Sendable, Equatable {
+    /// The holdings' value at the true prices, USD.
+    public var value: Double?
+    /// P&L realised by sales, USD.
+    public var realizedPnL: Double?
+    /// P&L of the holdings at the true prices, USD.
+    public var unrealizedPnL: Double?
+    /// The holdings' value at the prices the app showed, USD.
+    public var shownValue: Double?
+    /// Unrealised P&L at the prices the app showed, USD.
+    public var shownUnrealizedPnL: Double?
+    /// Coins held that the app showed no price for.
+    public var shownUnpriced: Int?
+    /// Shown minus true unrealised P&L, USD: what stale data costs the user.
+    public var shownPnLGap: Double?
+    /// The time-weighted return over the run.
+    public var timeWeightedReturn: Double?
+    /// Annualised volatility of the daily time-weighted returns.
+    public var volatility: Double?
+    /// The deepest fall of the time-weighted wealth index from a peak (negative).
+    public var maxDrawdown: Double?
+    /// Annualised Sharpe ratio; nil when undefined (no variation).
+    public var sharpe: Double?
+    /// Annualised Sortino ratio; nil when undefined (no losing day).
+    public var sortino: Double?
+    /// The buy-and-hold benchmark's return over the same days.
+    public var benchmarkReturn: Double?
+    /// ``timeWeightedReturn`` minus ``benchmarkReturn``.
+    public var excessReturn: Double?
+    /// Beta of the daily returns against the benchmark's.
+    public var beta: Double?
+    /// Correlation of the daily returns with the benchmark's.
+    public var correlation: Double?
+    /// The money-weighted return, annual (XIRR of the flows and the final value).
+    public var irr: Double?
+
+    /// Creates figures with none defined.
+    public init() {}
+
+    var metrics: [Metric] {
+        var metrics: [Metric] = []
+        metrics.append("value", value, .usd)
+        metrics.append("realized_pnl", realizedPnL, .usd)
+        metrics.append("unrealized_pnl", unrealizedPnL, .usd)
+        metrics.append("shown_value", shownValue, .usd)
+        metrics.append("shown_unrealized_pnl", shownUnrealizedPnL, .usd)
+        metrics.append("shown_unpriced", shownUnpriced.map(Double.init), .count)
+        metrics.append("shown_pnl_gap", shownPnLGap, .usd)
+        metrics.append("time_weighted_return", timeWeightedReturn, .ratio)
+        metrics.append("volatility", volatility, .ratio)
+        metrics.append("max_drawdown", maxDrawdown, .ratio)
+        metrics.append("sharpe", sharpe, .number)
+        metrics.append("sortino", sortino, .number)
+        metrics.append("benchmark_return", benchmarkReturn, .ratio)
+        metrics.append("excess_return", excessReturn, .ratio)
+        metrics.append("beta", beta, .number)
+        metrics.append("correlation", correlation, .number)
+        metrics.append("irr", irr, .ratio)
+        return metrics
+    }
+}

@@ -1,0 +1,101 @@
+/// A run's metrics, typed: rate limits, caches, freshness, charts by range and type, the
+/// portfolio, alerts, failures and the server's replies.
+///
+/// ``flattened()`` is the one place that names them: the stable names of DESIGN.md that
+/// scenarios' expectations, `result.json`, the history and `compare` use, each with its unit.
+/// A metric that is undefined for the run (a Sharpe ratio without trades, a percentile
+/// without visible time) is left out rather than given a made-up number.
+public struct RunMetrics: Sendable, Equatable {
+    /// Requests against the plan's limits.
+    public var rateLimits = RateLimitMetrics()
+    /// Each cache by name (`market`, `chart`).
+    public var caches: [String: CacheMetrics] = [:]
+    /// The age of what was on screen; nil when nothing was visible.
+    public var freshness: AgeMetrics?
+    /// The same by screen.
+    public var freshnessByScreen: [AppScreen: AgeMetrics] = [:]
+    /// Each chart range and type drawn.
+    public var charts: [ChartKey: ChartMetrics] = [:]
+    /// The portfolio at the end.
+    public var portfolio = PortfolioMetrics()
+    /// Price alerts.
+    public var alerts = AlertMetrics()
+    /// Failed requests by request and failure (`watchlist.timeout`).
+    public var failures: [String: Int] = [:]
+    /// The simulated server's replies by outcome.
+    public var serverOutcomes: [ServerReply.Outcome: Int] = [:]
+    /// Events the simulation processed.
+    public var simulationEvents = 0
+    /// Coins on the watchlist at the end.
+    public var watchlistCoins = 0
+    /// Of those, coins shown as "Data unavailable".
+    public var watchlistUnavailable = 0
+
+    /// The groups metrics are named and reported by.
+    public enum Section: String, Sendable, CaseIterable {
+        case rateLimits = "rate_limit"
+        case caches = "cache"
+        case freshness
+        case charts
+        case watchlist
+        case portfolio
+        case alerts
+        case failures
+        case server
+        case simulation
+    }
+
+    /// Creates empty metrics.
+    public init() {}
+
+    /// Every metric under its stable name, sorted by name.
+    public func flattened() -> [Metric] {
+        let details = chartDetails.flatMap { key, metrics in metrics.under("charts.\(key.name)") }
+        return (Section.allCases.flatMap(metrics(in:)) + details).sorted { $0.name < $1.name }
+    }
+
+    /// A section's metrics under their stable names, sorted; for charts, the totals only
+    /// (``chartDetails`` has each range and type).
+    public func metrics(in section: Section) -> [Metric] {
+        let prefix = section.rawValue
+        let metrics: [Metric] =
+            switch section {
+            case .rateLimits: rateLimits.metrics.under(prefix)
+            case .caches:
+                (allCaches.totalMetrics
+                    + caches.keys.sorted().flatMap { caches[$0]!.metrics.under($0) }).under(prefix)
+            case .freshness:
+                ((freshness?.metrics ?? [])
+                    + AppScreen.allCases.flatMap { freshnessByScreen[$0]?.metrics.under($0.rawValue) ?? [] })
+                    .under(prefix)
+            case .charts: ChartMetrics.total(of: charts.values).totalMetrics.under(prefix)
+            case .watchlist:
+                [.count("coins", watchlistCoins), .count("unavailable", watchlistUnavailable)].under(prefix)
+            case .portfolio: portfolio.metrics.under(prefix)
+            case .alerts: alerts.metrics.under(prefix)
+            case .failures: failures.map { Metric.count($0.key, $0.value) }.under(prefix)
+            case .server: serverOutcomes.map { Metric.count($0.key.rawValue, $0.value) }.under(prefix)
+            case .simulation: [.count("events", simulationEvents)].under(prefix)
+            }
+        return metrics.sorted { $0.name < $1.name }
+    }
+
+    /// Each chart range and type, shortest range first, with its metrics under their leaf
+    /// names (`drawn`).
+    public var chartDetails: [(key: ChartKey, metrics: [Metric])] {
+        charts.keys.sorted().map { ($0, charts[$0]!.metrics(for: $0.type)) }
+    }
+
+    /// All caches' lookups together.
+    public var allCaches: CacheMetrics { caches.values.reduce(CacheMetrics(), +) }
+
+    /// The value of the metric with this stable name, nil when the run has none.
+    public subscript(name: String) -> Double? {
+        flattened().first { $0.name == name }?.value
+    }
+
+    /// Every value by stable name.
+    public var byName: [String: Double] {
+        Dictionary(uniqueKeysWithValues: flattened().map { ($0.name, $0.value) })
+    }
+}
