@@ -59,13 +59,26 @@ public struct DatasetIndex: Sendable, Equatable {
         let url = directory.appendingPathComponent(fileName)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = Data(try CheckedFile.read(url.path, limit: 16 << 20))
         } catch {
-            throw DatasetError.unreadable(path: url.path, reason: "no \(fileName) in \(directory.path)")
+            let reason = error.reason == "no such file" ? "no \(fileName) in \(directory.path)" : error.reason
+            throw DatasetError.unreadable(path: url.path, reason: reason)
         }
         do {
             let entries = try JSONDecoder().decode([DatasetEntry].self, from: data)
+            // Each entry names a file of this directory: nothing else may be read through it.
+            for (index, entry) in entries.enumerated()
+            where !PathNames.isPlainComponent(entry.file) || !PathNames.isInside(entry.file, root: directory)
+            {
+                throw DatasetError.malformedIndex(
+                    path: url.path,
+                    reason:
+                        "[\(index)].file: '\(entry.file)' is not a file name in this directory (no '/', '..' or links out)"
+                )
+            }
             return DatasetIndex(directory: directory, entries: entries)
+        } catch let error as DatasetError {
+            throw error
         } catch let error as DecodingError {
             throw DatasetError.malformedIndex(path: url.path, reason: error.locatedDescription)
         } catch {

@@ -18,7 +18,10 @@ enum DatabaseFileCheck {
 
         var configuration = Configuration()
         configuration.readonly = true
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        configuration.busyMode = .timeout(WorkbenchDatabase.busyTimeoutSeconds)
+        let queue = try WorkbenchDatabase.retryingWhileBusy {
+            try DatabaseQueue(path: path, configuration: configuration)
+        }
         defer { try? queue.close() }
         try queue.read { db in
             let check = try String.fetchAll(db, sql: "PRAGMA quick_check")

@@ -1,6 +1,10 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// An open workbench database: an SQLite file in WAL mode, checked and migrated on open.
 ///
 /// Opening checks, read-only and before anything is written, that the file is an SQLite database
@@ -58,7 +62,7 @@ public final class WorkbenchDatabase: Sendable {
     /// Runs `body` in a read transaction, mapping failures to ``StoreError``.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return try pool.read(body)
+            return try Self.retryingWhileBusy { try pool.read(body) }
         } catch {
             throw StoreError(from: error, path: path)
         }
@@ -68,7 +72,7 @@ public final class WorkbenchDatabase: Sendable {
     /// ``StoreError``, errors of the caller's own (a validation refusal) pass through unchanged.
     func writePassingThrough<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try pool.write(body)
+            return try Self.retryingWhileBusy { try pool.write(body) }
         } catch let error as DatabaseError {
             throw StoreError(from: error, path: path)
         }
@@ -78,7 +82,7 @@ public final class WorkbenchDatabase: Sendable {
     /// ``StoreError``.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return try pool.write(body)
+            return try Self.retryingWhileBusy { try pool.write(body) }
         } catch {
             throw StoreError(from: error, path: path)
         }
@@ -87,21 +91,50 @@ public final class WorkbenchDatabase: Sendable {
     private static func openChecked(_ kind: DatabaseKind, at path: String, notice: String?)
         throws(StoreError) -> WorkbenchDatabase
     {
+        let lock = try OpeningLock(path: path, timeout: busyTimeoutSeconds)
+        defer { lock.release() }
         do {
-            if FileManager.default.fileExists(atPath: path) {
-                try DatabaseFileCheck.verify(kind, at: path)
-            }
-            let pool = try DatabasePool(path: path)
-            try pool.write { db in
-                if try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0 {
-                    try db.execute(sql: "PRAGMA application_id = \(kind.applicationID)")
+            try DatabaseFileCheck.verify(kind, at: path)
+            let pool = try retryingWhileBusy { try DatabasePool(path: path, configuration: configuration) }
+            try retryingWhileBusy {
+                try pool.write { db in
+                    if try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0 {
+                        try db.execute(sql: "PRAGMA application_id = \(kind.applicationID)")
+                    }
                 }
             }
-            try kind.migrator.migrate(pool)
+            try retryingWhileBusy { try kind.migrator.migrate(pool) }
             return WorkbenchDatabase(kind: kind, path: path, pool: pool, rebuildNotice: notice)
         } catch {
             throw StoreError(from: error, path: path)
         }
+    }
+
+    /// Runs `body`, again while SQLite answers "busy" without calling the busy handler (it does
+    /// so to a new connection while another process's last connection checkpoints and removes
+    /// the WAL file), for at most ``busyTimeoutSeconds``.
+    static func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
+        var waited = 0.0
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError
+                where error.resultCode == .SQLITE_BUSY && waited < busyTimeoutSeconds
+            {
+                usleep(20_000)
+                waited += 0.02
+            }
+        }
+    }
+
+    /// How long a connection waits for another process's lock before giving up: runs sharing
+    /// one history database (parallel runs, sweeps) queue instead of losing rows.
+    static let busyTimeoutSeconds: Double = 30
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeoutSeconds)
+        return configuration
     }
 
     private static func removeDatabaseFiles(at path: String) {

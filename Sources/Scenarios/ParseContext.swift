@@ -123,9 +123,10 @@ struct ParseContext {
         let place = reader ?? NodeReader(node: Node(path), file: file, path: "market")
         let root = projectRoot.standardizedFileURL.path
         let resolved = projectRoot.appendingPathComponent(path).standardizedFileURL.path
-        guard !path.hasPrefix("/"), resolved == root || resolved.hasPrefix(root + "/") else {
+        guard !path.hasPrefix("/"), PathNames.isInside(path, root: projectRoot) else {
             throw place.error(
-                "'\(path)' is outside the project; give a path relative to \(root)")
+                "'\(path)' is outside the project (after resolving '..' and symbolic links); give a path relative to \(root)"
+            )
         }
         guard FileManager.default.fileExists(atPath: resolved) else {
             throw place.error(

@@ -1,3 +1,4 @@
+import Datasets
 import Foundation
 import PriceModels
 import Simulation
@@ -8,6 +9,8 @@ import Yams
 public enum ScenarioParser {
     /// The most price ticks a synthetic market may hold (about 480 MB of `Double`s).
     public static let maximumTicks = 60_000_000.0
+    /// The largest scenario file read: 8 MiB.
+    public static let maximumFileBytes = 8 << 20
 
     static let topLevelKeys = [
         "name", "description", "seed", "start", "duration", "market", "plan", "server", "faults", "policies",
@@ -24,15 +27,17 @@ public enum ScenarioParser {
     public static func load(path: String, projectRoot: URL, overrides: [String] = []) throws(ScenarioError)
         -> Scenario
     {
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+            bytes = try CheckedFile.read(path, limit: maximumFileBytes)
         } catch {
-            throw ScenarioError(
-                file: path, line: 0, column: 0, keyPath: "",
-                message: FileManager.default.fileExists(atPath: path)
-                    ? "cannot read the file as UTF-8 text" : "no such file")
+            throw ScenarioError(file: path, line: 0, column: 0, keyPath: "", message: error.reason)
         }
+        if let problem = TextEncoding.problem(in: bytes, allowingUTF8Mark: true) {
+            throw ScenarioError(file: path, line: 0, column: 0, keyPath: "", message: problem)
+        }
+        let text = String(
+            decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
         return try parse(text, file: path, projectRoot: projectRoot, overrides: overrides)
     }
 
@@ -80,9 +85,17 @@ public enum ScenarioParser {
                 watchlist?.append(id)
             }
         }
+        let name =
+            try root.optional("name")?.string()
+            ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        // The name becomes a folder (out/<name>) and a file (<name>.charts.txt).
+        guard PathNames.isPlainComponent(name) else {
+            throw (root.optional("name") ?? root.reader).error(
+                "the name '\(name)' must be usable as a folder name: not empty, not starting with '.', "
+                    + "no '/' or '\\', at most 200 bytes")
+        }
         return Scenario(
-            name: try root.optional("name")?.string()
-                ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent,
+            name: name,
             description: try root.optional("description")?.string() ?? "",
             seed: UInt64(try root.optional("seed")?.integer(in: 0...Int.max) ?? 1),
             start: start,

@@ -34,20 +34,25 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The downsampling algorithm.", transform: DownsamplingAlgorithm.parse)
     var algorithm: DownsamplingAlgorithm = .lttb
 
-    @Option(name: .customLong("n-out"), help: "The downsampling budget.")
+    @Option(
+        name: .customLong("n-out"), parsing: .unconditional, help: "The downsampling budget.",
+        transform: NumberOptions.whole(in: 1...100_000_000))
     var nOut: Int = 1_000
 
-    @Option(help: "GBM steps.")
+    @Option(
+        parsing: .unconditional, help: "GBM steps (at most 100000000).",
+        transform: NumberOptions.whole(in: 1...100_000_000))
     var steps: Int = 1_000_000
 
     @Option(help: "The search query.")
     var query: String = "bit"
 
-    @Option(name: .customLong("repeat"), help: "Timed repetitions.")
+    @Option(
+        name: .customLong("repeat"), parsing: .unconditional, help: "Timed repetitions (1 to 10000).",
+        transform: NumberOptions.whole(in: 1...10_000))
     var repetitions: Int = 7
 
     func run() throws {
-        guard repetitions >= 1 else { throw CLIError.badInput("--repeat must be at least 1") }
         let (work, items, bytes) = try prepare()
         work()
         var times: [Double] = []
@@ -79,9 +84,10 @@ struct BenchCommand: ParsableCommand {
             let algorithm = algorithm
             let nOut = nOut
             do {
-                try algorithm.validate(nOut: nOut)
+                // Once untimed: a series the algorithm refuses (unsorted, not finite) is bad input.
+                _ = try algorithm.indices(x: x, y: y, nOut: nOut)
             } catch {
-                throw .badInput("\(error)")
+                throw .badInput("\(input ?? ""): \(error)")
             }
             return ({ _ = try? algorithm.indices(x: x, y: y, nOut: nOut) }, x.count, x.count * 16)
         case .decode:
@@ -125,10 +131,14 @@ struct BenchCommand: ParsableCommand {
         guard data.count >= 8 else {
             throw .badInput("\(source): not a series file (shorter than its count)")
         }
-        let count = data.withUnsafeBytes { Int(Int64(littleEndian: $0.loadUnaligned(as: Int64.self))) }
-        guard count >= 0, data.count == 8 + count * 16 else {
-            throw .badInput("\(source): expected 8 + 16 x \(count) bytes, found \(data.count)")
+        let header = data.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(as: Int64.self)) }
+        // Compared by division: 8 + 16 x a huge count would overflow.
+        guard header >= 0, (data.count - 8) % 16 == 0, header == (data.count - 8) / 16 else {
+            throw .badInput(
+                "\(source): the header says \(header) points (8 + 16 x \(header) bytes), but the file has \(data.count) bytes"
+            )
         }
+        let count = Int(header)
         return data.withUnsafeBytes { raw in
             let x = (0..<count).map {
                 Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 + $0 * 8, as: Int64.self))

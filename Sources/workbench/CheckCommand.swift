@@ -1,7 +1,9 @@
 import ArgumentParser
+import Datasets
 import Foundation
 import Reports
 import Simulation
+import TrackerCore
 
 /// `workbench check`: expectations and golden chart outputs; exit 1 on a regression.
 struct CheckCommand: ParsableCommand {
@@ -11,8 +13,10 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Each scenario runs with its own seed. Its expectations must hold, and the charts it \
             draws must equal its golden file (GOLDEN-DIR/<scenario>.charts.txt: every drawn point \
-            of the last chart of each range) when one exists. A difference exits 1 and says which \
-            chart changed and where. --record writes the golden files instead.
+            of the last chart of each range). A difference exits 1 and says which chart changed and \
+            where. A scenario that draws charts but has no golden file yet is NEW and also exits 1 \
+            (nothing was compared); a golden file that exists but cannot be read or is not one \
+            exits 2. --record writes the golden files instead.
 
             Examples:
               workbench check scenarios/chart-regression.yaml
@@ -32,7 +36,11 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         guard !scenarios.isEmpty else { throw CLIError.badInput("give at least one scenario file") }
-        var regressions = 0
+        guard !goldenDirectory.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw CLIError.badInput(
+                "--golden-dir: the directory is empty; give a path such as scenarios/golden")
+        }
+        var (regressions, unchecked) = (0, 0)
         for file in scenarios {
             let loaded = try ScenarioRunner.load(file, overrides: [])
             let input = try ScenarioRunner.execute(loaded, seed: nil, timer: nil, progress: nil)
@@ -42,21 +50,61 @@ struct CheckCommand: ParsableCommand {
             if record {
                 try InputFiles.write(charts, to: goldenPath)
                 print("recorded \(goldenPath)")
-            } else if let golden = try? String(contentsOfFile: goldenPath, encoding: .utf8) {
+                continue
+            }
+            if let golden = try Self.readGolden(goldenPath) {
                 if let difference = Self.difference(expected: golden, actual: charts) {
                     problems.append("charts differ from \(goldenPath): \(difference)")
                 }
-            } else {
-                print("note: \(file): no golden charts at \(goldenPath) (record them with --record)")
+            } else if !charts.isEmpty {
+                // Not recorded yet: nothing was compared, so this is not a pass.
+                print("NEW  \(file)\n     no golden charts at \(goldenPath); record them with --record")
+                for problem in problems { print("     \(problem)") }
+                unchecked += 1
+                regressions += problems.isEmpty ? 0 : 1
+                continue
             }
             print("\(problems.isEmpty ? "ok  " : "FAIL") \(file)")
             for problem in problems { print("     \(problem)") }
             regressions += problems.isEmpty ? 0 : 1
         }
-        if regressions > 0 {
+        if regressions > 0 || unchecked > 0 {
+            let parts = [
+                regressions > 0 ? "\(regressions) scenario(s) regressed" : nil,
+                unchecked > 0 ? "\(unchecked) scenario(s) have no golden charts to compare with" : nil,
+            ]
             throw CLIError(
-                message: "\(regressions) scenario(s) regressed", exitCode: CLIError.failedCheckCode)
+                message: parts.compactMap { $0 }.joined(separator: "; "), exitCode: CLIError.failedCheckCode)
         }
+    }
+
+    /// A golden chart file's text, or nil when there is none yet.
+    ///
+    /// - Throws: ``CLIError`` (bad input) when the file exists but cannot be read, is not UTF-8
+    ///   or is not a golden chart file: only a missing file means "not recorded".
+    static func readGolden(_ path: String) throws(CLIError) -> String? {
+        do {
+            _ = try CheckedFile.regularFileSize(path)
+        } catch  where error.reason == "no such file" {
+            return nil
+        } catch {
+            throw .badInput("\(path): \(error.reason)")
+        }
+        let (data, _) = try InputFiles.read(path)
+        if let problem = TextEncoding.problem(in: data) { throw .badInput("\(path): \(problem)") }
+        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where !line.hasPrefix("# ") {
+            let fields = line.split(separator: " ")
+            let isPoint = fields.count == 2 && Int64(fields[0]) != nil && Double(fields[1]) != nil
+            guard isPoint || (line.isEmpty && index == lines.count - 1) else {
+                let shown = line.count > 80 ? line.prefix(80) + "..." : line
+                throw .badInput(
+                    "\(path):\(index + 1): not a golden chart file: expected '# <chart>' or '<timestamp> <value>', "
+                        + "found '\(shown)'")
+            }
+        }
+        return text
     }
 
     /// Every drawn chart, one section per range: a header line, then `timestamp value` lines.

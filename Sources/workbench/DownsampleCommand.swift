@@ -28,7 +28,10 @@ struct DownsampleCommand: ParsableCommand {
     )
     var algorithm: DownsamplingAlgorithm
 
-    @Option(name: .customLong("n-out"), help: "The number of points to keep (the chart's cap).")
+    @Option(
+        name: .customLong("n-out"), parsing: .unconditional,
+        help: "The number of points to keep (the chart's cap).",
+        transform: NumberOptions.whole(in: 0...Int.max))
     var nOut: Int
 
     @Option(help: "The input JSON file; standard input when absent or '-'.")

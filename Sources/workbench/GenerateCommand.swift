@@ -29,10 +29,14 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The model: \(PriceModel.catalog.map(\.name).joined(separator: ", ")).")
     var model: String
 
-    @Option(help: "The root seed (any unsigned 64-bit number).")
+    @Option(
+        parsing: .unconditional, help: "The root seed (any unsigned 64-bit number).",
+        transform: NumberOptions.seed)
     var seed: UInt64
 
-    @Option(help: "Steps after the first price.")
+    @Option(
+        parsing: .unconditional, help: "Steps after the first price (at most 100000000).",
+        transform: NumberOptions.whole(in: 0...100_000_000))
     var steps: Int
 
     @Option(help: "The step: a number with ms, s, m, h or d (5m, 1h, 1d).")
@@ -41,7 +45,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The first timestamp, ISO 8601 in UTC.")
     var start: String = "2024-01-01T00:00:00Z"
 
-    @Option(name: .customLong("start-price"), help: "The first price.")
+    @Option(
+        name: .customLong("start-price"), parsing: .unconditional, help: "The first price (positive).",
+        transform: NumberOptions.positive)
     var startPrice: Double = 100
 
     @Option(help: "The coin id whose stream is used.")
@@ -66,12 +72,6 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard steps >= 0, steps <= 100_000_000 else {
-            throw CLIError.badInput("--steps must be between 0 and 100000000, found \(steps)")
-        }
-        guard startPrice.isFinite, startPrice > 0 else {
-            throw CLIError.badInput("--start-price must be a positive number, found \(startPrice)")
-        }
         guard let startTime = CivilDate.parseISO8601(start) else {
             throw CLIError.badInput(
                 "--start: expected an ISO 8601 time such as 2024-01-01T00:00:00Z, found '\(start)'")

@@ -20,7 +20,9 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "Only runs of this scenario.")
     var scenario: String?
 
-    @Option(help: "The most runs shown.")
+    @Option(
+        parsing: .unconditional, help: "The most runs shown (1 to 100000).",
+        transform: NumberOptions.whole(in: 1...100_000))
     var limit: Int = 20
 
     @Option(help: "A metric to show as a column (repeatable).")
@@ -36,7 +38,7 @@ struct HistoryCommand: ParsableCommand {
         let runs: [RunRecord]
         do {
             runs = try RunHistoryStore(database: try WorkbenchDatabase.open(.runHistory, at: history))
-                .runs(scenario: scenario, limit: max(limit, 1))
+                .runs(scenario: scenario, limit: limit)
         } catch {
             throw CLIError.badInput(error)
         }

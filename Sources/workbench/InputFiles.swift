@@ -1,24 +1,34 @@
+import Datasets
 import Foundation
 
-/// Reading the CLI's input files, with errors that name the file.
+/// Reading the CLI's input files and writing its outputs, with errors that name the file.
 enum InputFiles {
     /// The bytes of `path`, or of standard input when `path` is nil or `-`.
     ///
     /// - Parameter path: A file path, `-`, or nil.
     /// - Returns: The bytes and the label errors should name.
+    /// - Throws: ``CLIError`` (bad input) for an empty path, anything but a regular file, an
+    ///   unreadable one, or more than ``CheckedFile/defaultLimit`` bytes.
     static func read(_ path: String?) throws(CLIError) -> (data: Data, source: String) {
-        guard let path, path != "-" else {
-            return (FileHandle.standardInput.readDataToEndOfFile(), "stdin")
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .badInput("\(path): no such file")
-        }
-        guard !isDirectory.boolValue else { throw .badInput("\(path): is a directory, expected a file") }
+        guard let path, path != "-" else { return (try readStandardInput(), "stdin") }
         do {
-            return (try Data(contentsOf: URL(fileURLWithPath: path)), path)
+            return (Data(try CheckedFile.read(path)), path)
         } catch {
-            throw .badInput("\(path): cannot read: \((error as NSError).localizedDescription)")
+            throw .badInput("\(path.isEmpty ? "''" : path): \(error.reason)")
+        }
+    }
+
+    /// Standard input, up to the limit; a directory or closed descriptor is an error.
+    private static func readStandardInput() throws(CLIError) -> Data {
+        let limit = CheckedFile.defaultLimit
+        do {
+            let data = try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
+            guard data.count <= limit else { throw CheckedFile.tooLarge(data.count, limit: limit) }
+            return data
+        } catch let failure as CheckedFile.Failure {
+            throw .badInput("stdin: \(failure.reason)")
+        } catch {
+            throw .badInput("stdin: cannot read: \((error as NSError).localizedDescription)")
         }
     }
 
@@ -36,5 +46,31 @@ enum InputFiles {
         } catch {
             throw .badInput("\(path): cannot write: \((error as NSError).localizedDescription)")
         }
+    }
+
+    /// The directory a command writes into: the one given, or `defaultParent/name`.
+    ///
+    /// - Parameters:
+    ///   - given: The user's `--out` (or similar), if any.
+    ///   - option: The option's name, for errors.
+    ///   - defaultParent: The parent of the default directory (`out`).
+    ///   - name: The default directory's name (a scenario's name).
+    /// - Throws: ``CLIError`` (bad input) for an empty directory, or a name that is not a single
+    ///   plain path component (so the default cannot escape `defaultParent`).
+    static func outputDirectory(_ given: String?, option: String, defaultParent: String, name: String)
+        throws(CLIError) -> String
+    {
+        if let given {
+            guard !given.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw .badInput("\(option): the directory is empty; give a path such as out/run")
+            }
+            return given
+        }
+        guard PathNames.isPlainComponent(name) else {
+            throw .badInput(
+                "the name '\(name)' cannot be a folder under \(defaultParent)/ (it is empty, hidden or has a "
+                    + "'/'); rename it or pass \(option)")
+        }
+        return "\(defaultParent)/\(name)"
     }
 }

@@ -27,7 +27,9 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The scenario file (YAML).")
     var scenario: String
 
-    @Option(help: "The root seed (the scenario's own by default).")
+    @Option(
+        parsing: .unconditional, help: "The root seed (the scenario's own by default).",
+        transform: NumberOptions.seed)
     var seed: UInt64?
 
     @Option(help: "The output directory (out/<scenario name> by default).")
@@ -54,7 +56,8 @@ struct RunCommand: ParsableCommand {
             progress: ProgressReporter(label: loaded.scenario.name, quiet: quiet))
         let elapsed = ContinuousClock.now - started
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let directory = out ?? "out/\(loaded.scenario.name)"
+        let directory = try InputFiles.outputDirectory(
+            out, option: "--out", defaultParent: "out", name: loaded.scenario.name)
         try ScenarioRunner.write(
             input,
             timings: ScenarioRunner.timings(

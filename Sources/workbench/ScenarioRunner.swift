@@ -74,7 +74,12 @@ enum ScenarioRunner {
     static func record(_ input: ReportInput, output: String, history path: String, at time: Int64)
         throws(CLIError)
     {
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .badInput("--history: the path is empty; give a file such as out/history.sqlite")
+        }
         do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
             let store = RunHistoryStore(database: try WorkbenchDatabase.open(.runHistory, at: path))
             _ = try store.record(
                 RunRecord(
@@ -87,7 +92,8 @@ enum ScenarioRunner {
                         })
                 ))
         } catch {
-            throw .badInput(error)
+            throw .badInput(
+                "the run's reports are in \(output), but its history row was not stored: \(error)")
         }
     }
 

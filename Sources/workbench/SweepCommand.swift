@@ -30,7 +30,9 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Seeds, A..B inclusive.")
     var seeds: String
 
-    @Option(help: "Runs in parallel (the number of cores by default).")
+    @Option(
+        parsing: .unconditional, help: "Runs in parallel, 1 to 256 (the number of cores by default).",
+        transform: NumberOptions.whole(in: 1...256))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .customLong("set"), help: "An override with alternatives: key.path=v1,v2,... (repeatable).")
@@ -50,7 +52,6 @@ struct SweepCommand: ParsableCommand {
 
     func run() throws {
         let seedRange = try Self.parseSeeds(seeds)
-        guard jobs >= 1 else { throw CLIError.badInput("--jobs must be at least 1, found \(jobs)") }
         let combinations = try Self.combinations(grid)
         let loaded = try combinations.map { overrides throws(CLIError) in
             try ScenarioRunner.load(scenario, overrides: overrides)
@@ -86,7 +87,8 @@ struct SweepCommand: ParsableCommand {
         let ordered = try (0..<tasks.count).map { index throws(CLIError) in
             try results.withLock { $0[index]! }.get()
         }
-        let directory = out ?? "out/sweep/\(loaded[0].scenario.name)"
+        let directory = try InputFiles.outputDirectory(
+            out, option: "--out", defaultParent: "out/sweep", name: loaded[0].scenario.name)
         var summaries: [(label: String, percentiles: [String: [Double]])] = []
         for (combo, overrides) in combinations.enumerated() {
             let label = overrides.isEmpty ? "base" : overrides.joined(separator: ",")

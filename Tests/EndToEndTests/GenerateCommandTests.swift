@@ -75,7 +75,7 @@ struct GenerateCommandTests {
             ),
             (["--model", "ou", "--dt", "5 minutes"], "--dt: expected a positive duration"),
             (["--model", "gbm", "--start", "yesterday"], "--start: expected an ISO 8601 time"),
-            (["--model", "gbm", "--start-price", "0"], "--start-price must be a positive number, found 0.0"),
+            (["--model", "gbm", "--start-price", "0"], "expected a positive finite number, found '0'"),
         ])
     func badArguments(extra: [String], message: String) throws {
         let outcome = try WorkbenchProcess.run(["generate", "--seed", "1", "--steps", "10"] + extra)

@@ -24,6 +24,12 @@ public enum MarketPaths {
         let check = ParameterCheck(model: "market")
         guard stepMilliseconds > 0 else { throw check.fail("step_ms", Double(stepMilliseconds), "positive") }
         guard steps >= 0 else { throw check.fail("steps", Double(steps), "0 or more") }
+        guard TimeLimits.time(after: start, steps: steps, of: stepMilliseconds) != nil else {
+            throw check.fail(
+                "steps", Double(steps),
+                "few enough that the last tick (start + steps x step) is by 9999-12-31, from a start after 1970"
+            )
+        }
         var paths: [String: TimeSeries] = [:]
         let timestamps = (0...steps).map { start + Int64($0) * stepMilliseconds }
         let stepYears = Double(stepMilliseconds) / millisecondsPerYear

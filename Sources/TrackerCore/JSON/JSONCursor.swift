@@ -151,6 +151,11 @@ func withJSONCursor<Bytes: Collection, Result>(
     let outcome: Swift.Result<Result, LocatedDecodingError>? = data.withContiguousStorageIfAvailable {
         buffer in
         var cursor = JSONCursor(bytes: buffer, source: source)
+        if let problem = TextEncoding.problemAtStart(of: buffer) {
+            return .failure(
+                LocatedDecodingError(
+                    source: source, path: "$", line: 1, column: 1, expected: "UTF-8 JSON", found: problem))
+        }
         do throws(LocatedDecodingError) {
             return .success(try body(&cursor))
         } catch {
