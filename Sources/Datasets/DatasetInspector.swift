@@ -113,6 +113,12 @@ final class RecordingContext {
         do {
             return .success(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
         } catch {
+            // Foundation does not say where; the cursor does.
+            do throws(LocatedDecodingError) {
+                try JSONSyntax.validate(data, source: name)
+            } catch {
+                return .failure(.malformed(error))
+            }
             return .failure(
                 .malformed(
                     LocatedDecodingError(

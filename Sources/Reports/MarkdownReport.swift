@@ -48,13 +48,15 @@ public enum MarkdownReport {
         return text
     }
 
-    /// Text safe in a table cell or a line: the cell separator and HTML brackets escaped, newlines
-    /// folded (code spans written by the report itself are left as they are).
+    /// Text safe in a table cell or a line: the cell separator, link brackets (so no text from a
+    /// scenario becomes a live link) and HTML brackets escaped, newlines folded (code spans written by the report itself are left as they are).
     static func escaped(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {
             case "|": result += "\\|"
+            case "[": result += "\\["
+            case "]": result += "\\]"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\n", "\r": result += " "

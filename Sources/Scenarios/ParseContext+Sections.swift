@@ -162,7 +162,7 @@ extension ParseContext {
             let condition: PriceAlert.Condition = section.has("above") ? .above : .below
             let target = try section.required(condition.rawValue).double()
             let alert = PriceAlert(
-                id: Int64(index + 1), coinId: try section.required("coin").string(), condition: condition,
+                id: Int64(index + 1), coinId: try marketCoin(section.required("coin")), condition: condition,
                 target: target,
                 cooldownMilliseconds: try section.optional("cooldown")?.duration(allowZero: true)
                     ?? PriceAlert.defaultCooldownMilliseconds,
@@ -196,11 +196,11 @@ extension ParseContext {
                 return value
             }
             let trade = PortfolioTransaction(
-                coinId: try section.required("coin").string(),
+                coinId: try marketCoin(section.required("coin")),
                 kind: try section.required("side").choice([("buy", .buy), ("sell", .sell)]),
                 quantity: try decimal("quantity"), price: try decimal("price"),
                 fee: try decimal("fee", default: "0"),
-                time: start + (try section.required("at").duration(allowZero: true)))
+                time: try time(section.required("at")))
             do {
                 try PortfolioLedger.validateAppending(trade, to: trades)
             } catch {
@@ -220,6 +220,11 @@ extension ParseContext {
                 throw item.error(
                     "expected 'metric op number' with op one of <=, >=, ==, !=, <, > (spaces around it), found '\(text)'"
                 )
+            }
+            guard RunMetrics.isKnownName(expectation.metric) else {
+                throw item.error(
+                    "no run produces a metric named '\(expectation.metric)' (names: docs/simulation.md, or any "
+                        + "run's result.json)")
             }
             expectations.append(expectation)
         }

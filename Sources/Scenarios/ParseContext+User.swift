@@ -44,7 +44,7 @@ extension ParseContext {
         let section = try item.mapping(allowing: [
             "at", "open", "show", "chart", "range", "do", "add", "remove", "switch-range", "switch-chart",
         ])
-        let time = start + (try section.required("at").duration(allowZero: true))
+        let time = try time(section.required("at"))
         let allVerbs = ["open", "show", "do", "add", "remove", "switch-range", "switch-chart"]
         let verbs = allVerbs.filter { section.has($0) }
         guard verbs.count == 1 else {
@@ -55,7 +55,7 @@ extension ParseContext {
         let action: UserAction
         switch verbs[0] {
         case "open", "show":
-            let coin = try section.required(verbs[0]).string()
+            let coin = try marketCoin(section.required(verbs[0]))
             let type =
                 try section.optional("chart")?.choice(ChartType.allCases.map { ($0.rawValue, $0) })
                 ?? ChartType.line

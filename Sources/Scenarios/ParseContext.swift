@@ -10,6 +10,31 @@ struct ParseContext {
     let file: String
     let projectRoot: URL
     let start: Int64
+    /// The run's length, once known: times (`at`) must fall inside it.
+    var duration: Int64 = .max
+    /// The market's coins, once known: every coin a section names must be one of them.
+    var coinIds: [String]?
+
+    /// The time `at` gives, checked to fall within the run.
+    func time(_ reader: NodeReader) throws(ScenarioError) -> Int64 {
+        let offset = try reader.duration(allowZero: true)
+        guard offset <= duration else {
+            throw reader.error(
+                "'\(try reader.string())' is after the end of the run (duration \(TimeFormatting.duration(duration)))"
+            )
+        }
+        return start + offset
+    }
+
+    /// A coin id, checked to be one of the market's coins.
+    func marketCoin(_ reader: NodeReader) throws(ScenarioError) -> String {
+        let id = try reader.string()
+        if let coinIds, !coinIds.contains(id) {
+            throw reader.error(
+                "'\(id)' is not a coin of the market; coins: \(coinIds.joined(separator: ", "))")
+        }
+        return id
+    }
 
     func market(_ reader: NodeReader) throws(ScenarioError) -> Scenario.MarketSpec {
         let section = try reader.mapping(allowing: [
@@ -22,6 +47,18 @@ struct ParseContext {
                 throw try section.required(key).error("not used with source: fixtures")
             }
             let directory = try datasetPath(section.optional("directory"), default: "datasets/coingecko")
+            // A recorded market is an index of recordings and the daily CSV export beside it.
+            let place = section.optional("directory") ?? reader
+            do {
+                _ = try DatasetIndex.load(from: projectRoot.appendingPathComponent(directory))
+                _ = try CheckedFile.regularFileSize(
+                    projectRoot.appendingPathComponent(directory).appendingPathComponent("btc-usd-max.csv")
+                        .path)
+            } catch let error as CheckedFile.Failure {
+                throw place.error("'\(directory)' holds no recorded market: btc-usd-max.csv \(error.reason)")
+            } catch {
+                throw place.error("'\(directory)' holds no recorded market: \(error)")
+            }
             return .fixtures(
                 directory: directory,
                 shiftMilliseconds: try section.optional("shift")?.duration(allowZero: true) ?? 0)

@@ -56,9 +56,10 @@ public enum ScenarioParser {
         for assignment in overrides { node = try ScenarioOverrides.apply(assignment, to: node, file: file) }
         let root = try NodeReader(node: node, file: file, path: "").mapping(allowing: topLevelKeys)
         let start = try root.optional("start")?.time() ?? 1_704_067_200_000
-        let context = ParseContext(file: file, projectRoot: projectRoot, start: start)
+        var context = ParseContext(file: file, projectRoot: projectRoot, start: start)
         let market = try context.market(root.required("market"))
         let duration = try root.required("duration").duration()
+        (context.duration, context.coinIds) = (duration, market.coinIds)
         if case .synthetic(let coins, let step, let history) = market {
             // Every tick is kept in memory (8 bytes): refuse what would not fit comfortably.
             let ticks = (Double(history) + Double(duration)) / Double(step) * Double(coins.count)
@@ -94,7 +95,7 @@ public enum ScenarioParser {
                 "the name '\(name)' must be usable as a folder name: not empty, not starting with '.', "
                     + "no '/' or '\\', at most 200 bytes")
         }
-        return Scenario(
+        let scenario = Scenario(
             name: name,
             description: try root.optional("description")?.string() ?? "",
             seed: UInt64(try root.optional("seed")?.integer(in: 0...Int.max) ?? 1),
@@ -112,6 +113,17 @@ public enum ScenarioParser {
             startsInForeground: foreground,
             expectations: try context.expectations(root.optional("expect")),
             file: file)
+        guard TimeLimits.time(after: start, steps: 1, of: duration) != nil else {
+            throw try root.required("duration").error(
+                "the run would end after 9999-12-31; shorten the duration")
+        }
+        guard scenario.estimatedEvents <= Scenario.maximumEvents else {
+            throw try root.required("duration").error(
+                "the run would simulate about \(Int64(scenario.estimatedEvents)) events, more than the limit of "
+                    + "\(Int64(Scenario.maximumEvents)) (docs/errors-and-limits.md); shorten the duration, "
+                    + "use fewer or shorter sessions, or a longer refresh interval")
+        }
+        return scenario
     }
 
     private static func compose(_ text: String, file: String) throws(ScenarioError) -> Node {

@@ -90,6 +90,11 @@ struct GenerateCommand: ParsableCommand {
         } catch let error as PriceModelError {
             throw CLIError.badInput(error)
         }
+        if let bad = series.values.firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
+            throw CLIError.badInput(
+                "the path left the numbers a price can be at step \(bad) (\(series.values[bad])); "
+                    + "use smaller parameters (--param) or fewer steps")
+        }
         let text = format.render(series)
         if let out {
             try InputFiles.write(text, to: out)
@@ -102,8 +107,8 @@ struct GenerateCommand: ParsableCommand {
         var values: [String: Double] = [:]
         for assignment in assignments {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let value = Double(parts[1]) else {
-                throw .badInput("--param: expected name=number, found '\(assignment)'")
+            guard parts.count == 2, let value = Double(parts[1]), value.isFinite else {
+                throw .badInput("--param: expected name=number (finite), found '\(assignment)'")
             }
             values[parts[0]] = value
         }

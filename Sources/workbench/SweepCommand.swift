@@ -50,14 +50,35 @@ struct SweepCommand: ParsableCommand {
         "cache.opt_hit_ratio", "freshness.p95_age_s", "charts.over_cap", "alerts.fired",
     ]
 
+    /// The most runs one sweep starts (combinations x seeds).
+    static let maximumRuns = 100_000
+
+    /// What the workers collect: each metric's values by combination (result files are written
+    /// as runs finish, so memory holds numbers, not runs), the units, and the first failure.
+    private struct Collected {
+        var values: [[String: [Double]]]
+        var units: [String: MetricUnit] = [:]
+        var done = 0
+        var failure: (index: Int, error: CLIError)?
+    }
+
     func run() throws {
         let seedRange = try Self.parseSeeds(seeds)
         let combinations = try Self.combinations(grid)
+        guard combinations.count * seedRange.count <= Self.maximumRuns else {
+            throw CLIError.badInput(
+                "\(combinations.count) combination(s) x \(seedRange.count) seeds is "
+                    + "\(combinations.count * seedRange.count) runs, more than \(Self.maximumRuns); "
+                    + "sweep fewer seeds or alternatives at a time")
+        }
         let loaded = try combinations.map { overrides throws(CLIError) in
             try ScenarioRunner.load(scenario, overrides: overrides)
         }
+        let directory = try InputFiles.outputDirectory(
+            out, option: "--out", defaultParent: "out/sweep", name: loaded[0].scenario.name)
+        let labels = combinations.map { $0.isEmpty ? "base" : $0.joined(separator: ",") }
         let tasks = loaded.indices.flatMap { combo in seedRange.map { (combo, $0) } }
-        let results = Mutex([Int: Result<ReportInput, CLIError>]())
+        let collected = Mutex(Collected(values: Array(repeating: [:], count: combinations.count)))
         let next = Mutex(0)
         let progress = ProgressReporter(label: "sweep", quiet: quiet)
         let finished = DispatchSemaphore(value: 0)
@@ -69,42 +90,41 @@ struct SweepCommand: ParsableCommand {
                         defer { value += 1 }
                         return value
                     }
-                    guard index < tasks.count else { return }
+                    guard index < tasks.count, collected.withLock({ $0.failure == nil }) else { return }
                     let (combo, seed) = tasks[index]
-                    let outcome = Result { () throws(CLIError) in
-                        try ScenarioRunner.execute(loaded[combo], seed: seed, timer: nil, progress: nil)
+                    do throws(CLIError) {
+                        let run = try ScenarioRunner.execute(
+                            loaded[combo], seed: seed, timer: nil, progress: nil)
+                        try InputFiles.write(
+                            ResultJSON.render(run),
+                            to: "\(directory)/\(Self.folder(labels[combo]))/seed-\(seed)/result.json")
+                        let metrics = run.result.metrics.flattened()
+                        let done = collected.withLock { collected -> Int in
+                            for metric in metrics {
+                                collected.values[combo][metric.name, default: []].append(metric.value)
+                                collected.units[metric.name] = metric.unit
+                            }
+                            collected.done += 1
+                            return collected.done
+                        }
+                        progress.update(Double(done) / Double(tasks.count))
+                    } catch {
+                        collected.withLock { collected in
+                            if collected.failure.map({ index < $0.index }) ?? true {
+                                collected.failure = (index, error)
+                            }
+                        }
                     }
-                    let done = results.withLock { results -> Int in
-                        results[index] = outcome
-                        return results.count
-                    }
-                    progress.update(Double(done) / Double(tasks.count))
                 }
             }
         }
         for worker in workers { worker.start() }
         for _ in workers { finished.wait() }
-        let ordered = try (0..<tasks.count).map { index throws(CLIError) in
-            try results.withLock { $0[index]! }.get()
-        }
-        let directory = try InputFiles.outputDirectory(
-            out, option: "--out", defaultParent: "out/sweep", name: loaded[0].scenario.name)
-        var summaries: [(label: String, percentiles: [String: [Double]])] = []
-        for (combo, overrides) in combinations.enumerated() {
-            let label = overrides.isEmpty ? "base" : overrides.joined(separator: ",")
-            let runs = ordered.enumerated().filter { tasks[$0.offset].0 == combo }.map(\.element)
-            for run in runs {
-                try InputFiles.write(
-                    ResultJSON.render(run),
-                    to: "\(directory)/\(Self.folder(label))/seed-\(run.seed)/result.json")
-            }
-            summaries.append((label, Self.percentiles(runs.map(\.result.metrics.byName))))
-        }
+        let result = collected.withLock { $0 }
+        if let failure = result.failure { throw failure.error }
+        let summaries = labels.indices.map { (labels[$0], Self.percentiles(result.values[$0])) }
         try InputFiles.write(Self.summaryJSON(summaries, seeds: seedRange), to: "\(directory)/summary.json")
-        let units = ordered.reduce(into: [String: MetricUnit]()) { units, run in
-            for metric in run.result.metrics.flattened() { units[metric.name] = metric.unit }
-        }
-        let table = Self.summaryTable(summaries, units: units)
+        let table = Self.summaryTable(summaries, units: result.units)
         try InputFiles.write(
             "# Sweep of \(scenario), seeds \(seeds)\n\n" + table.markdown, to: "\(directory)/summary.md")
         print(
@@ -145,17 +165,14 @@ struct SweepCommand: ParsableCommand {
         ("min", 0), ("p5", 0.05), ("p50", 0.5), ("p95", 0.95), ("max", 1),
     ]
 
-    /// Nearest-rank percentiles of every metric across runs.
-    static func percentiles(_ runs: [[String: Double]]) -> [String: [Double]] {
-        let names = Set(runs.flatMap(\.keys))
-        var result: [String: [Double]] = [:]
-        for name in names {
-            let values = runs.compactMap { $0[name] }.sorted()
-            result[name] = quantiles.map { _, fraction in
+    /// Nearest-rank percentiles of each metric's values across runs.
+    static func percentiles(_ values: [String: [Double]]) -> [String: [Double]] {
+        values.mapValues { unsorted in
+            let values = unsorted.sorted()
+            return quantiles.map { _, fraction in
                 values[max(0, min(values.count - 1, Int((fraction * Double(values.count)).rounded(.up)) - 1))]
             }
         }
-        return result
     }
 
     static func summaryJSON(_ summaries: [(label: String, percentiles: [String: [Double]])], seeds: [UInt64])

@@ -67,7 +67,7 @@ struct GenerateCommandTests {
             ),
             (
                 ["--model", "gbm", "--param", "volatility"],
-                "--param: expected name=number, found 'volatility'"
+                "--param: expected name=number (finite), found 'volatility'"
             ),
             (
                 ["--model", "gbm", "--param", "volatility=-1"],

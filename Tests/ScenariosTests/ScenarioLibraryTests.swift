@@ -32,6 +32,15 @@ struct ScenarioLibraryTests {
         var run = try AppSimulation(config: try scenario.runConfig(projectRoot: root))
         let metrics = run.run().metrics
         #expect(!scenario.expectations.isEmpty)
+        // The work estimate that guards against runaway scenarios is an upper bound on the
+        // events the run really simulates, and not a wild one.
+        let events = Double(metrics.simulationEvents)
+        #expect(
+            scenario.estimatedEvents >= events, "\(file): estimate \(scenario.estimatedEvents), ran \(events)"
+        )
+        #expect(
+            scenario.estimatedEvents <= 50 * max(events, 100),
+            "\(file): estimate \(scenario.estimatedEvents), ran \(events)")
         for expectation in scenario.expectations {
             #expect(
                 expectation.failure(in: metrics.byName) == nil,

@@ -13,6 +13,19 @@ public struct AgeMetrics: Sendable, Equatable {
     /// The visible time the figures are over, seconds.
     public var visibleSeconds: Double
 
+    /// Creates figures from their values.
+    init(
+        p50Seconds: Double, p95Seconds: Double, maxSeconds: Double, shareOver60s: Double, shareOver5m: Double,
+        visibleSeconds: Double
+    ) {
+        self.p50Seconds = p50Seconds
+        self.p95Seconds = p95Seconds
+        self.maxSeconds = maxSeconds
+        self.shareOver60s = shareOver60s
+        self.shareOver5m = shareOver5m
+        self.visibleSeconds = visibleSeconds
+    }
+
     /// The figures of an age distribution, seconds; nil when nothing was visible.
     init?(_ ages: TimeWeightedAges) {
         guard !ages.isEmpty, let p50 = ages.percentile(0.5), let p95 = ages.percentile(0.95),

@@ -36,8 +36,34 @@ public struct PortfolioMetrics: Sendable, Equatable {
     /// The money-weighted return, annual (XIRR of the flows and the final value).
     public var irr: Double?
 
-    /// Creates figures with none defined.
-    public init() {}
+    /// Creates figures; those not given are undefined.
+    public init(
+        value: Double? = nil, realizedPnL: Double? = nil, unrealizedPnL: Double? = nil,
+        shownValue: Double? = nil,
+        shownUnrealizedPnL: Double? = nil, shownUnpriced: Int? = nil, shownPnLGap: Double? = nil,
+        timeWeightedReturn: Double? = nil, volatility: Double? = nil, maxDrawdown: Double? = nil,
+        sharpe: Double? = nil, sortino: Double? = nil, benchmarkReturn: Double? = nil,
+        excessReturn: Double? = nil,
+        beta: Double? = nil, correlation: Double? = nil, irr: Double? = nil
+    ) {
+        self.value = value
+        self.realizedPnL = realizedPnL
+        self.unrealizedPnL = unrealizedPnL
+        self.shownValue = shownValue
+        self.shownUnrealizedPnL = shownUnrealizedPnL
+        self.shownUnpriced = shownUnpriced
+        self.shownPnLGap = shownPnLGap
+        self.timeWeightedReturn = timeWeightedReturn
+        self.volatility = volatility
+        self.maxDrawdown = maxDrawdown
+        self.sharpe = sharpe
+        self.sortino = sortino
+        self.benchmarkReturn = benchmarkReturn
+        self.excessReturn = excessReturn
+        self.beta = beta
+        self.correlation = correlation
+        self.irr = irr
+    }
 
     var metrics: [Metric] {
         var metrics: [Metric] = []
