@@ -44,6 +44,14 @@ public enum DatasetInspector {
         if let status = context.entry?.status, status >= 400 { return .errorBody }
         if let endpoint = context.entry?.endpoint { return RecordingKind(endpoint) }
         guard let kind = sniffKind(context) else {
+            // A document cut short or otherwise malformed: say where, not only "unrecognised".
+            if !context.name.hasSuffix(".csv") {
+                do throws(LocatedDecodingError) {
+                    try JSONSyntax.validate(context.data, source: context.name)
+                } catch {
+                    throw .malformed(error)
+                }
+            }
             throw .unrecognised(
                 path: context.path,
                 reason: "not a recognised CoinGecko recording (no index.json entry, and the content "

@@ -139,7 +139,7 @@ struct BenchCommand: ParsableCommand {
             )
         }
         let count = Int(header)
-        return data.withUnsafeBytes { raw in
+        let (x, y) = data.withUnsafeBytes { raw in
             let x = (0..<count).map {
                 Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 + $0 * 8, as: Int64.self))
             }
@@ -151,5 +151,14 @@ struct BenchCommand: ParsableCommand {
             }
             return (x, y)
         }
+        // The same rules `downsample` applies to its JSON input.
+        if let index = x.indices.dropFirst().first(where: { x[$0] < x[$0 - 1] }) {
+            throw .badInput(
+                "\(source): point \(index): timestamp \(x[index]) is before the previous \(x[index - 1])")
+        }
+        if let index = y.firstIndex(where: { !$0.isFinite }) {
+            throw .badInput("\(source): point \(index): value \(y[index]) is not a finite number")
+        }
+        return (x, y)
     }
 }

@@ -25,8 +25,14 @@ public enum WorkbenchProcess {
     /// - Parameters:
     ///   - arguments: The command line after `workbench`.
     ///   - stdin: Bytes for standard input.
+    ///   - stdinPath: A path to open as standard input instead (a directory, say).
+    ///   - directory: The working directory (the repository root by default).
+    ///   - timeout: Seconds after which the process is killed and reported with status -1.
     /// - Returns: Status and output.
-    public static func run(_ arguments: [String], stdin: Data? = nil) throws -> Outcome {
+    public static func run(
+        _ arguments: [String], stdin: Data? = nil, stdinPath: String? = nil, directory: URL? = nil,
+        timeout: Double = 300
+    ) throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "workbench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -41,14 +47,27 @@ public enum WorkbenchProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = RepositoryFiles.root
-        process.standardInput = try FileHandle(forReadingFrom: input)
+        process.currentDirectoryURL = directory ?? RepositoryFiles.root
+        if let stdinPath {
+            guard let handle = FileHandle(forReadingAtPath: stdinPath) else {
+                throw CocoaError(.fileReadNoSuchFile)
+            }
+            process.standardInput = handle
+        } else {
+            process.standardInput = try FileHandle(forReadingFrom: input)
+        }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        process.waitUntilExit()
+        let timedOut = exited.wait(timeout: .now() + timeout) == .timedOut
+        if timedOut {
+            process.terminate()
+            exited.wait()
+        }
         return Outcome(
-            status: process.terminationStatus,
+            status: timedOut ? -1 : process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self)
         )
