@@ -69,10 +69,15 @@ let package = Package(
             ]
         ),
 
+        // Fuzz targets (scripts/fuzz.sh builds BitpalFuzz with libFuzzer; FuzzCorpusTests replays).
+        .target(name: "FuzzTargets", dependencies: ["TrackerCore", "Datasets", "Scenarios"]),
+        .executableTarget(name: "BitpalFuzz", dependencies: ["FuzzTargets"]),
+
         // Shared test helpers: fixture and peer-vector loading, seeded generators.
         .target(name: "TestSupport", dependencies: ["TrackerCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TrackerCoreTests", dependencies: ["TrackerCore", "TestSupport"]),
         .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "TestSupport"]),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "TestSupport"]),
         .testTarget(name: "CGSLTests", dependencies: ["CGSL"]),
         .testTarget(name: "PriceModelsTests", dependencies: ["PriceModels", "Datasets", "TestSupport"]),
         .testTarget(

@@ -102,7 +102,7 @@ struct InspectDatasets: ParsableCommand {
         let report = format == .json ? InspectionReport.json(inspections) : InspectionReport.text(inspections)
         print(report, terminator: "")
         if let out { try InputFiles.write(report, to: out) }
-        for failure in failures { FileHandle.standardError.write(Data("workbench: \(failure)\n".utf8)) }
+        for failure in failures { ErrorOutput.report("\(failure)") }
         if !failures.isEmpty {
             throw CLIError.badInput(
                 "\(failures.count) of \(inspections.count + failures.count) files could not be inspected")

@@ -56,7 +56,7 @@ struct ValidateScenarios: ParsableCommand {
                 print("ok  \(file)")
             } catch {
                 failures += 1
-                FileHandle.standardError.write(Data("workbench: \(error.message)\n".utf8))
+                ErrorOutput.report(error.message)
             }
         }
         if failures > 0 {

@@ -29,7 +29,7 @@ struct Workbench: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as CLIError {
-            FileHandle.standardError.write(Data("workbench: \(error.message)\n".utf8))
+            ErrorOutput.report(error.message)
             Foundation.exit(error.exitCode)
         } catch {
             let code = exitCode(for: error)
@@ -37,7 +37,7 @@ struct Workbench: ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            FileHandle.standardError.write(Data((ErrorOutput.capped(fullMessage(for: error)) + "\n").utf8))
             let isUsageError = code == .validationFailure
             Foundation.exit(isUsageError ? CLIError.badInputCode : code.rawValue)
         }

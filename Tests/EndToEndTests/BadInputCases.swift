@@ -130,6 +130,11 @@ extension BadInputCase {
             "calibration from a missing file",
             BadScenario.replacing("model: gbm}", with: "model: gbm, calibrate: datasets/none.csv}"),
             [":9:", "none.csv"]),
+        scenario(
+            "a 1 MB one-line value",
+            BadScenario.replacing(
+                "duration: 1h", with: "duration: " + String(repeating: "a", count: 1 << 20)),
+            [":4:11", "more characters)"]),
         BadInputCase(
             label: "scenario: UTF-16", arguments: ["scenarios", "validate", "$D/s.yaml"],
             files: ["s.yaml": .bytes([0xFF, 0xFE] + Array("name: x\n".utf8).flatMap { [$0, 0] })],
