@@ -154,7 +154,7 @@ enum DurationText {
         ]
         for unit in units where text.hasSuffix(unit.suffix) {
             if let count = Int64(text.dropLast(unit.suffix.count)), count > 0,
-                count <= Int64.max / unit.factor
+                count <= TimeLimits.latest / unit.factor
             {
                 return count * unit.factor
             }

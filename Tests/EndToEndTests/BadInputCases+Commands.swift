@@ -195,10 +195,16 @@ extension BadInputCase {
             arguments: ["generate", "--model", "gbm", "--seed", "1", "--steps", "-10"],
             messages: ["--steps", "'-10'"]),
         .init(
-            label: "generate: timestamps past 9999",
+            label: "generate: a step past 9999",
             arguments: [
                 "generate", "--model", "gbm", "--seed", "1", "--steps", "1100", "--dt", "100000000d",
-            ], messages: ["steps", "9999"]),
+            ], messages: ["--dt", "100000000d"]),
+        .init(
+            label: "generate: timestamps past 9999",
+            arguments: [
+                "generate", "--model", "gbm", "--seed", "1", "--steps", "100000000", "--dt", "2000d",
+            ],
+            messages: ["steps", "9999"]),
         .init(
             label: "generate: a path that overflows",
             arguments: [

@@ -23,8 +23,14 @@ extension BadInputCase {
         scenario(
             "unknown duration unit", BadScenario.replacing("duration: 1h", with: "duration: 5x"), [":4:11"]),
         scenario(
-            "duration past year 9999", BadScenario.replacing("duration: 1h", with: "duration: 100000000d"),
-            ["market", "ticks"]),
+            "a duration longer than the calendar",
+            BadScenario.replacing("duration: 1h", with: "duration: 100000000d"),
+            [":4:11", "at most 2932896d"]),
+        scenario(
+            "a run ending after 9999",
+            BadScenario.replacing("start: 2024-01-01T00:00:00Z", with: "start: 9999-12-01T00:00:00Z")
+                .replacing("duration: 1h", with: "duration: 60d").replacing("at: 10m", with: "at: 0m"),
+            [":4:11", "after 9999-12-31"]),
         scenario(
             "a run of too many events",
             BadScenario.replacing("duration: 1h", with: "duration: 3000d").replacing(
@@ -58,6 +64,13 @@ extension BadInputCase {
             "unknown model parameter",
             BadScenario.replacing("model: gbm}", with: "model: gbm, params: {spin: 2}}"),
             [":9:", "spin"]),
+        scenario(
+            "an alert cooldown that would overflow a time",
+            BadScenario.adding("alerts:\n  - {coin: bitcoin, above: 5, cooldown: 106751991167d}"),
+            [":16:", "cooldown", "at most"]),
+        scenario(
+            "an outage that would overflow a time",
+            BadScenario.adding("faults: {outages: [{from: 106751991167d, for: 1h}]}"), [":15:", "at most"]),
         scenario(
             "watchlist coin the market lacks", BadScenario.adding("watchlist: [litecoin]"),
             [":15:13", "litecoin"]),

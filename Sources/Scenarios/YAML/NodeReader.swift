@@ -112,13 +112,16 @@ struct NodeReader {
             ("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000),
         ]
         for (suffix, factor) in units where text.hasSuffix(suffix) {
+            // At most the span of TimeLimits, so a time plus a duration never overflows.
             if let count = Int64(text.dropLast(suffix.count)), count >= (allowZero ? 0 : 1),
-                count <= Int64.max / factor
+                count <= TimeLimits.latest / factor
             {
                 return count * factor
             }
         }
-        throw error("expected a duration such as 500ms, 30s, 5m, 2h or 7d, found '\(text)'")
+        throw error(
+            "expected a duration such as 500ms, 30s, 5m, 2h or 7d (at most \(TimeLimits.latest / 86_400_000)d), "
+                + "found '\(text)'")
     }
 
     /// An ISO 8601 time in UTC.
