@@ -76,6 +76,17 @@ struct ReportTests {
         #expect(!json.contains("wall"))
     }
 
+    @Test("text from a scenario cannot become a live link or HTML in report.md")
+    func markdownLinks() throws {
+        var input = try Self.input()
+        input.description = "[click](javascript:alert(1)) <img src=x onerror=alert(1)> | ![i](http://x/y.png)"
+        let markdown = MarkdownReport.render(input)
+        // Escaped brackets: `\[click\](...)` is text, not a link.
+        #expect(!markdown.contains("[click](") && !markdown.contains("[i]("))
+        #expect(markdown.contains(#"\[click\](javascript:alert(1))"#))
+        #expect(!markdown.contains("<img") && markdown.contains("&lt;img"))
+    }
+
     @Test("the HTML is self-contained, has the plots, and escapes text from the scenario")
     func html() throws {
         var input = try Self.input()
