@@ -22,23 +22,3 @@ struct CLIError: Error {
         badInput(String(describing: error))
     }
 }
-
-/// Writing problems to standard error.
-enum ErrorOutput {
-    /// The most characters of one message shown: a value quoted from a huge one-line file must
-    /// not flood the terminal.
-    static let maximumCharacters = 600
-
-    /// Writes `workbench: <message>` and a newline, the message capped at
-    /// ``maximumCharacters``.
-    static func report(_ message: String) {
-        FileHandle.standardError.write(Data("workbench: \(capped(message))\n".utf8))
-    }
-
-    /// The message, cut to ``maximumCharacters`` with a note of what was left out.
-    static func capped(_ message: String) -> String {
-        guard message.count > maximumCharacters else { return message }
-        return message.prefix(maximumCharacters)
-            + "... (\(message.count - maximumCharacters) more characters)"
-    }
-}

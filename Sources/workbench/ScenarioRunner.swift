@@ -8,9 +8,6 @@ import TrackerCore
 
 /// Loading, running, reporting and recording a scenario: shared by `run`, `sweep` and `check`.
 enum ScenarioRunner {
-    /// The version recorded with every run in the history.
-    static let codeVersion = "0.7.0"
-
     /// The project root: the working directory (dataset paths resolve inside it).
     static var projectRoot: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
@@ -84,7 +81,7 @@ enum ScenarioRunner {
             _ = try store.record(
                 RunRecord(
                     scenario: input.scenario, scenarioHash: input.scenarioHash, seed: input.seed,
-                    codeVersion: codeVersion,
+                    codeVersion: WorkbenchVersion.current,
                     recordedAt: time, output: output, metrics: input.result.metrics.byName,
                     units: Dictionary(
                         uniqueKeysWithValues: input.result.metrics.flattened().map {

@@ -14,7 +14,7 @@ struct Workbench: ParsableCommand {
             Exit codes: 0 ok, 1 an expectation or regression failed, 2 bad input (the message names \
             the file and the place in it).
             """,
-        version: "0.1.0",
+        version: WorkbenchVersion.current,
         subcommands: [
             RunCommand.self, SweepCommand.self, CheckCommand.self, ScenariosCommand.self, CompareCommand.self,
             HistoryCommand.self,

@@ -1,11 +1,3 @@
-/// A screen of the app whose data freshness is measured.
-public enum AppScreen: String, Sendable, Equatable, CaseIterable {
-    /// The watchlist's rows.
-    case watchlist
-    /// A coin's screen: its chart.
-    case chart
-}
-
 /// The age of what is on screen, time-weighted over the time the screen is visible.
 ///
 /// The simulator says, after every event, which screen is visible (none in the background) and

@@ -1,0 +1,47 @@
+/// Decodes `/coins/{id}/ohlc` responses: `[[close ms, open, high, low, close], ...]`.
+///
+/// Prices must be positive and finite, and each candle consistent (`low <= open, close <= high`);
+/// rows are repaired by the ``SeriesRepairs`` policy. Reads the bytes directly like
+/// ``MarketChartDecoder``.
+public enum OHLCDecoder {
+    /// Decodes one response.
+    ///
+    /// - Parameters:
+    ///   - data: The response body.
+    ///   - source: The label errors name.
+    /// - Returns: The candles.
+    /// - Throws: ``LocatedDecodingError`` naming the line, column and JSON path of the first problem.
+    public static func decode<Bytes: Collection>(
+        _ data: Bytes,
+        source: String = "response"
+    ) throws(LocatedDecodingError) -> OHLCChart where Bytes.Element == UInt8 {
+        try withJSONCursor(over: data, source: source) { cursor throws(LocatedDecodingError) in
+            var rows = try cursor.readRows(
+                path: "$",
+                rules: [.price("open"), .price("high"), .price("low"), .price("close")],
+                rowCheck: inconsistency(of:)
+            )
+            try cursor.expectEnd()
+            let repairs = rows.repairTimestamps()
+            let candles = CandleSeries(
+                closeTimes: rows.timestamps,
+                open: rows.columns[0],
+                high: rows.columns[1],
+                low: rows.columns[2],
+                close: rows.columns[3]
+            )
+            return OHLCChart(candles: candles, repairs: repairs)
+        }
+    }
+
+    /// What the last row read breaks, if anything: `low <= min(open, close)`, `max(open, close) <= high`.
+    private static func inconsistency(of rows: NumericRows) -> String? {
+        let open = rows.columns[0].last!
+        let high = rows.columns[1].last!
+        let low = rows.columns[2].last!
+        let close = rows.columns[3].last!
+        if high < max(open, close) { return "a candle whose high is at least its open and close" }
+        if low > min(open, close) { return "a candle whose low is at most its open and close" }
+        return nil
+    }
+}
