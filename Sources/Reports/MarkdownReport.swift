@@ -41,7 +41,13 @@ public enum MarkdownReport {
         return text
     }
 
-    static func table(_ header: [String], _ rows: [[String]]) -> String {
+    /// A Markdown table, every cell escaped (``escaped(_:)``): a sweep's labels and a scenario's
+    /// texts cannot break its columns.
+    ///
+    /// - Parameters:
+    ///   - header: The column titles.
+    ///   - rows: The cells, one array per row.
+    public static func table(_ header: [String], _ rows: [[String]]) -> String {
         var text = "| " + header.map(escaped).joined(separator: " | ") + " |\n"
         text += "|" + header.map { _ in "---" }.joined(separator: "|") + "|\n"
         for row in rows { text += "| " + row.map(escaped).joined(separator: " | ") + " |\n" }

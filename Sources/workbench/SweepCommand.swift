@@ -81,45 +81,40 @@ struct SweepCommand: ParsableCommand {
         let collected = Mutex(Collected(values: Array(repeating: [:], count: combinations.count)))
         let next = Mutex(0)
         let progress = ProgressReporter(label: "sweep", quiet: quiet)
-        let finished = DispatchSemaphore(value: 0)
-        let workers = (0..<min(jobs, tasks.count)).map { _ in
-            Thread {
-                defer { finished.signal() }
-                while true {
-                    let index = next.withLock { value -> Int in
-                        defer { value += 1 }
-                        return value
-                    }
-                    guard index < tasks.count, collected.withLock({ $0.failure == nil }) else { return }
-                    let (combo, seed) = tasks[index]
-                    do throws(CLIError) {
-                        let run = try ScenarioRunner.execute(
-                            loaded[combo], seed: seed, timer: nil, progress: nil)
-                        try InputFiles.write(
-                            ResultJSON.render(run),
-                            to: "\(directory)/\(Self.folder(labels[combo]))/seed-\(seed)/result.json")
-                        let metrics = run.result.metrics.flattened()
-                        let done = collected.withLock { collected -> Int in
-                            for metric in metrics {
-                                collected.values[combo][metric.name, default: []].append(metric.value)
-                                collected.units[metric.name] = metric.unit
-                            }
-                            collected.done += 1
-                            return collected.done
+        // --jobs workers, each taking the next task until none is left (or one has failed).
+        DispatchQueue.concurrentPerform(iterations: min(jobs, tasks.count)) { _ in
+            while true {
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < tasks.count, collected.withLock({ $0.failure == nil }) else { return }
+                let (combo, seed) = tasks[index]
+                do throws(CLIError) {
+                    let run = try ScenarioRunner.execute(
+                        loaded[combo], seed: seed, timer: nil, progress: nil)
+                    try InputFiles.write(
+                        ResultJSON.render(run),
+                        to: "\(directory)/\(Self.folder(labels[combo]))/seed-\(seed)/result.json")
+                    let metrics = run.result.metrics.flattened()
+                    let done = collected.withLock { collected -> Int in
+                        for metric in metrics {
+                            collected.values[combo][metric.name, default: []].append(metric.value)
+                            collected.units[metric.name] = metric.unit
                         }
-                        progress.update(Double(done) / Double(tasks.count))
-                    } catch {
-                        collected.withLock { collected in
-                            if collected.failure.map({ index < $0.index }) ?? true {
-                                collected.failure = (index, error)
-                            }
+                        collected.done += 1
+                        return collected.done
+                    }
+                    progress.update(Double(done) / Double(tasks.count))
+                } catch {
+                    collected.withLock { collected in
+                        if collected.failure.map({ index < $0.index }) ?? true {
+                            collected.failure = (index, error)
                         }
                     }
                 }
             }
         }
-        for worker in workers { worker.start() }
-        for _ in workers { finished.wait() }
         let result = collected.withLock { $0 }
         if let failure = result.failure { throw failure.error }
         let summaries = labels.indices.map { (labels[$0], Self.percentiles(result.values[$0])) }
@@ -169,9 +164,7 @@ struct SweepCommand: ParsableCommand {
     static func percentiles(_ values: [String: [Double]]) -> [String: [Double]] {
         values.mapValues { unsorted in
             let values = unsorted.sorted()
-            return quantiles.map { _, fraction in
-                values[max(0, min(values.count - 1, Int((fraction * Double(values.count)).rounded(.up)) - 1))]
-            }
+            return quantiles.map { NearestRank.percentile(values, $0.1) }
         }
     }
 
@@ -208,11 +201,6 @@ struct SweepCommand: ParsableCommand {
                         })
             }
         }
-        let markdown =
-            "| " + rows[0].joined(separator: " | ") + " |\n|"
-            + rows[0].map { _ in "---" }.joined(separator: "|") + "|\n"
-            + rows.dropFirst().map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
-            + "\n"
-        return (TextTable.render(rows), markdown)
+        return (TextTable.render(rows), MarkdownReport.table(rows[0], Array(rows.dropFirst())))
     }
 }

@@ -27,6 +27,13 @@ struct SweepAndCheckTests {
         }
         let summary = try String(contentsOfFile: directory.path("jobs1/summary.json"), encoding: .utf8)
         #expect(summary.contains("\"rate_limit.max_per_minute\": {\"min\": "))
+        for name in ["summary.json", "summary.md"] {
+            let (one, two) = (
+                try Data(contentsOf: URL(fileURLWithPath: directory.path("jobs1/\(name)"))),
+                try Data(contentsOf: URL(fileURLWithPath: directory.path("jobs2/\(name)")))
+            )
+            #expect(one == two, "\(name)")
+        }
     }
 
     @Test("a grid of overrides runs every combination")

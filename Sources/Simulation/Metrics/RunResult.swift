@@ -40,7 +40,7 @@ public struct RunResult: Sendable, Equatable {
         metrics.alerts.fired = recorder.alertsFired
         if !recorder.alertDelays.isEmpty {
             metrics.alerts.p95DelaySeconds =
-                Double(Self.percentile(recorder.alertDelays.sorted(), 0.95)) / 1000
+                Double(NearestRank.percentile(recorder.alertDelays.sorted(), 0.95)) / 1000
         }
         let portfolio = PortfolioEvaluation(
             transactions: transactions, config: config, shownPrices: shownPrices)
@@ -63,11 +63,6 @@ public struct RunResult: Sendable, Equatable {
         "{\n"
             + metrics.flattened().map { "  \"\($0.name)\": \(JSONText.number($0.value))" }.joined(
                 separator: ",\n") + "\n}\n"
-    }
-
-    /// Nearest-rank percentile of sorted values.
-    static func percentile(_ sorted: [Int64], _ fraction: Double) -> Int64 {
-        sorted[max(0, min(sorted.count - 1, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
     }
 
     private static func rateLimits(recorder: MetricsRecorder, config: RunConfig) -> RateLimitMetrics {
