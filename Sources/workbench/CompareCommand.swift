@@ -1,4 +1,5 @@
 import ArgumentParser
+import Datasets
 import Foundation
 import Persistence
 import Reports
@@ -72,6 +73,11 @@ struct CompareCommand: ParsableCommand {
 
     private func metrics(of run: String) throws(CLIError) -> RunValues {
         if let id = Int64(run) {
+            guard FileManager.default.fileExists(atPath: history) else {
+                throw .badInput(
+                    "\(history): no history yet, so no run \(id) (run a scenario first, or give a result.json)"
+                )
+            }
             do {
                 let record = try RunHistoryStore(
                     database: try WorkbenchDatabase.open(.runHistory, at: history)
@@ -87,28 +93,20 @@ struct CompareCommand: ParsableCommand {
         let exists = FileManager.default.fileExists(atPath: run, isDirectory: &isDirectory)
         let path = exists && isDirectory.boolValue ? "\(run)/result.json" : run
         let (data, source) = try InputFiles.read(path)
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let metrics = object["metrics"] as? [String: Any]
-        else {
-            throw .badInput("\(source): not a workbench result.json (no \"metrics\" object)")
+        // JSONDecoder, not JSONSerialization: on Linux the latter misrounds 17-digit numbers.
+        struct ResultFile: Decodable {
+            var metrics: [String: Double]
+            /// Missing in results written before units were recorded: their values show bare.
+            var units: [String: MetricUnit]?
         }
-        var result = RunValues()
-        for (name, value) in metrics {
-            guard let number = value as? NSNumber
-            else {
-                throw .badInput("\(source): metrics.\(name) is not a number")
-            }
-            result.values[name] = number.doubleValue
+        let file: ResultFile
+        do {
+            file = try JSONDecoder().decode(ResultFile.self, from: data)
+        } catch let error as DecodingError {
+            throw .badInput("\(source): not a workbench result.json: \(error.locatedDescription)")
+        } catch {
+            throw .badInput("\(source): not a workbench result.json: \(error)")
         }
-        // Results written before units were recorded have no "units": their values show bare.
-        for (name, unit) in object["units"] as? [String: Any] ?? [:] {
-            guard let text = unit as? String, let unit = MetricUnit(rawValue: text) else {
-                throw .badInput(
-                    "\(source): units.\(name) is not a known unit (\(MetricUnit.allCases.map(\.rawValue).joined(separator: ", ")))"
-                )
-            }
-            result.units[name] = unit
-        }
-        return result
+        return RunValues(values: file.metrics, units: file.units ?? [:])
     }
 }

@@ -107,7 +107,8 @@ extension BadInputCase {
             messages: ["$D/a.json", "units.x"]),
         .init(
             label: "compare: a run id without a history",
-            arguments: ["compare", "1", "2", "--history", "$D/none.sqlite"], messages: ["$D/none.sqlite"]),
+            arguments: ["compare", "1", "2", "--history", "$D/none.sqlite"],
+            messages: ["$D/none.sqlite", "no history yet"]),
         .init(
             label: "compare: a history that is not a database",
             arguments: ["compare", "1", "2", "--history", "$D/h.sqlite"], files: ["h.sqlite": .text("hello")],

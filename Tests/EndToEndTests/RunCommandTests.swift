@@ -70,6 +70,21 @@ struct RunCommandTests {
         #expect(same, "history:\n\(fromHistory.stdout)")
     }
 
+    @Test("compare reads 17-digit numbers exactly (JSONSerialization on Linux would merge these two)")
+    func compareRoundsExactly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for (name, value) in [("a", "67932933937.549774"), ("b", "67932933937.54978")] {
+            try Data(#"{"metrics": {"portfolio.value": \#(value)}}"#.utf8)
+                .write(to: URL(fileURLWithPath: directory.path("\(name).json")))
+        }
+        let outcome = try WorkbenchProcess.run([
+            "compare", directory.path("a.json"), directory.path("b.json"),
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("portfolio.value"), "\(outcome.stdout)")
+    }
+
     @Test("a malformed scenario exits 2 naming file, line and key; a failed expectation exits 1")
     func exitCodes() throws {
         let directory = try TemporaryDirectory()
