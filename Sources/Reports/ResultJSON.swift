@@ -10,38 +10,28 @@ public enum ResultJSON {
     /// - Parameter input: The run.
     /// - Returns: The JSON text, newline-terminated.
     public static func render(_ input: ReportInput) -> String {
-        var lines = ["{"]
-        lines.append("  \"scenario\": \(JSONText.quoted(input.scenario)),")
-        lines.append("  \"file\": \(JSONText.quoted(input.file)),")
-        lines.append("  \"scenario_hash\": \(JSONText.quoted(input.scenarioHash)),")
-        lines.append("  \"seed\": \(input.seed),")
-        lines.append("  \"start\": \(JSONText.quoted(TimeFormatting.iso8601(input.start))),")
-        lines.append("  \"duration_ms\": \(input.durationMilliseconds),")
-        lines.append("  \"settings\": {")
-        lines.append(
-            input.settings.map { "    \(JSONText.quoted($0.name)): \(JSONText.quoted($0.value))" }.joined(
-                separator: ",\n"))
-        lines.append("  },")
-        lines.append("  \"passed\": \(input.passed),")
-        lines.append("  \"expectations\": [")
-        lines.append(
-            input.verdicts.map { verdict in
-                "    {\"expectation\": \(JSONText.quoted(verdict.expectation)), \"passed\": \(verdict.failure == nil)"
-                    + (verdict.failure.map { ", \"failure\": \(JSONText.quoted($0))" } ?? "") + "}"
-            }.joined(separator: ",\n"))
-        lines.append("  ],")
         let metrics = input.result.metrics.flattened()
-        lines.append("  \"metrics\": {")
-        lines.append(
-            metrics.map { "    \(JSONText.quoted($0.name)): \(JSONText.number($0.value))" }.joined(
-                separator: ",\n"))
-        lines.append("  },")
-        lines.append("  \"units\": {")
-        lines.append(
-            metrics.map { "    \(JSONText.quoted($0.name)): \(JSONText.quoted($0.unit.rawValue))" }.joined(
-                separator: ",\n"))
-        lines.append("  }")
-        lines.append("}")
-        return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
+        let verdicts = input.verdicts.map { verdict in
+            JSONValue.object(
+                [
+                    .init("expectation", .string(verdict.expectation)),
+                    .init("passed", .bool(verdict.failure == nil)),
+                ]
+                    + (verdict.failure.map { [.init("failure", .string($0))] } ?? []))
+        }
+        let document = JSONValue.object([
+            .init("scenario", .string(input.scenario)),
+            .init("file", .string(input.file)),
+            .init("scenario_hash", .string(input.scenarioHash)),
+            .init("seed", .unsigned(input.seed)),
+            .init("start", .string(TimeFormatting.iso8601(input.start))),
+            .init("duration_ms", .integer(input.durationMilliseconds)),
+            .init("settings", .object(input.settings.map { .init($0.name, .string($0.value)) })),
+            .init("passed", .bool(input.passed)),
+            .init("expectations", .array(verdicts)),
+            .init("metrics", .object(metrics.map { .init($0.name, .number($0.value)) })),
+            .init("units", .object(metrics.map { .init($0.name, .string($0.unit.rawValue)) })),
+        ])
+        return document.document(.pretty(inlineFrom: 2))
     }
 }

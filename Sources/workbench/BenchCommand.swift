@@ -64,9 +64,12 @@ struct BenchCommand: ParsableCommand {
                 Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
         }
         times.sort()
-        print(
-            "{\"task\":\"\(task.rawValue)\",\"median_ms\":\(times[times.count / 2]),\"min_ms\":\(times[0]),"
-                + "\"repeat\":\(repetitions),\"items\":\(items),\"bytes\":\(bytes)}")
+        let line = JSONValue.object([
+            .init("task", .string(task.rawValue)), .init("median_ms", .number(times[times.count / 2])),
+            .init("min_ms", .number(times[0])), .init("repeat", .integer(Int64(repetitions))),
+            .init("items", .integer(Int64(items))), .init("bytes", .integer(Int64(bytes))),
+        ])
+        print(line.document(.compact), terminator: "")
     }
 
     /// The work to time, and how many items and bytes one run handles.

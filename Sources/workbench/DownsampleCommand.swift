@@ -66,7 +66,9 @@ enum IndexFormat: String, ExpressibleByArgument, CaseIterable {
     /// The rendered output, newline-terminated.
     func render(_ indices: [Int]) -> String {
         switch self {
-        case .json: "{\"indices\":[" + indices.map(String.init).joined(separator: ",") + "]}\n"
+        case .json:
+            JSONValue.object([.init("indices", .array(indices.map { .integer(Int64($0)) }))]).document(
+                .compact)
         case .lines: indices.map { "\($0)\n" }.joined()
         }
     }

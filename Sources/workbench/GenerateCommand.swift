@@ -132,8 +132,10 @@ enum PathFormat: String, ExpressibleByArgument, CaseIterable {
             for (time, price) in zip(series.timestamps, series.values) { text += "\(time),\(price)\n" }
             return text
         case .json:
-            return "{\"x\":[" + series.timestamps.map(String.init).joined(separator: ",") + "],\"y\":["
-                + series.values.map { "\($0)" }.joined(separator: ",") + "]}\n"
+            return JSONValue.object([
+                .init("x", .array(series.timestamps.map { .integer($0) })),
+                .init("y", .array(series.values.map { .number($0) })),
+            ]).document(.compact)
         }
     }
 }

@@ -124,15 +124,19 @@ enum ScenarioRunner {
 
     /// `timings.json`: wall-clock figures, never part of the result.
     static func timings(wallSeconds: Double, simulatedMilliseconds: Int64, timer: SummingTimer) -> String {
-        var lines = ["{", "  \"wall_s\": \(wallSeconds),"]
-        lines.append(
-            "  \"simulated_s_per_wall_s\": \(wallSeconds > 0 ? Double(simulatedMilliseconds) / 1000 / wallSeconds : 0),"
-        )
-        let parts = timer.snapshot.keys.sorted().map { label in
-            let entry = timer.snapshot[label]!
-            return "    \"\(label)\": {\"seconds\": \(entry.seconds), \"calls\": \(entry.calls)}"
+        let parts = timer.snapshot.sorted { $0.key < $1.key }.map { label, entry in
+            JSONValue.Member(
+                label,
+                .object([
+                    .init("seconds", .number(entry.seconds)), .init("calls", .integer(Int64(entry.calls))),
+                ]))
         }
-        lines.append("  \"parts\": {\n" + parts.joined(separator: ",\n") + "\n  }")
-        return (lines + ["}"]).joined(separator: "\n") + "\n"
+        return JSONValue.object([
+            .init("wall_s", .number(wallSeconds)),
+            .init(
+                "simulated_s_per_wall_s",
+                .number(wallSeconds > 0 ? Double(simulatedMilliseconds) / 1000 / wallSeconds : 0)),
+            .init("parts", .object(parts)),
+        ]).document(.pretty(inlineFrom: 2))
     }
 }

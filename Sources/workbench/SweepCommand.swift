@@ -171,18 +171,21 @@ struct SweepCommand: ParsableCommand {
     static func summaryJSON(_ summaries: [(label: String, percentiles: [String: [Double]])], seeds: [UInt64])
         -> String
     {
-        var lines = ["{", "  \"seeds\": [\(seeds.first!), \(seeds.last!)],", "  \"combinations\": {"]
-        lines.append(
-            summaries.map { summary in
-                "    \(JSONText.quoted(summary.label)): {\n"
-                    + summary.percentiles.keys.sorted().map { name in
-                        let values = zip(quantiles, summary.percentiles[name]!).map {
-                            "\"\($0.0)\": \(JSONText.number($1))"
-                        }
-                        return "      \(JSONText.quoted(name)): {\(values.joined(separator: ", "))}"
-                    }.joined(separator: ",\n") + "\n    }"
-            }.joined(separator: ",\n"))
-        return (lines + ["  }", "}"]).joined(separator: "\n") + "\n"
+        let combinations = summaries.map { summary in
+            JSONValue.Member(
+                summary.label,
+                .object(
+                    summary.percentiles.keys.sorted().map { name in
+                        .init(
+                            name,
+                            .object(
+                                zip(quantiles, summary.percentiles[name]!).map { .init($0.0, .number($1)) }))
+                    }))
+        }
+        return JSONValue.object([
+            .init("seeds", .array([.unsigned(seeds.first!), .unsigned(seeds.last!)])),
+            .init("combinations", .object(combinations)),
+        ]).document(.pretty(inlineFrom: 3))
     }
 
     /// The headline metrics' percentiles by combination, each value formatted by its unit.

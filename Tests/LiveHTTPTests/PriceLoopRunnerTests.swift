@@ -10,28 +10,65 @@ struct PriceLoopRunnerTests {
         let spans = Mutex<[(start: Int64, end: Int64)]>([])
     }
 
+    /// What the runner did, in order: fetches (start, end) and the waits it asked for.
+    enum Event: Equatable, Sendable {
+        case fetch(start: Int64, end: Int64)
+        case sleep(until: Int64)
+    }
+
+    /// The wall clock, recording every wait the runner asks of it.
+    struct RecordingClock: SchedulingClock {
+        let wall = WallClock()
+        let log: EventLog
+
+        func currentTime() -> Int64 { wall.currentTime() }
+
+        func sleep(until deadline: Int64) async throws {
+            log.events.withLock { $0.append(.sleep(until: deadline)) }
+            try await wall.sleep(until: deadline)
+        }
+    }
+
+    final class EventLog: Sendable {
+        let events = Mutex<[Event]>([])
+    }
+
     @Test("fetch-then-sleep: a load, an immediate first fetch, then a sleep of the interval after each fetch")
     func fetchThenSleep() async {
-        let clock = WallClock()
-        let log = FetchLog()
+        // The order of fetches and waits is asserted, not wall-clock gaps: a loaded machine can
+        // delay any wake-up, but not reorder what the runner asks for.
+        let log = EventLog()
+        let clock = RecordingClock(log: log)
+        let wall = WallClock()
         let runner = PriceLoopRunner(
-            loop: PriceRefreshLoop(schedule: .fetchThenSleep, intervalMilliseconds: 400, loadsFirst: true),
+            loop: PriceRefreshLoop(schedule: .fetchThenSleep, intervalMilliseconds: 40, loadsFirst: true),
             clock: clock)
         await runner.run(
             fetch: {
-                let start = clock.currentTime()
-                try? await clock.sleep(until: start + 10)
-                log.spans.withLock { $0.append((start, clock.currentTime())) }
+                let start = wall.currentTime()
+                try? await wall.sleep(until: start + 10)
+                log.events.withLock { $0.append(.fetch(start: start, end: wall.currentTime())) }
                 return true
             }, shouldStop: { $0 >= 5 })
-        let spans = log.spans.withLock { $0 }
-        #expect(spans.count == 5)
-        // The loop's first fetch follows the load at once; every later one waits the interval
-        // after the previous fetch ended, and fetches never overlap. (An interval of 400 ms keeps
-        // "at once" apart from "after the interval" on a loaded machine.)
-        #expect(spans[1].start - spans[0].end < 400)
-        for (previous, next) in zip(spans.dropFirst(), spans.dropFirst(2)) {
-            #expect(next.start - previous.end >= 400)
+        var events = log.events.withLock { $0 }
+        // The wait after the last fetch may have begun before the runner was told to stop.
+        if case .sleep = events.last { events.removeLast() }
+        // The load, then the first fetch at once, then each later fetch after a wait of the
+        // interval from the previous fetch's end; fetches never overlap.
+        guard events.count == 8, case .fetch = events[0], case .fetch = events[1] else {
+            Issue.record("expected fetch, fetch, then (sleep, fetch) x 3; got \(events)")
+            return
+        }
+        for index in stride(from: 2, to: 8, by: 2) {
+            guard case .fetch(_, let previousEnd) = events[index - 1],
+                case .sleep(let deadline) = events[index],
+                case .fetch(let start, _) = events[index + 1]
+            else {
+                Issue.record("expected sleep then fetch at \(index); got \(events)")
+                return
+            }
+            #expect(deadline - previousEnd >= 40)
+            #expect(start >= deadline)
         }
     }
 

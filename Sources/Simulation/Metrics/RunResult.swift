@@ -60,9 +60,8 @@ public struct RunResult: Sendable, Equatable {
     /// The metrics as JSON, by stable name: keys sorted, numbers in their shortest round-tripping
     /// form; the same run always gives the same bytes.
     public var metricsJSON: String {
-        "{\n"
-            + metrics.flattened().map { "  \"\($0.name)\": \(JSONText.number($0.value))" }.joined(
-                separator: ",\n") + "\n}\n"
+        JSONValue.object(metrics.flattened().map { .init($0.name, .number($0.value)) })
+            .document(.pretty(inlineFrom: 1))
     }
 
     private static func rateLimits(recorder: MetricsRecorder, config: RunConfig) -> RateLimitMetrics {
