@@ -8,7 +8,7 @@ import TrackerCore
 /// Single-threaded and event-driven: the only clock is the event queue, events due at the same
 /// time run in scheduling order, and all randomness comes from streams derived from the seed, so
 /// a run is a pure function of its ``RunConfig``.
-public struct AppSimulation {
+public struct AppSimulation: ~Copyable {
     enum Event: Sendable {
         case loopWake(token: Int)
         case action(UserAction)

@@ -17,7 +17,7 @@ public struct RunResult: Sendable, Equatable {
     public var problems: [String]
 
     init(
-        config: RunConfig, recorder: MetricsRecorder, server: SimulatedServer,
+        config: RunConfig, recorder: MetricsRecorder, server: borrowing SimulatedServer,
         transactions: [PortfolioTransaction], shownPrices: [String: Double]
     ) {
         var metrics = RunMetrics()

@@ -9,7 +9,7 @@ import TrackerCore
 /// A synchronous state machine: ``handle(_:at:)`` answers a request arriving at a virtual time;
 /// the event loop delivers the reply after its latency. Every request draws the same number of
 /// random numbers from the server's stream, so one fault setting does not shift the others.
-public struct SimulatedServer {
+public struct SimulatedServer: ~Copyable {
     /// The origin.
     public let source: any MarketSource
     /// Plan, caching, latency, faults.
