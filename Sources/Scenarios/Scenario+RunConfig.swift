@@ -25,11 +25,11 @@ extension Scenario {
     public func runConfig(seed: UInt64? = nil, projectRoot: URL) throws(ScenarioError) -> RunConfig {
         let seed = seed ?? self.seed
         let source: any MarketSource
-        let prices: SyntheticMarket
+        let prices: SimulatedMarket
         switch market {
         case .synthetic(let coins, let step, let history):
             do {
-                prices = try SyntheticMarket(
+                prices = try SimulatedMarket(
                     coins: coins, rootSeed: seed, start: start - history, end: start + durationMilliseconds,
                     stepMilliseconds: step)
             } catch {

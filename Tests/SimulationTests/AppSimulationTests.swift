@@ -8,14 +8,14 @@ struct AppSimulationTests {
     static let start: Int64 = 1_704_067_200_000
     static let hour: Int64 = 3_600_000
 
-    static func market(coins: Int = 5, days: Int64 = 2) -> SyntheticMarket {
+    static func market(coins: Int = 5, days: Int64 = 2) -> SimulatedMarket {
         let list = (0..<coins).map { index in
             SyntheticCoin(
                 id: "coin-\(index)", symbol: "c\(index)", name: "Coin \(index)",
                 circulatingSupply: 1e6 * Double(coins - index),
                 startPrice: 100, model: .gbm(GeometricBrownianMotion(drift: 0.1, volatility: 0.8)))
         }
-        return try! SyntheticMarket(
+        return try! SimulatedMarket(
             coins: list, rootSeed: 99, start: start - 400 * 86_400_000, end: start + days * 86_400_000)
     }
 

@@ -6,7 +6,7 @@ import TrackerCore
 @Suite("Event queue, simulated server, Belady's optimum")
 struct EngineAndServerTests {
     static let start: Int64 = 1_704_067_200_000
-    static let market = try! SyntheticMarket(
+    static let market = try! SimulatedMarket(
         coins: [
             SyntheticCoin(
                 id: "bitcoin", symbol: "btc", name: "Bitcoin", circulatingSupply: 19_600_000,

@@ -49,7 +49,7 @@ public struct RunConfig: Sendable {
     ///   - user: Seeded sessions.
     ///   - startsInForeground: Whether the app is open at the start.
     public init(
-        seed: UInt64, source: any MarketSource, prices: SyntheticMarket, start: Int64,
+        seed: UInt64, source: any MarketSource, prices: SimulatedMarket, start: Int64,
         durationMilliseconds: Int64,
         server: ServerBehaviour, policies: AppPolicies, watchlist: [CoinListEntry]? = nil,
         alerts: [PriceAlert] = [],
@@ -84,7 +84,7 @@ public struct RunConfig: Sendable {
     ///   - user: Seeded sessions.
     ///   - startsInForeground: Whether the app is open at the start.
     public init(
-        seed: UInt64, market: SyntheticMarket, durationMilliseconds: Int64, server: ServerBehaviour,
+        seed: UInt64, market: SimulatedMarket, durationMilliseconds: Int64, server: ServerBehaviour,
         policies: AppPolicies, watchlist: [CoinListEntry]? = nil, alerts: [PriceAlert] = [],
         script: [ScheduledAction] = [], user: StochasticUser? = nil, startsInForeground: Bool = true
     ) {

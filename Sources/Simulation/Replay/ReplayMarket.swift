@@ -11,7 +11,7 @@ import TrackerCore
 /// points it covers. A request whose endpoint and query match a recording (ignoring parameters
 /// that only add fields, such as `price_change_percentage`) arriving within the recording's
 /// `max-age` after its `Date` is answered with the recorded bytes; anything else is answered in
-/// CoinGecko's shapes from the history, by ``SyntheticMarket``'s endpoints.
+/// CoinGecko's shapes from the history, by ``SimulatedMarket``'s endpoints.
 ///
 /// `shiftMilliseconds` moves the whole history onto another period (`simulated = recorded +
 /// shift`). Recorded bodies carry their own timestamps, so they are served only when the shift
@@ -28,7 +28,7 @@ public struct ReplayMarket: MarketSource {
     }
 
     /// The recorded history as a market (prices, coins, endpoints).
-    public let history: SyntheticMarket
+    public let history: SimulatedMarket
     /// How far the history is moved, ms.
     public let shiftMilliseconds: Int64
     let recordings: [Recording]
@@ -57,7 +57,7 @@ public struct ReplayMarket: MarketSource {
             id: "bitcoin", symbol: "btc", name: "Bitcoin", circulatingSupply: supply,
             startPrice: history.values[0], model: .gbm(model))
         do {
-            self.history = try SyntheticMarket(coins: [bitcoin], paths: ["bitcoin": history])
+            self.history = try SimulatedMarket(coins: [bitcoin], paths: ["bitcoin": history])
         } catch {
             throw .unrecognised(
                 path: directory.appendingPathComponent("btc-usd-max.csv").path, reason: "\(error)")

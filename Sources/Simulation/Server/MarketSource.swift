@@ -11,4 +11,4 @@ public protocol MarketSource: Sendable {
     func respond(to request: HTTPRequest, at now: Int64) -> HTTPResponse
 }
 
-extension SyntheticMarket: MarketSource {}
+extension SimulatedMarket: MarketSource {}

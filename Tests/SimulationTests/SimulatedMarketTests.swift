@@ -1,14 +1,15 @@
 import Foundation
 import PriceModels
+import Simulation
 import TestSupport
 import Testing
 import TrackerCore
 
 @Suite("The synthetic CoinGecko market answers through the real client")
-struct SyntheticMarketTests {
+struct SimulatedMarketTests {
     static let start: Int64 = 1_704_067_200_000  // 2024-01-01T00:00:00Z
     static let now = start + 100 * 86_400_000 + 123_456  // day 100, off the grid
-    static let market: SyntheticMarket = {
+    static let market: SimulatedMarket = {
         let coins = [
             SyntheticCoin(
                 id: "bitcoin", symbol: "btc", name: "Bitcoin", circulatingSupply: 19_600_000,
@@ -24,7 +25,7 @@ struct SyntheticMarketTests {
                 id: "tether", symbol: "usdt", name: "Tether \"USD\"", circulatingSupply: 95e9, startPrice: 1,
                 model: .ou(OrnsteinUhlenbeck(peg: 1, reversionSpeed: 500, volatility: 0.05))),
         ]
-        return try! SyntheticMarket(coins: coins, rootSeed: 2024, start: start, end: now)
+        return try! SimulatedMarket(coins: coins, rootSeed: 2024, start: start, end: now)
     }()
 
     static func client() -> CoinGeckoClient {
@@ -121,7 +122,7 @@ struct SyntheticMarketTests {
             source: "recording")
         let recordedAt: Int64 = 1_621_092_867_000  // Sat, 15 May 2021 15:34:27 GMT, its Date header
         let start: Int64 = 1_619_827_200_000  // 2021-05-01
-        let market = try SyntheticMarket(
+        let market = try SimulatedMarket(
             coins: [
                 SyntheticCoin(
                     id: "bitcoin", symbol: "btc", name: "Bitcoin", circulatingSupply: 18_700_000,
@@ -153,7 +154,7 @@ struct SyntheticMarketTests {
 
     @Test("the same seed gives byte-identical responses")
     func deterministic() throws {
-        let again = try SyntheticMarket(
+        let again = try SimulatedMarket(
             coins: Self.market.coins, rootSeed: 2024, start: Self.start, end: Self.now)
         let request = HTTPRequest(
             path: "/coins/markets",

@@ -1,3 +1,4 @@
+import PriceModels
 import TrackerCore
 
 /// A CoinGecko market built from price paths, queried at any virtual time: generated paths on one
@@ -5,9 +6,9 @@ import TrackerCore
 ///
 /// The price of a coin at time `t` is its last tick at or before `t`. Market cap is price times
 /// circulating supply; the 24 h figures (change, high, low, volume) are computed from the ticks of
-/// the 24 hours before `t`, so they are consistent with the path. ``SyntheticMarket`` answers the
-/// endpoints in CoinGecko's response shapes (`SyntheticMarket+Responses.swift`).
-public struct SyntheticMarket: Sendable {
+/// the 24 hours before `t`, so they are consistent with the path. ``SimulatedMarket`` answers the
+/// endpoints in CoinGecko's response shapes (`SimulatedMarket+Responses.swift`).
+public struct SimulatedMarket: Sendable {
     /// The coins, in the order given (which is also the market-cap rank order at the start).
     public let coins: [SyntheticCoin]
     /// Each coin's ticks, by id.
@@ -33,9 +34,11 @@ public struct SyntheticMarket: Sendable {
         coins: [SyntheticCoin], rootSeed: UInt64, start: Int64, end: Int64, stepMilliseconds: Int64 = 300_000,
         generator: GeneratorKind = .taus2
     ) throws(PriceModelError) {
-        let check = ParameterCheck(model: "market")
-        guard end >= start else { throw check.fail("end - start", Double(end - start), "0 or more") }
-        guard stepMilliseconds > 0 else { throw check.fail("step_ms", Double(stepMilliseconds), "positive") }
+        func invalid(_ name: String, _ value: Int64, _ expected: String) -> PriceModelError {
+            .invalidParameter(model: "market", name: name, value: Double(value), expected: expected)
+        }
+        guard end >= start else { throw invalid("end - start", end - start, "0 or more") }
+        guard stepMilliseconds > 0 else { throw invalid("step_ms", stepMilliseconds, "positive") }
         let steps = Int((end - start) / stepMilliseconds) + 1
         paths = try MarketPaths.generate(
             coins: coins, rootSeed: rootSeed, start: start, stepMilliseconds: stepMilliseconds, steps: steps,

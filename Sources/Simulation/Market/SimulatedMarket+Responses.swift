@@ -1,7 +1,8 @@
+import PriceModels
 import TrackerCore
 
 /// Why the synthetic market refuses a request, with the status and body CoinGecko sends.
-public enum SyntheticMarketError: Error, Sendable, Equatable {
+public enum SimulatedMarketError: Error, Sendable, Equatable {
     /// An unknown coin id on a per-coin endpoint: 404 `{"error":"coin not found"}`.
     case coinNotFound(String)
     /// An OHLC `days` outside the free API's set, or an unreadable `days`: 400.
@@ -30,7 +31,7 @@ public enum SyntheticMarketError: Error, Sendable, Equatable {
     }
 }
 
-extension SyntheticMarket {
+extension SimulatedMarket {
     /// OHLC `days` the free API accepts.
     public static let ohlcDays: Set<String> = ["1", "7", "14", "30", "90", "180", "365", "max"]
 
@@ -124,8 +125,8 @@ extension SyntheticMarket {
     /// - Parameters:
     ///   - id: The coin.
     ///   - now: The virtual time.
-    /// - Throws: ``SyntheticMarketError/coinNotFound(_:)``.
-    public func coinDetailBody(id: String, at now: Int64) throws(SyntheticMarketError) -> [UInt8] {
+    /// - Throws: ``SimulatedMarketError/coinNotFound(_:)``.
+    public func coinDetailBody(id: String, at now: Int64) throws(SimulatedMarketError) -> [UInt8] {
         guard let index = coinIndex[id], let day = dayWindow(of: coins[index], at: now) else {
             throw .coinNotFound(id)
         }

@@ -1,6 +1,6 @@
 import TrackerCore
 
-extension SyntheticMarket {
+extension SimulatedMarket {
     /// Answers a CoinGecko request at a virtual time: 200 with the endpoint's body, 404 for an
     /// unknown coin or path, 400 for OHLC `days` outside the free API's set. Every 200 carries
     /// `Content-Type: application/json` and CoinGecko's `Cache-Control: public, max-age=30`.
@@ -19,7 +19,7 @@ extension SyntheticMarket {
         }
         let flag = { (name: String) in request.queryValue(name) == "true" }
         let body: [UInt8]
-        do throws(SyntheticMarketError) {
+        do throws(SimulatedMarketError) {
             switch request.endpoint {
             case .coinsMarkets:
                 body = marketsBody(

@@ -1,6 +1,6 @@
 import TrackerCore
 
-extension SyntheticMarket {
+extension SimulatedMarket {
     /// `/coins/{id}/market_chart?days=D`: `prices`, `market_caps` and `total_volumes` with
     /// CoinGecko's granularity (5-minutely for 1 day, hourly for 2-90 days, daily at 00:00 UTC above
     /// 90 days and for `max`, or daily when `interval=daily`), each point on the grid at or before
@@ -14,9 +14,9 @@ extension SyntheticMarket {
     ///   - days: `1`, `7`, ..., or `max`.
     ///   - daily: Whether `interval=daily` was asked.
     ///   - now: The virtual time.
-    /// - Throws: ``SyntheticMarketError``.
+    /// - Throws: ``SimulatedMarketError``.
     public func marketChartBody(id: String, days: String, daily: Bool = false, at now: Int64)
-        throws(SyntheticMarketError) -> [UInt8]
+        throws(SimulatedMarketError) -> [UInt8]
     {
         guard let index = coinIndex[id], price(of: id, at: now) != nil else { throw .coinNotFound(id) }
         let coin = coins[index]
@@ -73,8 +73,8 @@ extension SyntheticMarket {
     ///   - id: The coin.
     ///   - days: One of `1, 7, 14, 30, 90, 180, 365, max`.
     ///   - now: The virtual time.
-    /// - Throws: ``SyntheticMarketError``.
-    public func ohlcBody(id: String, days: String, at now: Int64) throws(SyntheticMarketError) -> [UInt8] {
+    /// - Throws: ``SimulatedMarketError``.
+    public func ohlcBody(id: String, days: String, at now: Int64) throws(SimulatedMarketError) -> [UInt8] {
         guard Self.ohlcDays.contains(days) else { throw .invalidDays(days) }
         guard let series = paths[id], let last = tickIndex(at: now, in: series) else {
             throw .coinNotFound(id)
@@ -111,7 +111,7 @@ extension SyntheticMarket {
         return writer.bytes
     }
 
-    private func spanMilliseconds(_ days: String, at now: Int64) throws(SyntheticMarketError) -> Int64 {
+    private func spanMilliseconds(_ days: String, at now: Int64) throws(SimulatedMarketError) -> Int64 {
         if days == "max" { return max(now - start, 0) }
         guard let count = Double(days), count.isFinite, count > 0, count <= 100_000 else {
             throw .invalidDays(days)
