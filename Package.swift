@@ -41,6 +41,9 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Running scenarios in process: load (read once, hashed), run with a seed, report input.
+        .target(
+            name: "Runs", dependencies: ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports"]),
         // Run results as JSON, Markdown and self-contained HTML with inline SVG plots.
         .target(name: "Reports", dependencies: ["TrackerCore", "Simulation"]),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
@@ -65,6 +68,7 @@ let package = Package(
                 "Simulation",
                 "Scenarios",
                 "Reports",
+                "Runs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -86,7 +90,7 @@ let package = Package(
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Scenarios", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Runs", "Scenarios", "TestSupport"]),
         .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["workbench", "TestSupport"]),
     ],

@@ -27,18 +27,31 @@ public enum ScenarioParser {
     public static func load(path: String, projectRoot: URL, overrides: [String] = []) throws(ScenarioError)
         -> Scenario
     {
-        let bytes: [UInt8]
+        try parse(
+            text(of: try bytes(of: path), file: path), file: path, projectRoot: projectRoot,
+            overrides: overrides)
+    }
+
+    /// A scenario file's bytes (at most ``maximumFileBytes``), for callers that also hash them.
+    ///
+    /// - Throws: ``ScenarioError`` naming the file when it is not a readable regular file.
+    public static func bytes(of path: String) throws(ScenarioError) -> [UInt8] {
         do {
-            bytes = try CheckedFile.read(path, limit: maximumFileBytes)
+            return try CheckedFile.read(path, limit: maximumFileBytes)
         } catch {
             throw ScenarioError(file: path, line: 0, column: 0, keyPath: "", message: error.reason)
         }
+    }
+
+    /// A scenario file's text: UTF-8, a leading byte-order mark dropped.
+    ///
+    /// - Throws: ``ScenarioError`` naming the encoding when the bytes are not UTF-8 text.
+    public static func text(of bytes: [UInt8], file: String) throws(ScenarioError) -> String {
         if let problem = TextEncoding.problem(in: bytes, allowingUTF8Mark: true) {
-            throw ScenarioError(file: path, line: 0, column: 0, keyPath: "", message: problem)
+            throw ScenarioError(file: file, line: 0, column: 0, keyPath: "", message: problem)
         }
-        let text = String(
+        return String(
             decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
-        return try parse(text, file: path, projectRoot: projectRoot, overrides: overrides)
     }
 
     /// Parses scenario text.

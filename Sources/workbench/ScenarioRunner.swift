@@ -2,6 +2,7 @@ import Datasets
 import Foundation
 import Persistence
 import Reports
+import Runs
 import Scenarios
 import Simulation
 import TrackerCore
@@ -11,52 +12,26 @@ enum ScenarioRunner {
     /// The project root: the working directory (dataset paths resolve inside it).
     static var projectRoot: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
-    /// A loaded scenario and the hash of what defines it (file bytes and overrides).
-    struct Loaded {
-        var scenario: Scenario
-        var hash: String
-    }
-
-    static func load(_ path: String, overrides: [String]) throws(CLIError) -> Loaded {
-        do {
-            let scenario = try ScenarioParser.load(path: path, projectRoot: projectRoot, overrides: overrides)
-            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } ?? []
-            return Loaded(
-                scenario: scenario,
-                hash: SHA256.hexDigest(of: bytes + Array(overrides.joined(separator: "\n").utf8)))
+    static func load(_ path: String, overrides: [String]) throws(CLIError) -> ScenarioRun.Loaded {
+        do throws(ScenarioRun.Failure) {
+            return try ScenarioRun.load(path, projectRoot: projectRoot, overrides: overrides)
         } catch {
-            throw .badInput(error)
+            throw .badInput(error.description)
         }
     }
 
     /// Runs a scenario with a seed; the timer and progress stay out of the result.
-    static func execute(_ loaded: Loaded, seed: UInt64?, timer: (any WallTimer)?, progress: ProgressReporter?)
-        throws(CLIError) -> ReportInput
-    {
-        let scenario = loaded.scenario
-        var config: RunConfig
-        do {
-            config = try scenario.runConfig(seed: seed, projectRoot: projectRoot)
+    static func execute(
+        _ loaded: ScenarioRun.Loaded, seed: UInt64?, timer: (any WallTimer)?, progress: ProgressReporter?
+    ) throws(CLIError) -> ReportInput {
+        var report: (@Sendable (Double) -> Void)?
+        if let progress { report = { progress.update($0) } }
+        do throws(ScenarioRun.Failure) {
+            return try ScenarioRun.execute(
+                loaded, seed: seed, projectRoot: projectRoot, timer: timer, progress: report)
         } catch {
-            throw .badInput(error)
+            throw .badInput(error.description)
         }
-        config.timer = timer
-        if let progress { config.progress = { progress.update($0) } }
-        var simulation: AppSimulation
-        do {
-            simulation = try AppSimulation(config: config)
-        } catch {
-            throw .badInput("\(scenario.file): alerts: \(error)")
-        }
-        let result = simulation.run()
-        return ReportInput(
-            scenario: scenario.name, description: scenario.description, file: scenario.file,
-            scenarioHash: loaded.hash,
-            seed: config.seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
-            settings: settings(scenario), result: result,
-            verdicts: scenario.expectations.map { [values = result.metrics.byName] in
-                .init(expectation: $0.description, failure: $0.failure(in: values))
-            })
     }
 
     /// Writes `result.json`, `report.md`, `report.html` and, if given, `timings.json`.
@@ -92,34 +67,6 @@ enum ScenarioRunner {
             throw .badInput(
                 "the run's reports are in \(output), but its history row was not stored: \(error)")
         }
-    }
-
-    static func settings(_ scenario: Scenario) -> [(name: String, value: String)] {
-        let policies = scenario.policies
-        let market: String =
-            switch scenario.market {
-            case .synthetic(let coins, let step, _):
-                "synthetic, \(coins.count) coins, ticks every \(step / 1000) s"
-            case .fixtures(let directory, _): "recorded fixtures in \(directory)"
-            }
-        return [
-            ("market", market), ("plan", scenario.server.plan.description),
-            ("billing", scenario.server.plan.billing.explanation),
-            ("limiter", policies.limiter.description),
-            ("backoff", "\(policies.backoff)"), ("range profile", policies.rangeProfile.name),
-            ("filter", policies.filter.rawValue), ("downsampler", policies.downsampler.rawValue),
-            ("candles", policies.candles.rawValue),
-            ("chart cache", "\(policies.chartCacheContent.rawValue), \(policies.chartCacheCapacity) entries"),
-            ("stale if error", "\(policies.staleIfError)"),
-            (
-                "refresh",
-                "every \(policies.refreshIntervalMilliseconds / 1000) s via \(policies.refreshSource.rawValue)"
-            ),
-            (
-                "markets paging",
-                policies.marketsPaging == .serverDefault ? "server-default (no per_page)" : "batch-size"
-            ), ("cost method", policies.costMethod.rawValue),
-        ]
     }
 
     /// `timings.json`: wall-clock figures, never part of the result.

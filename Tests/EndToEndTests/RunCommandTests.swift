@@ -28,6 +28,14 @@ struct RunCommandTests {
         for name in ["result.json", "report.md", "report.html"] {
             #expect(outputs[0][name] == outputs[1][name], "\(name)")
         }
+        // The goldens ReportTests checks in process are what the command writes.
+        for (name, golden) in [
+            ("result.json", "quickstart-result.json"), ("report.md", "quickstart-report.md"),
+        ] {
+            let expected = try Data(
+                contentsOf: RepositoryFiles.root.appendingPathComponent("Tests/Fixtures/golden/\(golden)"))
+            #expect(outputs[0][name] == expected, "\(name) differs from \(golden)")
+        }
         let history = try WorkbenchProcess.run(["history", "--history", directory.path("history.sqlite")])
         #expect(history.status == 0)
         #expect(history.stdout.split(separator: "\n").count == 3)  // header and two runs

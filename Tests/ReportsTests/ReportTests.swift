@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import Runs
 import Scenarios
 import Simulation
 import TestSupport
@@ -9,20 +10,12 @@ import Testing
 struct ReportTests {
     static let root = RepositoryFiles.root
 
+    /// A run through the same library calls `workbench run` makes (from the repository root).
     static func input(_ path: String = "scenarios/quickstart.yaml", overrides: [String] = []) throws
         -> ReportInput
     {
-        let scenario = try ScenarioParser.load(path: path, projectRoot: root, overrides: overrides)
-        var run = try AppSimulation(config: try scenario.runConfig(projectRoot: root))
-        let result = run.run()
-        return ReportInput(
-            scenario: scenario.name, description: scenario.description, file: scenario.file,
-            scenarioHash: "test",
-            seed: scenario.seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
-            settings: [("plan", scenario.server.plan.description)], result: result,
-            verdicts: scenario.expectations.map {
-                .init(expectation: $0.description, failure: $0.failure(in: result.metrics.byName))
-            })
+        try ScenarioRun.execute(
+            try ScenarioRun.load(path, projectRoot: root, overrides: overrides), projectRoot: root)
     }
 
     @Test("the quickstart's result.json and report.md match their golden files, byte for byte")
@@ -73,7 +66,8 @@ struct ReportTests {
         #expect(units["cache.hit_ratio"] == "ratio" && units["freshness.p95_age_s"] == "seconds")
         #expect(units["rate_limit.min_gap_ms"] == "milliseconds" && units["portfolio.value"] == "usd")
         #expect(object["passed"] as? Bool == true)
-        #expect(!json.contains("wall"))
+        // No wall-clock figure (they go to timings.json).
+        #expect(!json.contains("wall_s") && !json.contains("seconds_per") && !json.contains("median_ms"))
     }
 
     @Test("text from a scenario cannot become a live link or HTML in report.md")

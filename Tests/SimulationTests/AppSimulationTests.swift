@@ -194,11 +194,9 @@ struct AppSimulationTests {
             }
         }
         let timer = CountingTimer()
-        var config = Self.config(policies: .spec, script: Self.busyUser)
-        config.timer = timer
-        var timed = try AppSimulation(config: config)
+        var timed = try AppSimulation(config: Self.config(policies: .spec, script: Self.busyUser))
         var plain = try AppSimulation(config: Self.config(policies: .spec, script: Self.busyUser))
-        let result = timed.run()
+        let result = timed.run(timer: timer)
         #expect(result.metricsJSON == plain.run().metricsJSON)
         let fetched = result.metrics.charts.keys.filter { $0.type == .line }.count
         #expect(fetched > 0 && timer.labels.count >= fetched && Set(timer.labels) == ["downsampling"])

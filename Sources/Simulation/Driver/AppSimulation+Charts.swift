@@ -59,7 +59,7 @@ extension AppSimulation {
         _ series: TimeSeries, title: String, range: ChartTimeRange, at now: Int64, counting: Bool
     ) -> TimeSeries {
         let line = preparation.line(series, range: range, at: now) { downsample in
-            if let timer = config.timer { timer.measure("downsampling", downsample) } else { downsample() }
+            if let wallTimer { wallTimer.measure("downsampling", downsample) } else { downsample() }
         }
         if counting {
             recordDrawn(

@@ -56,6 +56,8 @@ public struct AppSimulation: ~Copyable {
     /// The chart the coin screen shows: its cache key and the time of its last point (nil when
     /// it drew nothing).
     var chartOnScreen: ChartOnScreen?
+    /// The run's wall timer (``run(timer:progress:)``), kept out of the result.
+    var wallTimer: (any WallTimer)?
     var alerts: AlertEvaluator
     var lastAlertEvaluation: [String: Int64] = [:]
     var transactions: [PortfolioTransaction] = []
@@ -106,10 +108,17 @@ public struct AppSimulation: ~Copyable {
         foreground = config.startsInForeground
     }
 
-    /// Runs to the end of the simulated span.
+    /// Runs to the end of the simulated span. The timer and progress see the run but never enter
+    /// its result.
     ///
+    /// - Parameters:
+    ///   - timer: Measures the downsampling's wall time, if given.
+    ///   - progress: Told the share of simulated time done (0...1), at each whole percent.
     /// - Returns: The result: metrics under their stable names.
-    public mutating func run() -> RunResult {
+    public mutating func run(timer: (any WallTimer)? = nil, progress: (@Sendable (Double) -> Void)? = nil)
+        -> RunResult
+    {
+        wallTimer = timer
         for scheduled in config.script { queue.schedule(.action(scheduled.action), at: scheduled.time) }
         if let user = config.user {
             var generator = StreamSeed.splitMix(root: config.seed, stream: "user")
@@ -127,7 +136,7 @@ public struct AppSimulation: ~Copyable {
             recorder.events += 1
             handle(event, at: time)
             updateScreen(at: time)
-            if let progress = config.progress, config.durationMilliseconds > 0 {
+            if let progress, config.durationMilliseconds > 0 {
                 let percent = Int((time - config.start) * 100 / config.durationMilliseconds)
                 if percent > reportedPercent {
                     reportedPercent = percent
@@ -135,7 +144,7 @@ public struct AppSimulation: ~Copyable {
                 }
             }
         }
-        config.progress?(1)
+        progress?(1)
         recorder.freshness.finish(at: config.end)
         recorder.plots.screenAge = recorder.freshness.oldest
         recorder.watchlistCoins = watchlist.entries.count

@@ -27,10 +27,6 @@ public struct RunConfig: Sendable {
     public var user: StochasticUser?
     /// Whether the app starts in the foreground (otherwise it waits for a `foreground` action).
     public var startsInForeground: Bool
-    /// Measures the downsampling's wall time, if given (kept out of the result).
-    public var timer: (any WallTimer)?
-    /// Told the share of simulated time done (0...1), at each whole percent, if given.
-    public var progress: (@Sendable (Double) -> Void)?
 
     /// Creates a config.
     ///

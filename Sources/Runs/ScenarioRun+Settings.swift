@@ -1,0 +1,32 @@
+import Scenarios
+
+extension ScenarioRun {
+    /// The settings a report lists: market, plan, billing and every policy.
+    public static func settings(_ scenario: Scenario) -> [(name: String, value: String)] {
+        let policies = scenario.policies
+        let market: String =
+            switch scenario.market {
+            case .synthetic(let coins, let step, _):
+                "synthetic, \(coins.count) coins, ticks every \(step / 1000) s"
+            case .fixtures(let directory, _): "recorded fixtures in \(directory)"
+            }
+        return [
+            ("market", market), ("plan", scenario.server.plan.description),
+            ("billing", scenario.server.plan.billing.explanation),
+            ("limiter", policies.limiter.description),
+            ("backoff", "\(policies.backoff)"), ("range profile", policies.rangeProfile.name),
+            ("filter", policies.filter.rawValue), ("downsampler", policies.downsampler.rawValue),
+            ("candles", policies.candles.rawValue),
+            ("chart cache", "\(policies.chartCacheContent.rawValue), \(policies.chartCacheCapacity) entries"),
+            ("stale if error", "\(policies.staleIfError)"),
+            (
+                "refresh",
+                "every \(policies.refreshIntervalMilliseconds / 1000) s via \(policies.refreshSource.rawValue)"
+            ),
+            (
+                "markets paging",
+                policies.marketsPaging == .serverDefault ? "server-default (no per_page)" : "batch-size"
+            ), ("cost method", policies.costMethod.rawValue),
+        ]
+    }
+}

@@ -1,0 +1,85 @@
+import Datasets
+import Foundation
+import Reports
+import Scenarios
+import Simulation
+import TrackerCore
+
+/// Running a scenario, as `workbench run`, `sweep` and `check` do and as tests can in process:
+/// load it (the file read once, for the scenario and its hash), run it with a seed, and get what
+/// the reports are written from. Progress and wall timing are arguments and never enter the result.
+public enum ScenarioRun {
+    /// A loaded scenario and the hash of what defines it (file bytes and overrides).
+    public struct Loaded: Sendable {
+        /// The parsed scenario, overrides applied.
+        public var scenario: Scenario
+        /// SHA-256 of the file's bytes and the overrides, hex.
+        public var hash: String
+    }
+
+    /// Why a scenario could not run: always bad input, with the file and place.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// The message.
+        public var description: String
+    }
+
+    /// Loads a scenario file, reading it once.
+    ///
+    /// - Parameters:
+    ///   - path: The scenario file.
+    ///   - projectRoot: Dataset paths resolve inside it.
+    ///   - overrides: `key.path=value` assignments (`--set`).
+    public static func load(_ path: String, projectRoot: URL, overrides: [String] = []) throws(Failure)
+        -> Loaded
+    {
+        do {
+            let bytes = try ScenarioParser.bytes(of: path)
+            let scenario = try ScenarioParser.parse(
+                try ScenarioParser.text(of: bytes, file: path), file: path, projectRoot: projectRoot,
+                overrides: overrides)
+            return Loaded(
+                scenario: scenario,
+                hash: SHA256.hexDigest(of: bytes + Array(overrides.joined(separator: "\n").utf8)))
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
+    /// Runs a loaded scenario.
+    ///
+    /// - Parameters:
+    ///   - loaded: The scenario.
+    ///   - seed: The root seed (the scenario's own when nil).
+    ///   - projectRoot: Dataset paths resolve inside it.
+    ///   - timer: Measures wall time of parts of the run, if given.
+    ///   - progress: Told the share of simulated time done (0...1).
+    /// - Returns: The run and its verdicts, what the reports are written from.
+    public static func execute(
+        _ loaded: Loaded, seed: UInt64? = nil, projectRoot: URL, timer: (any WallTimer)? = nil,
+        progress: (@Sendable (Double) -> Void)? = nil
+    ) throws(Failure) -> ReportInput {
+        let scenario = loaded.scenario
+        let config: RunConfig
+        do {
+            config = try scenario.runConfig(seed: seed, projectRoot: projectRoot)
+        } catch {
+            throw Failure(description: error.description)
+        }
+        var simulation: AppSimulation
+        do {
+            simulation = try AppSimulation(config: config)
+        } catch {
+            throw Failure(description: "\(scenario.file): alerts: \(error)")
+        }
+        let result = simulation.run(timer: timer, progress: progress)
+        let values = result.metrics.byName
+        return ReportInput(
+            scenario: scenario.name, description: scenario.description, file: scenario.file,
+            scenarioHash: loaded.hash,
+            seed: config.seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
+            settings: settings(scenario), result: result,
+            verdicts: scenario.expectations.map {
+                .init(expectation: $0.description, failure: $0.failure(in: values))
+            })
+    }
+}
