@@ -105,7 +105,8 @@ extension ParseContext {
             let name = try nameReader.string()
             guard let named = RateLimitPlan.named(name) else {
                 let names = RateLimitPlan.presets.map(\.name).joined(separator: ", ")
-                throw nameReader.error("expected one of \(names), or custom-N, found '\(name)'")
+                throw nameReader.error(
+                    "expected one of \(names), or custom-N, found \(QuotedValue.text(name))")
             }
             plan = named
             if let billing = fields?.optional("billing") {
@@ -191,7 +192,7 @@ extension ParseContext {
                 guard let value = Decimal(string: text, locale: nil), !value.isNaN,
                     value.description == Decimal(string: text)?.description
                 else {
-                    throw (member ?? item).error("expected a decimal number, found '\(text)'")
+                    throw (member ?? item).error("expected a decimal number, found \(QuotedValue.text(text))")
                 }
                 return value
             }
@@ -218,7 +219,7 @@ extension ParseContext {
             let text = try item.string()
             guard let expectation = Expectation(text) else {
                 throw item.error(
-                    "expected 'metric op number' with op one of <=, >=, ==, !=, <, > (spaces around it), found '\(text)'"
+                    "expected 'metric op number' with op one of <=, >=, ==, !=, <, > (spaces around it), found \(QuotedValue.text(text))"
                 )
             }
             guard RunMetrics.isKnownName(expectation.metric) else {

@@ -91,7 +91,7 @@ struct ParseContext {
         let id = try section.required("id").string()
         guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             throw try section.required("id").error(
-                "expected an id of letters, digits, '-' and '_', found '\(id)'")
+                "expected an id of letters, digits, '-' and '_', found \(QuotedValue.text(id))")
         }
         var parameters: [String: Double] = [:]
         var parameterReaders: [String: NodeReader] = [:]

@@ -16,7 +16,7 @@ enum ScenarioOverrides {
         guard parts.count == 2, !keys.isEmpty, keys.allSatisfy({ !$0.isEmpty }) else {
             throw ScenarioError(
                 file: file, line: 0, column: 0, keyPath: "--set",
-                message: "expected key.path=value, found '\(assignment)'")
+                message: "expected key.path=value, found \(QuotedValue.text(assignment))")
         }
         return try replacing(keys[...], in: node, with: parts[1], file: file, done: [])
     }

@@ -12,6 +12,19 @@ struct ScenarioParserTests {
         try ScenarioParser.parse(text, file: "test.yaml", projectRoot: root, overrides: overrides)
     }
 
+    @Test("a huge value is quoted cut to 120 characters, with a count of the rest")
+    func hugeValueQuoted() {
+        let value = String(repeating: "x", count: 1_000)
+        do {
+            _ = try Self.parse("duration: \(value)\nmarket:\n  coins:\n    - {id: bitcoin, price: 1}\n")
+            Issue.record("a duration of 1,000 x's was accepted")
+        } catch {
+            #expect(
+                error.message.contains("'\(String(repeating: "x", count: 120))...' (880 more characters)"))
+            #expect(error.description.count < 400, "\(error.description.count) characters")
+        }
+    }
+
     static func error(_ text: String, overrides: [String] = []) -> String {
         do {
             _ = try parse(text, overrides: overrides)

@@ -69,7 +69,7 @@ struct NodeReader {
     func double() throws(ScenarioError) -> Double {
         let text = try string()
         guard let value = Double(text.replacingOccurrences(of: "_", with: "")), value.isFinite else {
-            throw error("expected a number, found '\(text)'")
+            throw error("expected a number, found \(QuotedValue.text(text))")
         }
         return value
     }
@@ -87,7 +87,7 @@ struct NodeReader {
     func integer(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
         let text = try string()
         guard let value = Int(text.replacingOccurrences(of: "_", with: "")) else {
-            throw error("expected a whole number, found '\(text)'")
+            throw error("expected a whole number, found \(QuotedValue.text(text))")
         }
         guard range.contains(value) else {
             throw error(
@@ -121,14 +121,15 @@ struct NodeReader {
         }
         throw error(
             "expected a duration such as 500ms, 30s, 5m, 2h or 7d (at most \(TimeLimits.latest / 86_400_000)d), "
-                + "found '\(text)'")
+                + "found \(QuotedValue.text(text))")
     }
 
     /// An ISO 8601 time in UTC.
     func time() throws(ScenarioError) -> Int64 {
         let text = try string()
         guard let time = CivilDate.parseISO8601(text) else {
-            throw error("expected an ISO 8601 time such as 2024-01-01T00:00:00Z, found '\(text)'")
+            throw error(
+                "expected an ISO 8601 time such as 2024-01-01T00:00:00Z, found \(QuotedValue.text(text))")
         }
         return time
     }
@@ -137,7 +138,9 @@ struct NodeReader {
     func choice<Value>(_ choices: [(String, Value)]) throws(ScenarioError) -> Value {
         let text = try string()
         guard let match = choices.first(where: { $0.0 == text }) else {
-            throw error("expected one of \(choices.map(\.0).joined(separator: ", ")), found '\(text)'")
+            throw error(
+                "expected one of \(choices.map(\.0).joined(separator: ", ")), found \(QuotedValue.text(text))"
+            )
         }
         return match.1
     }
