@@ -37,17 +37,10 @@ public struct AlertStore: Sendable {
     public func add(_ alert: PriceAlert) throws -> PriceAlert {
         try alert.validate()
         return try database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO price_alert (coin_id, condition, target, enabled, cooldown_ms, retrigger)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    alert.coinId, alert.condition.rawValue, alert.target, alert.isEnabled,
-                    alert.cooldownMilliseconds, alert.retrigger.rawValue,
-                ])
+            var row = PriceAlertRow(alert)
+            try row.insert(db)
             var stored = alert
-            stored.id = db.lastInsertedRowID
+            stored.id = row.id!
             return stored
         }
     }
@@ -59,7 +52,9 @@ public struct AlertStore: Sendable {
     ///   - enabled: On or off.
     /// - Throws: ``StoreError/Kind/notFound(_:)`` for an unknown id.
     public func setEnabled(id: Int64, _ enabled: Bool) throws(StoreError) {
-        try update("UPDATE price_alert SET enabled = ? WHERE id = ?", [enabled, id], id: id)
+        try change(id) { db in
+            try PriceAlertRow.filter(key: id).updateAll(db, Column("enabled").set(to: enabled))
+        }
     }
 
     /// Records that an alert fired.
@@ -69,7 +64,9 @@ public struct AlertStore: Sendable {
     ///   - time: When, epoch ms.
     /// - Throws: ``StoreError/Kind/notFound(_:)`` for an unknown id.
     public func recordFiring(id: Int64, at time: Int64) throws(StoreError) {
-        try update("UPDATE price_alert SET last_fired_at = ? WHERE id = ?", [time, id], id: id)
+        try change(id) { db in
+            try PriceAlertRow.filter(key: id).updateAll(db, Column("last_fired_at").set(to: time))
+        }
     }
 
     /// Deletes an alert.
@@ -77,13 +74,13 @@ public struct AlertStore: Sendable {
     /// - Parameter id: The alert.
     /// - Throws: ``StoreError/Kind/notFound(_:)`` for an unknown id.
     public func remove(id: Int64) throws(StoreError) {
-        try update("DELETE FROM price_alert WHERE id = ?", [id], id: id)
+        try change(id) { db in try PriceAlertRow.deleteOne(db, key: id) ? 1 : 0 }
     }
 
-    private func update(_ sql: String, _ arguments: StatementArguments, id: Int64) throws(StoreError) {
+    /// Runs a change to one alert; no row changed means no such alert.
+    private func change(_ id: Int64, _ body: (Database) throws -> Int) throws(StoreError) {
         try database.write { db in
-            try db.execute(sql: sql, arguments: arguments)
-            guard db.changesCount == 1 else {
+            guard try body(db) == 1 else {
                 throw StoreError(.notFound("price alert \(id)"), path: database.path)
             }
         }
@@ -92,28 +89,8 @@ public struct AlertStore: Sendable {
     private func rows() throws(StoreError) -> [(alert: PriceAlert, lastFiredAt: Int64?)] {
         let path = database.path
         return try database.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, coin_id, condition, target, enabled, cooldown_ms, retrigger, last_fired_at
-                    FROM price_alert ORDER BY id
-                    """
-            ).map { row in
-                let id: Int64 = row["id"]
-                let conditionText: String = row["condition"]
-                let retriggerText: String = row["retrigger"]
-                guard let condition = PriceAlert.Condition(rawValue: conditionText),
-                    let retrigger = PriceAlert.Retrigger(rawValue: retriggerText)
-                else {
-                    throw StoreError(
-                        .invalidStoredValue(
-                            "price alert \(id) condition \"\(conditionText)\" retrigger \"\(retriggerText)\""),
-                        path: path)
-                }
-                let alert = PriceAlert(
-                    id: id, coinId: row["coin_id"], condition: condition, target: row["target"],
-                    isEnabled: row["enabled"], cooldownMilliseconds: row["cooldown_ms"], retrigger: retrigger)
-                return (alert, row["last_fired_at"])
+            try PriceAlertRow.order(Column("id")).fetchAll(db).map { row throws(StoreError) in
+                (try row.alert(path: path), row.lastFiredAt)
             }
         }
     }

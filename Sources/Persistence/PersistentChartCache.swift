@@ -35,20 +35,15 @@ public struct PersistentChartCache: Sendable {
         ChartCache.Payload
     > {
         let row = try database.read { db in
-            try Row.fetchOne(
-                db,
-                sql: "SELECT payload, stored_at, ttl_ms FROM chart_cache WHERE key = ? AND content = ?",
-                arguments: [key, content.rawValue]
-            )
+            try ChartCacheRow.filter(key: key).filter(Column("content") == content.rawValue).fetchOne(db)
         }
         guard let row else { return .missing }
-        let blob: [UInt8] = Array((row["payload"] as Data?) ?? Data())
-        guard let payload = ChartPayloadCoding.decode(blob) else {
+        guard let payload = ChartPayloadCoding.decode([UInt8](row.payload)) else {
             try remove(key)
             return .missing
         }
-        let age = now - (row["stored_at"] as Int64)
-        return age < (row["ttl_ms"] as Int64)
+        let age = now - row.storedAt
+        return age < row.ttlMs
             ? .fresh(payload, ageMilliseconds: age) : .expired(payload, ageMilliseconds: age)
     }
 
@@ -65,16 +60,11 @@ public struct PersistentChartCache: Sendable {
         ttlMilliseconds: Int64,
         at now: Int64
     ) throws(StoreError) {
-        let blob = Data(ChartPayloadCoding.encode(payload))
-        try database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO chart_cache (key, payload, stored_at, ttl_ms, content)
-                    VALUES (?, ?, ?, ?, ?)
-                    """,
-                arguments: [key, blob, now, ttlMilliseconds, content.rawValue]
-            )
-        }
+        let row = ChartCacheRow(
+            key: key, payload: Data(ChartPayloadCoding.encode(payload)), storedAt: now,
+            ttlMs: ttlMilliseconds,
+            content: content.rawValue)
+        try database.write { db in try row.insert(db, onConflict: .replace) }
     }
 
     /// Removes an entry.
@@ -82,7 +72,7 @@ public struct PersistentChartCache: Sendable {
     /// - Parameter key: The cache key.
     public func remove(_ key: String) throws(StoreError) {
         try database.write { db in
-            try db.execute(sql: "DELETE FROM chart_cache WHERE key = ?", arguments: [key])
+            _ = try ChartCacheRow.deleteOne(db, key: key)
         }
     }
 
@@ -96,14 +86,12 @@ public struct PersistentChartCache: Sendable {
     @discardableResult
     public func prune(olderThan maxAgeMilliseconds: Int64, at now: Int64) throws(StoreError) -> Int {
         try database.write { db in
-            try db.execute(
-                sql: "DELETE FROM chart_cache WHERE stored_at < ?", arguments: [now - maxAgeMilliseconds])
-            return db.changesCount
+            try ChartCacheRow.filter(Column("stored_at") < now - maxAgeMilliseconds).deleteAll(db)
         }
     }
 
     /// The number of entries.
     public func count() throws(StoreError) -> Int {
-        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chart_cache") ?? 0 }
+        try database.read { db in try ChartCacheRow.fetchCount(db) }
     }
 }

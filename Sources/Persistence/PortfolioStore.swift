@@ -35,18 +35,10 @@ public struct PortfolioStore: Sendable {
         try database.writePassingThrough { db in
             let existing = try Self.transactions(db, coinId: transaction.coinId, path: database.path)
             try PortfolioLedger.validateAppending(transaction, to: existing)
-            try db.execute(
-                sql: """
-                    INSERT INTO portfolio_transaction (coin_id, kind, quantity, price, fee, time)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    transaction.coinId, transaction.kind.rawValue, transaction.quantity.description,
-                    transaction.price.description, transaction.fee.description, transaction.time,
-                ]
-            )
+            var row = PortfolioTransactionRow(transaction)
+            try row.insert(db)
             var stored = transaction
-            stored.id = db.lastInsertedRowID
+            stored.id = row.id
             return stored
         }
     }
@@ -58,57 +50,20 @@ public struct PortfolioStore: Sendable {
     ///   `PortfolioError.removalLeavesOversell` when refused (nothing is deleted).
     public func delete(id: Int64) throws {
         try database.writePassingThrough { db in
-            guard
-                let coinId = try String.fetchOne(
-                    db, sql: "SELECT coin_id FROM portfolio_transaction WHERE id = ?", arguments: [id])
-            else {
+            guard let coinId = try PortfolioTransactionRow.fetchOne(db, key: id)?.coinId else {
                 throw StoreError(.notFound("portfolio transaction \(id)"), path: database.path)
             }
             let existing = try Self.transactions(db, coinId: coinId, path: database.path)
             try PortfolioLedger.validateRemoving(id: id, from: existing)
-            try db.execute(sql: "DELETE FROM portfolio_transaction WHERE id = ?", arguments: [id])
+            try PortfolioTransactionRow.deleteOne(db, key: id)
         }
     }
 
     private static func transactions(_ db: Database, coinId: String?, path: String) throws
         -> [PortfolioTransaction]
     {
-        let columns = "id, coin_id, kind, quantity, price, fee, time"
-        let rows =
-            if let coinId {
-                try Row.fetchAll(
-                    db,
-                    sql: "SELECT \(columns) FROM portfolio_transaction WHERE coin_id = ? ORDER BY time, id",
-                    arguments: [coinId]
-                )
-            } else {
-                try Row.fetchAll(db, sql: "SELECT \(columns) FROM portfolio_transaction ORDER BY time, id")
-            }
-        return try rows.map { row in
-            let id: Int64 = row["id"]
-            func decimal(_ column: String) throws -> Decimal {
-                let text: String = row[column]
-                // Stored text is always a Decimal's description, so it must read back to itself.
-                guard let value = Decimal(string: text), !value.isNaN, value.description == text else {
-                    throw StoreError(
-                        .invalidStoredValue("transaction \(id) \(column) \"\(text)\""), path: path)
-                }
-                return value
-            }
-            let kindText: String = row["kind"]
-            guard let kind = PortfolioTransaction.Kind(rawValue: kindText) else {
-                throw StoreError(
-                    .invalidStoredValue("transaction \(id) kind \"\(kindText)\""), path: path)
-            }
-            return PortfolioTransaction(
-                id: id,
-                coinId: row["coin_id"],
-                kind: kind,
-                quantity: try decimal("quantity"),
-                price: try decimal("price"),
-                fee: try decimal("fee"),
-                time: row["time"]
-            )
-        }
+        var request = PortfolioTransactionRow.order(Column("time"), Column("id"))
+        if let coinId { request = request.filter(Column("coin_id") == coinId) }
+        return try request.fetchAll(db).map { row throws(StoreError) in try row.transaction(path: path) }
     }
 }

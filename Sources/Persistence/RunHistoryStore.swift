@@ -77,23 +77,13 @@ public struct RunHistoryStore: Sendable {
     @discardableResult
     public func record(_ run: RunRecord) throws(StoreError) -> RunRecord {
         try database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO run (scenario, scenario_hash, seed, code_version, recorded_at, output)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    run.scenario, run.scenarioHash, Int64(bitPattern: run.seed), run.codeVersion,
-                    run.recordedAt,
-                    run.output,
-                ]
-            )
+            var row = RunRow(run)
+            try row.insert(db)
             var stored = run
-            stored.id = db.lastInsertedRowID
-            let insert = try db.makeStatement(
-                sql: "INSERT INTO run_metric (run_id, name, value, unit) VALUES (?, ?, ?, ?)")
+            stored.id = row.id
             for name in run.metrics.keys.sorted() {
-                try insert.execute(arguments: [stored.id, name, run.metrics[name], run.units[name]])
+                try RunMetricRow(runId: row.id!, name: name, value: run.metrics[name]!, unit: run.units[name])
+                    .insert(db)
             }
             return stored
         }
@@ -105,11 +95,11 @@ public struct RunHistoryStore: Sendable {
     ///   - scenario: The scenario name, or nil for all.
     ///   - limit: The most runs returned.
     public func runs(scenario: String? = nil, limit: Int = 50) throws(StoreError) -> [RunRecord] {
-        try fetch(
-            """
-            SELECT * FROM run WHERE (?1 IS NULL OR scenario = ?1)
-            ORDER BY recorded_at DESC, id DESC LIMIT ?2
-            """, [scenario, limit])
+        try fetch { db in
+            var request = RunRow.order(Column("recorded_at").desc, Column("id").desc).limit(limit)
+            if let scenario { request = request.filter(Column("scenario") == scenario) }
+            return try request.fetchAll(db)
+        }
     }
 
     /// One run by id.
@@ -117,36 +107,24 @@ public struct RunHistoryStore: Sendable {
     /// - Parameter id: The run's id.
     /// - Throws: ``StoreError/Kind/notFound(_:)`` for an unknown id.
     public func run(id: Int64) throws(StoreError) -> RunRecord {
-        guard let run = try fetch("SELECT * FROM run WHERE id = ?", [id]).first else {
+        guard let run = try fetch({ db in try RunRow.fetchOne(db, key: id).map { [$0] } ?? [] }).first else {
             throw StoreError(.notFound("run \(id)"), path: database.path)
         }
         return run
     }
 
-    private func fetch(_ sql: String, _ arguments: StatementArguments) throws(StoreError) -> [RunRecord] {
+    /// The runs `rows` selects, each with its metrics.
+    private func fetch(_ rows: (Database) throws -> [RunRow]) throws(StoreError) -> [RunRecord] {
         try database.read { db in
-            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
-            return try rows.map { row in
-                let id: Int64 = row["id"]
-                let metrics = try Row.fetchAll(
-                    db,
-                    sql: "SELECT name, value, unit FROM run_metric WHERE run_id = ?",
-                    arguments: [id]
-                )
+            try rows(db).map { row in
+                let metrics = try RunMetricRow.filter(Column("run_id") == row.id).fetchAll(db)
                 return RunRecord(
-                    id: id,
-                    scenario: row["scenario"],
-                    scenarioHash: row["scenario_hash"],
-                    seed: UInt64(bitPattern: row["seed"] as Int64),
-                    codeVersion: row["code_version"],
-                    recordedAt: row["recorded_at"],
-                    output: row["output"],
-                    metrics: Dictionary(
-                        uniqueKeysWithValues: metrics.map { ($0["name"] as String, $0["value"] as Double) }),
-                    units: metrics.reduce(into: [:]) { units, row in
-                        if let unit = row["unit"] as String? { units[row["name"]] = unit }
-                    }
-                )
+                    id: row.id, scenario: row.scenario, scenarioHash: row.scenarioHash,
+                    seed: UInt64(bitPattern: row.seed), codeVersion: row.codeVersion,
+                    recordedAt: row.recordedAt,
+                    output: row.output,
+                    metrics: Dictionary(uniqueKeysWithValues: metrics.map { ($0.name, $0.value) }),
+                    units: metrics.reduce(into: [:]) { units, metric in units[metric.name] = metric.unit })
             }
         }
     }

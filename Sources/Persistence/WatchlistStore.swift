@@ -33,16 +33,11 @@ public struct WatchlistStore: Sendable {
     @discardableResult
     public func add(coinId: String, at time: Int64) throws(StoreError) -> WatchlistEntry {
         try database.write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM watchlist WHERE coin_id = ?", arguments: [coinId])
-                == true
-            {
+            if try WatchlistRow.exists(db, key: coinId) {
                 throw StoreError(.alreadyExists("watchlist coin \"\(coinId)\""), path: database.path)
             }
-            let position = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM watchlist") ?? 0
-            try db.execute(
-                sql: "INSERT INTO watchlist (coin_id, position, added_at) VALUES (?, ?, ?)",
-                arguments: [coinId, position, time]
-            )
+            let position = try WatchlistRow.fetchCount(db)
+            try WatchlistRow(coinId: coinId, position: position, addedAt: time).insert(db)
             return WatchlistEntry(coinId: coinId, position: position, addedAt: time)
         }
     }
@@ -53,8 +48,7 @@ public struct WatchlistStore: Sendable {
     /// - Throws: ``StoreError/Kind/notFound(_:)`` if it is not on the list.
     public func remove(coinId: String) throws(StoreError) {
         try database.write { db in
-            try db.execute(sql: "DELETE FROM watchlist WHERE coin_id = ?", arguments: [coinId])
-            guard db.changesCount == 1 else {
+            guard try WatchlistRow.deleteOne(db, key: coinId) else {
                 throw StoreError(.notFound("watchlist coin \"\(coinId)\""), path: database.path)
             }
             try Self.renumber(db, order: try Self.entries(db).map(\.coinId))
@@ -80,15 +74,12 @@ public struct WatchlistStore: Sendable {
     }
 
     private static func entries(_ db: Database) throws -> [WatchlistEntry] {
-        try Row.fetchAll(db, sql: "SELECT coin_id, position, added_at FROM watchlist ORDER BY position").map {
-            WatchlistEntry(coinId: $0["coin_id"], position: $0["position"], addedAt: $0["added_at"])
-        }
+        try WatchlistRow.order(Column("position")).fetchAll(db).map(\.entry)
     }
 
     private static func renumber(_ db: Database, order: [String]) throws {
-        let statement = try db.makeStatement(sql: "UPDATE watchlist SET position = ? WHERE coin_id = ?")
         for (position, coinId) in order.enumerated() {
-            try statement.execute(arguments: [position, coinId])
+            try WatchlistRow.filter(key: coinId).updateAll(db, Column("position").set(to: position))
         }
     }
 }
