@@ -4,10 +4,8 @@ import TrackerCore
 
 /// A row of the `portfolio_transaction` table: quantities and money as their `Decimal`'s exact
 /// text.
-struct PortfolioTransactionRow: Codable, FetchableRecord, MutablePersistableRecord {
+struct PortfolioTransactionRow: Codable, FetchableRecord, MutablePersistableRecord, SnakeCaseColumns {
     static let databaseTableName = "portfolio_transaction"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: Int64?
     var coinId: String

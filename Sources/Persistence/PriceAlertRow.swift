@@ -2,7 +2,7 @@ import GRDB
 import TrackerCore
 
 /// A row of the `price_alert` table.
-struct PriceAlertRow: Codable, FetchableRecord, MutablePersistableRecord {
+struct PriceAlertRow: Codable, FetchableRecord, MutablePersistableRecord, SnakeCaseColumns {
     static let databaseTableName = "price_alert"
 
     var id: Int64?
@@ -13,13 +13,6 @@ struct PriceAlertRow: Codable, FetchableRecord, MutablePersistableRecord {
     var cooldownMs: Int64
     var retrigger: String
     var lastFiredAt: Int64?
-
-    enum CodingKeys: String, CodingKey {
-        case id, condition, target, enabled, retrigger
-        case coinId = "coin_id"
-        case cooldownMs = "cooldown_ms"
-        case lastFiredAt = "last_fired_at"
-    }
 
     init(_ alert: PriceAlert) {
         (id, coinId, condition, target) = (nil, alert.coinId, alert.condition.rawValue, alert.target)

@@ -1,10 +1,8 @@
 import GRDB
 
 /// A row of the `run` table.
-struct RunRow: Codable, FetchableRecord, MutablePersistableRecord {
+struct RunRow: Codable, FetchableRecord, MutablePersistableRecord, SnakeCaseColumns {
     static let databaseTableName = "run"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: Int64?
     var scenario: String
@@ -26,10 +24,8 @@ struct RunRow: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 /// A row of the `run_metric` table: one metric of one run.
-struct RunMetricRow: Codable, FetchableRecord, PersistableRecord {
+struct RunMetricRow: Codable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     static let databaseTableName = "run_metric"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var runId: Int64
     var name: String

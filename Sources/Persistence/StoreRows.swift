@@ -3,10 +3,8 @@ import GRDB
 import TrackerCore
 
 /// A row of the `watchlist` table.
-struct WatchlistRow: Codable, FetchableRecord, PersistableRecord {
+struct WatchlistRow: Codable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     static let databaseTableName = "watchlist"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var coinId: String
     var position: Int
@@ -16,10 +14,8 @@ struct WatchlistRow: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A row of the `chart_cache` table: the payload as ``ChartPayloadCoding`` bytes.
-struct ChartCacheRow: Codable, FetchableRecord, PersistableRecord {
+struct ChartCacheRow: Codable, FetchableRecord, PersistableRecord, SnakeCaseColumns {
     static let databaseTableName = "chart_cache"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var key: String
     /// A blob (Data, not [UInt8], which Codable records would store as JSON text).
