@@ -64,6 +64,16 @@ public struct CoinGeckoClient: Sendable {
         return try CoinGeckoResponseClassifier.decode(body, for: request, with: decode)
     }
 
+    /// Fetches one request and decodes its body as `Value` (``CoinGeckoDecodable``).
+    ///
+    /// - Parameter request: The request.
+    public func fetch<Value: CoinGeckoDecodable>(_ request: HTTPRequest) async throws(CoinGeckoError) -> Value
+    {
+        try await fetch(request) { body, source throws(LocatedDecodingError) in
+            try Value.decode(body: body, source: source)
+        }
+    }
+
     /// Market rows for the ids, in one request per batch (sent one after the other).
     ///
     /// - Parameters:
@@ -75,9 +85,8 @@ public struct CoinGeckoClient: Sendable {
     {
         var rows: [CoinMarket] = []
         for request in requests.coinsMarkets(ids: ids, vsCurrency: vsCurrency) {
-            rows += try await fetch(request) { body, source throws(LocatedDecodingError) in
-                try CoinMarket.decodeList(body, source: source)
-            }
+            let batch: [CoinMarket] = try await fetch(request)
+            rows += batch
         }
         return rows
     }
@@ -93,9 +102,7 @@ public struct CoinGeckoClient: Sendable {
     {
         var merged = SimplePrices(quotes: [:])
         for request in requests.simplePrice(ids: ids, vsCurrencies: vsCurrencies) {
-            let prices = try await fetch(request) { body, source throws(LocatedDecodingError) in
-                try SimplePrices.decode(body, source: source)
-            }
+            let prices: SimplePrices = try await fetch(request)
             merged.quotes.merge(prices.quotes) { _, new in new }
         }
         return merged
@@ -105,9 +112,7 @@ public struct CoinGeckoClient: Sendable {
     ///
     /// - Parameter id: The coin id.
     public func coinDetail(id: String) async throws(CoinGeckoError) -> CoinDetail {
-        try await fetch(requests.coinDetail(id: id)) { body, source throws(LocatedDecodingError) in
-            try CoinDetail.decode(body, source: source)
-        }
+        try await fetch(requests.coinDetail(id: id))
     }
 
     /// A coin's snapshot on a past day (the detail's shape, with market data in every currency).
@@ -116,10 +121,7 @@ public struct CoinGeckoClient: Sendable {
     ///   - id: The coin id.
     ///   - date: The day, `dd-mm-yyyy`.
     public func coinHistory(id: String, date: String) async throws(CoinGeckoError) -> CoinDetail {
-        try await fetch(requests.coinHistory(id: id, date: date)) {
-            body, source throws(LocatedDecodingError) in
-            try CoinDetail.decode(body, source: source)
-        }
+        try await fetch(requests.coinHistory(id: id, date: date))
     }
 
     /// A line chart's data.
@@ -131,10 +133,7 @@ public struct CoinGeckoClient: Sendable {
     public func marketChart(id: String, vsCurrency: String = "usd", days: String) async throws(CoinGeckoError)
         -> MarketChart
     {
-        try await fetch(requests.marketChart(id: id, vsCurrency: vsCurrency, days: days)) {
-            body, source throws(LocatedDecodingError) in
-            try MarketChartDecoder.decode(body, source: source)
-        }
+        try await fetch(requests.marketChart(id: id, vsCurrency: vsCurrency, days: days))
     }
 
     /// A candle chart's data.
@@ -146,25 +145,18 @@ public struct CoinGeckoClient: Sendable {
     public func ohlc(id: String, vsCurrency: String = "usd", days: String) async throws(CoinGeckoError)
         -> OHLCChart
     {
-        try await fetch(requests.ohlc(id: id, vsCurrency: vsCurrency, days: days)) {
-            body, source throws(LocatedDecodingError) in
-            try OHLCDecoder.decode(body, source: source)
-        }
+        try await fetch(requests.ohlc(id: id, vsCurrency: vsCurrency, days: days))
     }
 
     /// CoinGecko's search.
     ///
     /// - Parameter query: What the user typed.
     public func search(query: String) async throws(CoinGeckoError) -> SearchResults {
-        try await fetch(requests.search(query: query)) { body, source throws(LocatedDecodingError) in
-            try SearchResults.decode(body, source: source)
-        }
+        try await fetch(requests.search(query: query))
     }
 
     /// Every coin's id, symbol and name.
     public func coinsList() async throws(CoinGeckoError) -> [CoinListEntry] {
-        try await fetch(requests.coinsList()) { body, source throws(LocatedDecodingError) in
-            try CoinListEntry.decodeList(body, source: source)
-        }
+        try await fetch(requests.coinsList())
     }
 }
