@@ -147,6 +147,12 @@ struct SweepCommand: ParsableCommand {
                 throw .badInput("--set: expected key.path=v1,v2,..., found '\(entry)'")
             }
             let values = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            // Checked before the grid is built: ten keys of ten values would be 10^10 lists.
+            guard combinations.count * values.count <= maximumRuns else {
+                throw .badInput(
+                    "--set: the alternatives make more than \(maximumRuns) combinations; sweep fewer at a time"
+                )
+            }
             combinations = combinations.flatMap { prefix in values.map { prefix + ["\(parts[0])=\($0)"] } }
         }
         return combinations

@@ -59,6 +59,13 @@ extension BadInputCase {
             arguments: [
                 "sweep", "$D/s.yaml", "--seeds", "1..60000", "--set", "policies.limiter=bitpal,spacing",
             ], files: scenarioFile, messages: ["120000 runs", "more than 100000"]),
+        .init(
+            label: "sweep: a grid of 10^12 combinations",
+            arguments: ["sweep", "$D/s.yaml", "--seeds", "1..1"]
+                + (0..<6).flatMap { key in
+                    ["--set", "policies.x\(key)=" + (0..<100).map(String.init).joined(separator: ",")]
+                },
+            files: scenarioFile, messages: ["--set", "more than 100000 combinations"]),
         // check
         .init(
             label: "check: --golden-dir ''", arguments: ["check", "$D/s.yaml", "--golden-dir", ""],
