@@ -90,11 +90,6 @@ struct GenerateCommand: ParsableCommand {
         } catch let error as PriceModelError {
             throw CLIError.badInput(error)
         }
-        if let bad = series.values.firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
-            throw CLIError.badInput(
-                "the path left the numbers a price can be at step \(bad) (\(series.values[bad])); "
-                    + "use smaller parameters (--param) or fewer steps")
-        }
         let text = format.render(series)
         if let out {
             guard !out.isEmpty else {

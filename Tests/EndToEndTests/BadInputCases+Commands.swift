@@ -218,7 +218,7 @@ extension BadInputCase {
             arguments: [
                 "generate", "--model", "gbm", "--seed", "1", "--steps", "10", "--param", "drift=1e300",
                 "--format", "json",
-            ], messages: ["step 1", "--param"]),
+            ], messages: ["step 1", "gentler parameters"]),
         .init(
             label: "generate: an unknown model",
             arguments: ["generate", "--model", "magic", "--seed", "1", "--steps", "10"],

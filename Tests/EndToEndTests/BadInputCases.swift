@@ -31,6 +31,15 @@ extension BadInputCase {
             BadScenario.replacing("start: 2024-01-01T00:00:00Z", with: "start: 9999-12-01T00:00:00Z")
                 .replacing("duration: 1h", with: "duration: 60d").replacing("at: 10m", with: "at: 0m"),
             [":4:11", "after 9999-12-31"]),
+        BadInputCase(
+            label: "run: a price path that overflows",
+            arguments: ["run", "$D/s.yaml", "--no-history", "--out", "$D/o"],
+            files: [
+                "s.yaml": .text(
+                    BadScenario.replacing(
+                        "price: 42000, model: gbm}",
+                        with: "price: 1e308, model: gbm, params: {drift: 50, volatility: 5}}"))
+            ], messages: ["$D/s.yaml", "the path of bitcoin", "is inf at step"]),
         scenario(
             "a run of too many events",
             BadScenario.replacing("duration: 1h", with: "duration: 3000d").replacing(

@@ -40,6 +40,15 @@ public enum MarketPaths {
                 seed: StreamSeed(root: rootSeed, stream: "coin/\(coin.id)"), kind: generator)
             let prices = coin.model.process.path(
                 from: coin.startPrice, steps: steps, stepYears: stepYears, stream: stream)
+            // A price that left the finite positive numbers (a huge start, extreme parameters)
+            // would reach the API as null: refuse it, naming the step.
+            if let step = prices.firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
+                throw .invalidPath(
+                    coinId: coin.id,
+                    detail:
+                        "the price is \(prices[step]) at step \(step); use a smaller price or gentler parameters"
+                )
+            }
             paths[coin.id] = TimeSeries(timestamps: timestamps, values: prices)
         }
         return paths
