@@ -83,14 +83,14 @@ struct CheckCommand: ParsableCommand {
     /// - Throws: ``CLIError`` (bad input) when the file exists but cannot be read, is not UTF-8
     ///   or is not a golden chart file: only a missing file means "not recorded".
     static func readGolden(_ path: String) throws(CLIError) -> String? {
+        let data: [UInt8]
         do {
-            _ = try CheckedFile.regularFileSize(path)
+            data = try CheckedFile.read(path)
         } catch  where error.reason == "no such file" {
             return nil
         } catch {
             throw .badInput("\(path): \(error.reason)")
         }
-        let (data, _) = try InputFiles.read(path)
         if let problem = TextEncoding.problem(in: data) { throw .badInput("\(path): \(problem)") }
         let text = String(decoding: data, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -92,9 +92,6 @@ struct GenerateCommand: ParsableCommand {
         }
         let text = format.render(series)
         if let out {
-            guard !out.isEmpty else {
-                throw CLIError.badInput("--out: the path is empty; give a file such as path.csv")
-            }
             try InputFiles.write(text, to: out)
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))

@@ -38,6 +38,10 @@ enum InputFiles {
     ///   - text: The content.
     ///   - path: The destination.
     static func write(_ text: String, to path: String) throws(CLIError) {
+        // An empty path would resolve to the working directory: refused for every output.
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .badInput("--out: the path is empty; give a file such as out/result.json")
+        }
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(

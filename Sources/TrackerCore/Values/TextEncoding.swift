@@ -16,7 +16,7 @@ public enum TextEncoding {
         var offset = 0
         while true {
             switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += String(scalar).utf8.count
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
             case .emptyInput: return nil
             case .error: return "the file is not UTF-8 text (an invalid byte sequence at byte \(offset))"
             }
