@@ -1,5 +1,5 @@
 /// What `workbench datasets inspect` reports about one recorded file.
-public struct DatasetInspection: Sendable, Equatable, Codable {
+public struct DatasetInspection: Sendable, Equatable {
     /// The file name.
     public var file: String
     /// What the file holds: `market_chart`, `ohlc`, `coins/markets`, `csv export`, `error body`, ...

@@ -9,12 +9,28 @@ enum InspectionReport {
         inspections.map(block).joined(separator: "\n")
     }
 
-    /// A JSON array of inspections with sorted keys, stable across runs.
+    /// A JSON array of inspections, one object per file with its members in a fixed order and
+    /// absent fields left out, written by the one JSON writer (``JSONValue``): stable across runs.
     static func json(_ inspections: [DatasetInspection]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(inspections)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONValue.array(inspections.map(object)).document(.pretty(inlineFrom: 2))
+    }
+
+    private static func object(_ inspection: DatasetInspection) -> JSONValue {
+        let optional: [(String, JSONValue?)] = [
+            ("endpoint", inspection.endpoint.map(JSONValue.string)),
+            ("coin", inspection.coin.map(JSONValue.string)),
+            ("currency", inspection.currency.map(JSONValue.string)),
+            ("status", inspection.status.map { .integer(Int64($0)) }),
+            ("points", inspection.points.map { .integer(Int64($0)) }),
+            ("entries", inspection.entries.map { .integer(Int64($0)) }),
+            ("firstTimestamp", inspection.firstTimestamp.map(JSONValue.integer)),
+            ("lastTimestamp", inspection.lastTimestamp.map(JSONValue.integer)),
+            ("granularity", inspection.granularity.map(JSONValue.string)),
+        ]
+        return .object(
+            [.init("file", .string(inspection.file)), .init("kind", .string(inspection.kind))]
+                + optional.compactMap { name, value in value.map { .init(name, $0) } }
+                + [.init("quirks", .array(inspection.quirks.map(JSONValue.string)))])
     }
 
     private static func block(_ inspection: DatasetInspection) -> String {
