@@ -32,7 +32,9 @@ let package = Package(
         // Seeded GSL price processes, their calibration, and synthetic markets built from them.
         .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL"]),
         // The deterministic simulation: event queue, simulated CoinGecko, the app driver, metrics.
-        .target(name: "Simulation", dependencies: ["TrackerCore", "PriceModels", "Datasets"]),
+        .target(name: "Simulation", dependencies: ["TrackerCore", "PriceModels", "Datasets", "Metrics"]),
+        // A metric's stable name, value and unit: shared by the simulator, reports and the CLI.
+        .target(name: "Metrics"),
         // YAML scenarios: schema, located validation, resolution to a run config, expectations.
         .target(
             name: "Scenarios",
@@ -43,9 +45,11 @@ let package = Package(
         ),
         // Running scenarios in process: load (read once, hashed), run with a seed, report input.
         .target(
-            name: "Runs", dependencies: ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports"]),
+            name: "Runs",
+            dependencies: ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "Metrics"]),
         // Run results as JSON, Markdown and self-contained HTML with inline SVG plots.
-        .target(name: "Reports", dependencies: ["TrackerCore", "Simulation"]),
+        // Reports read their own result model (ReportResult), never the simulator's types.
+        .target(name: "Reports", dependencies: ["TrackerCore", "Metrics"]),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
         .target(name: "Datasets", dependencies: ["TrackerCore"]),
         // SQLite stores (watchlist, portfolio, chart cache, run history) through GRDB on the
@@ -69,6 +73,7 @@ let package = Package(
                 "Scenarios",
                 "Reports",
                 "Runs",
+                "Metrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -88,9 +93,10 @@ let package = Package(
             name: "PersistenceTests",
             dependencies: ["Persistence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Metrics", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Runs", "Scenarios", "TestSupport"]),
+        .testTarget(
+            name: "ReportsTests", dependencies: ["Reports", "Runs", "Scenarios", "Metrics", "TestSupport"]),
         .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["workbench", "TestSupport"]),
     ],

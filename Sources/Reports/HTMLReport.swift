@@ -1,5 +1,4 @@
 import Foundation
-import Simulation
 import TrackerCore
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no script, no network) with the
@@ -10,7 +9,6 @@ public enum HTMLReport {
     /// - Parameter input: The run.
     /// - Returns: The HTML document.
     public static func render(_ input: ReportInput) -> String {
-        let metrics = input.result.metrics
         var body = "<h1>\(HTMLText.escaped(input.scenario))</h1>"
         if !input.description.isEmpty { body += "<p>\(HTMLText.escaped(input.description))</p>" }
         body +=
@@ -34,7 +32,7 @@ public enum HTMLReport {
                 + "</ul>"
         }
         body += "<h2>Plots</h2>" + ReportPlots.all(input).joined()
-        for section in ReportSections.sections(metrics) {
+        for section in ReportSections.sections(input.result) {
             body +=
                 "<h2>\(HTMLText.escaped(section.title))</h2>"
                 + (section.note.map {
@@ -42,7 +40,7 @@ public enum HTMLReport {
                 } ?? "")
                 + table(["metric", "value"], section.rows.map { [$0.0, $0.1] })
         }
-        let charts = ReportSections.chartTable(metrics)
+        let charts = ReportSections.chartTable(input.result)
         if !charts.rows.isEmpty {
             body +=
                 "<h2>Charts by range and type</h2>"
@@ -77,8 +75,7 @@ enum ReportPlots {
         let plots = input.result.plots
         let hours = { (time: Int64) in Double(time - input.start) / 3_600_000 }
         var svgs: [String] = []
-        for key in plots.charts.keys.sorted() {
-            let chart = plots.charts[key]!
+        for chart in plots.charts {
             let origin = chart.kept.timestamps.first ?? 0
             let x = { (series: TimeSeries) in series.timestamps.map { Double($0 - origin) / 3_600_000 } }
             svgs.append(
@@ -96,28 +93,28 @@ enum ReportPlots {
                     ]
                 ).render())
         }
-        let journal = input.result.journal
+        let requests = plots.requests
         var windowStart = 0
         var perMinute: [Double] = []
-        for (index, entry) in journal.enumerated() {
-            while entry.time - journal[windowStart].time >= 60_000 { windowStart += 1 }
+        for (index, request) in requests.enumerated() {
+            while request.time - requests[windowStart].time >= 60_000 { windowStart += 1 }
             perMinute.append(Double(index - windowStart + 1))
         }
-        let limited = journal.enumerated().filter { $0.element.status == 429 }
+        let limited = requests.enumerated().filter { $0.element.limited }
         svgs.append(
             SVGPlot(
                 title: "Requests in the 60 s window ending at each request", xLabel: "hours",
                 yLabel: "requests / 60 s",
                 series: [
                     .init(
-                        name: "requests", x: journal.map { hours($0.time) }, y: perMinute, color: "#0969da",
+                        name: "requests", x: requests.map { hours($0.time) }, y: perMinute, color: "#0969da",
                         width: 1),
                     .init(
                         name: "429", x: limited.map { hours($0.element.time) },
                         y: limited.map { perMinute[$0.offset] },
                         color: "#cf222e", width: 0, markers: true),
                 ],
-                references: [(Double(input.result.metrics.rateLimits.planPerMinute), "plan limit", "#cf222e")]
+                references: [(Double(plots.planPerMinute), "plan limit", "#cf222e")]
             ).render())
         var hits = 0
         let ratio = plots.lookups.enumerated().map { index, lookup -> Double in
@@ -133,19 +130,18 @@ enum ReportPlots {
                     )
                 ]
             ).render())
-        for name in plots.hitCurves.keys.sorted() {
-            let curve = plots.hitCurves[name]!
+        for curve in plots.hitCurves {
             guard curve.points.count > 1, curve.lookups > 0 else { continue }
             let x = curve.points.map { Double($0.capacity) }
             let ratio = { (hits: Int) in Double(hits) / Double(curve.lookups) }
             svgs.append(
                 SVGPlot(
-                    title: "\(name) cache: hit ratio by capacity (expiry ignored)", xLabel: "entries",
+                    title: "\(curve.cache) cache: hit ratio by capacity (expiry ignored)", xLabel: "entries",
                     yLabel: "hit ratio",
                     series: [
                         .init(name: "LRU", x: x, y: curve.points.map { ratio($0.lru) }, color: "#cf222e"),
                         .init(
-                            name: "optimum (MIN)", x: x, y: curve.points.map { ratio($0.bound) },
+                            name: "optimum (MIN)", x: x, y: curve.points.map { ratio($0.optimum) },
                             color: "#1a7f37"),
                     ]
                 ).render())

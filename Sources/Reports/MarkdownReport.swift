@@ -1,4 +1,3 @@
-import Simulation
 import TrackerCore
 
 /// `report.md`: the run for people who read text: settings, expectations, then every metric by
@@ -26,13 +25,12 @@ public enum MarkdownReport {
         if !input.result.problems.isEmpty {
             text += "\n## Problems\n\n" + input.result.problems.map { "- \(escaped($0))\n" }.joined()
         }
-        let metrics = input.result.metrics
-        for section in ReportSections.sections(metrics) {
+        for section in ReportSections.sections(input.result) {
             text +=
                 "\n## \(section.title)\n\n" + (section.note.map { "\($0)\n\n" } ?? "")
                 + table(["metric", "value"], section.rows.map { ["`\($0.0)`", $0.1] })
         }
-        let charts = ReportSections.chartTable(metrics)
+        let charts = ReportSections.chartTable(input.result)
         if !charts.rows.isEmpty {
             text +=
                 "\n## Charts by range and type\n\n"

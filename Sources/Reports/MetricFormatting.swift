@@ -1,5 +1,5 @@
 import Foundation
-import Simulation
+import Metrics
 
 /// Metric values as people read them, by unit: counts whole, ratios as percentages, times,
 /// money and rates with their units.

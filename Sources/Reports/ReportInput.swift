@@ -1,4 +1,3 @@
-import Simulation
 import TrackerCore
 
 /// What a report is about: the scenario's identity, the run's settings, its result and the
@@ -39,14 +38,14 @@ public struct ReportInput: Sendable {
     /// Settings worth showing: plan and policy names, in order.
     public var settings: [(name: String, value: String)]
     /// The result.
-    public var result: RunResult
+    public var result: ReportResult
     /// The expectations' verdicts.
     public var verdicts: [Verdict]
 
     /// Creates an input.
     public init(
         scenario: String, description: String, file: String, scenarioHash: String, seed: UInt64, start: Int64,
-        durationMilliseconds: Int64, settings: [(name: String, value: String)], result: RunResult,
+        durationMilliseconds: Int64, settings: [(name: String, value: String)], result: ReportResult,
         verdicts: [Verdict]
     ) {
         self.scenario = scenario

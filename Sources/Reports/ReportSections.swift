@@ -1,5 +1,5 @@
 import Foundation
-import Simulation
+import Metrics
 import TrackerCore
 
 /// The report's sections: which metrics each shows, formatted for people. Shared by the
@@ -14,51 +14,53 @@ enum ReportSections {
     }
 
     /// What each section's headline figures measure (`docs/simulation.md` has the details).
-    static let notes: [RunMetrics.Section: String] = [
-        .rateLimits:
+    static let notes: [String: String] = [
+        "rate_limit":
             "`credits` are what the plan billed (its rule is under settings); `monthly_credits` "
             + "assumes this run's usage pattern repeated for 30 days.",
-        .freshness:
+        "freshness":
             "The age of what is on screen (a row's `last_updated`, a chart's last point), "
             + "time-weighted over the time the screen is visible; failures, outages and empty rows count.",
-        .portfolio:
+        "portfolio":
             "Value and P&L at the true prices, and as the app showed them (`shown_*`). Statistics come "
             + "from daily time-weighted returns with the trades' cash flows taken out; `irr` is the "
             + "money-weighted return (XIRR); the benchmark holds the coins bought from the first trade. "
             + "The app has no cash account.",
-        .caches:
+        "cache":
             "`opt_hit_ratio` is an upper bound on any admission and eviction policy with the same "
             + "capacity on the same trace.",
     ]
 
-    static let titles: [RunMetrics.Section: String] = [
-        .rateLimits: "Rate limits", .caches: "Caches", .freshness: "Freshness", .charts: "Charts",
-        .watchlist: "Watchlist", .portfolio: "Portfolio", .alerts: "Alerts", .failures: "Failures",
-        .server: "Server", .simulation: "Simulation",
+    /// Each section's heading by its stable prefix; a section the reports do not know is headed
+    /// by its prefix.
+    static let titles: [String: String] = [
+        "rate_limit": "Rate limits", "cache": "Caches", "freshness": "Freshness", "charts": "Charts",
+        "watchlist": "Watchlist", "portfolio": "Portfolio", "alerts": "Alerts", "failures": "Failures",
+        "server": "Server", "simulation": "Simulation",
     ]
 
     /// The metrics by section, each formatted by its unit; each range and type's chart figures
     /// are left to ``chartTable(_:)``.
-    static func sections(_ metrics: RunMetrics) -> [Section] {
-        RunMetrics.Section.allCases.compactMap { section in
-            let rows = metrics.metrics(in: section).map {
-                ($0.name, MetricFormatting.text($0.value, $0.unit))
-            }
-            return rows.isEmpty ? nil : Section(title: titles[section]!, note: notes[section], rows: rows)
+    static func sections(_ result: ReportResult) -> [Section] {
+        result.sections.map { group in
+            Section(
+                title: titles[group.name] ?? group.name, note: notes[group.name],
+                rows: group.metrics.map { ($0.name, MetricFormatting.text($0.value, $0.unit)) })
         }
     }
 
     /// One row per chart range and type (`1D.line`), shortest range first, with a column per
     /// figure any of them has; a figure a row lacks is blank.
-    static func chartTable(_ metrics: RunMetrics) -> (columns: [String], rows: [(String, [String])]) {
-        let details = metrics.chartDetails
+    static func chartTable(_ result: ReportResult) -> (columns: [String], rows: [(String, [String])]) {
+        let details = result.charts
         var columns: [String] = []
         for metric in details.flatMap(\.metrics) where !columns.contains(metric.name) {
             columns.append(metric.name)
         }
-        let rows = details.map { key, figures in
-            (
-                key.name,
+        let rows = details.map { group in
+            let figures = group.metrics
+            return (
+                group.name,
                 columns.map { column in
                     figures.first { $0.name == column }.map { MetricFormatting.text($0.value, $0.unit) } ?? ""
                 }

@@ -1,4 +1,4 @@
-import Simulation
+import Metrics
 import TrackerCore
 
 /// `result.json`: the run's identity, settings, every metric under its stable name, each
@@ -10,7 +10,7 @@ public enum ResultJSON {
     /// - Parameter input: The run.
     /// - Returns: The JSON text, newline-terminated.
     public static func render(_ input: ReportInput) -> String {
-        let metrics = input.result.metrics.flattened()
+        let metrics = input.result.metrics
         let verdicts = input.verdicts.map { verdict in
             JSONValue.object(
                 [

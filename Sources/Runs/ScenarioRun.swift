@@ -53,11 +53,11 @@ public enum ScenarioRun {
     ///   - projectRoot: Dataset paths resolve inside it.
     ///   - timer: Measures wall time of parts of the run, if given.
     ///   - progress: Told the share of simulated time done (0...1).
-    /// - Returns: The run and its verdicts, what the reports are written from.
+    /// - Returns: The simulator's result, and the report input with the verdicts.
     public static func execute(
         _ loaded: Loaded, seed: UInt64? = nil, projectRoot: URL, timer: (any WallTimer)? = nil,
         progress: (@Sendable (Double) -> Void)? = nil
-    ) throws(Failure) -> ReportInput {
+    ) throws(Failure) -> RunOutcome {
         let scenario = loaded.scenario
         let config: RunConfig
         do {
@@ -73,13 +73,14 @@ public enum ScenarioRun {
         }
         let result = simulation.run(timer: timer, progress: progress)
         let values = result.metrics.byName
-        return ReportInput(
+        let report = ReportInput(
             scenario: scenario.name, description: scenario.description, file: scenario.file,
             scenarioHash: loaded.hash,
             seed: config.seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
-            settings: settings(scenario), result: result,
+            settings: settings(scenario), result: ReportResult(result),
             verdicts: scenario.expectations.map {
                 .init(expectation: $0.description, failure: $0.failure(in: values))
             })
+        return RunOutcome(result: result, report: report)
     }
 }

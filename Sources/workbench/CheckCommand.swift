@@ -43,10 +43,10 @@ struct CheckCommand: ParsableCommand {
         var (regressions, unchecked) = (0, 0)
         for file in scenarios {
             let loaded = try ScenarioRunner.load(file, overrides: [])
-            let input = try ScenarioRunner.execute(loaded, seed: nil, timer: nil, progress: nil)
-            var problems = input.verdicts.compactMap(\.failure)
+            let outcome = try ScenarioRunner.execute(loaded, seed: nil, timer: nil, progress: nil)
+            var problems = outcome.report.verdicts.compactMap(\.failure)
             let goldenPath = "\(goldenDirectory)/\(loaded.scenario.name).charts.txt"
-            let charts = Self.chartText(input.result.plots)
+            let charts = Self.chartText(outcome.result.plots)
             if record {
                 try InputFiles.write(charts, to: goldenPath)
                 print("recorded \(goldenPath)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Datasets
 import Foundation
+import Metrics
 import Persistence
 import Reports
 import Simulation

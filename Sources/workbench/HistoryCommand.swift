@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Metrics
 import Persistence
 import Reports
 import Simulation

@@ -51,13 +51,14 @@ struct RunCommand: ParsableCommand {
         let loaded = try ScenarioRunner.load(scenario, overrides: overrides)
         let timer = SummingTimer()
         let started = ContinuousClock.now
-        let input = try ScenarioRunner.execute(
+        let outcome = try ScenarioRunner.execute(
             loaded, seed: seed, timer: timer,
             progress: ProgressReporter(label: loaded.scenario.name, quiet: quiet))
         let elapsed = ContinuousClock.now - started
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let directory = try InputFiles.outputDirectory(
             out, option: "--out", defaultParent: "out", name: loaded.scenario.name)
+        let input = outcome.report
         try ScenarioRunner.write(
             input,
             timings: ScenarioRunner.timings(
@@ -65,10 +66,10 @@ struct RunCommand: ParsableCommand {
             to: directory)
         if !noHistory {
             try ScenarioRunner.record(
-                input, output: directory, history: history,
+                outcome, output: directory, history: history,
                 at: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
         }
-        let metrics = input.result.metrics
+        let metrics = outcome.result.metrics
         let hitRatio =
             metrics.allCaches.hitRatio.map { MetricFormatting.text($0, .ratio) } ?? "none (no lookups)"
         print(

@@ -23,7 +23,7 @@ enum ScenarioRunner {
     /// Runs a scenario with a seed; the timer and progress stay out of the result.
     static func execute(
         _ loaded: ScenarioRun.Loaded, seed: UInt64?, timer: (any WallTimer)?, progress: ProgressReporter?
-    ) throws(CLIError) -> ReportInput {
+    ) throws(CLIError) -> RunOutcome {
         var report: (@Sendable (Double) -> Void)?
         if let progress { report = { progress.update($0) } }
         do throws(ScenarioRun.Failure) {
@@ -43,7 +43,7 @@ enum ScenarioRunner {
     }
 
     /// Stores the run in the history database.
-    static func record(_ input: ReportInput, output: String, history path: String, at time: Int64)
+    static func record(_ outcome: RunOutcome, output: String, history path: String, at time: Int64)
         throws(CLIError)
     {
         guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -52,14 +52,15 @@ enum ScenarioRunner {
         do {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            let (input, metrics) = (outcome.report, outcome.result.metrics)
             let store = RunHistoryStore(database: try WorkbenchDatabase.open(.runHistory, at: path))
             _ = try store.record(
                 RunRecord(
                     scenario: input.scenario, scenarioHash: input.scenarioHash, seed: input.seed,
                     codeVersion: WorkbenchVersion.current,
-                    recordedAt: time, output: output, metrics: input.result.metrics.byName,
+                    recordedAt: time, output: output, metrics: metrics.byName,
                     units: Dictionary(
-                        uniqueKeysWithValues: input.result.metrics.flattened().map {
+                        uniqueKeysWithValues: metrics.flattened().map {
                             ($0.name, $0.unit.rawValue)
                         })
                 ))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Metrics
 import Reports
 import Simulation
 import Synchronization
@@ -94,7 +95,7 @@ struct SweepCommand: ParsableCommand {
                     let run = try ScenarioRunner.execute(
                         loaded[combo], seed: seed, timer: nil, progress: nil)
                     try InputFiles.write(
-                        ResultJSON.render(run),
+                        ResultJSON.render(run.report),
                         to: "\(directory)/\(Self.folder(labels[combo]))/seed-\(seed)/result.json")
                     let metrics = run.result.metrics.flattened()
                     let done = collected.withLock { collected -> Int in

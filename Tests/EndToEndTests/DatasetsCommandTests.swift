@@ -31,7 +31,9 @@ struct DatasetsCommandTests {
         #expect(String(decoding: try Data(contentsOf: out), as: UTF8.self) == first.stdout)
         let decoded = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [[String: Any]]
         #expect(decoded?.count == 21)
-        let ohlc = decoded?.first { ($0["file"] as? String)?.hasSuffix("ohlc_bitcoin_usd_days7_20210515T1534Z.json") == true }
+        let ohlc = decoded?.first {
+            ($0["file"] as? String)?.hasSuffix("ohlc_bitcoin_usd_days7_20210515T1534Z.json") == true
+        }
         #expect(ohlc?["endpoint"] as? String == "/coins/{id}/ohlc")
         #expect(ohlc?["points"] as? Int == 42)
         #expect(first.stdout.contains("\"file\": ") && !first.stdout.contains("\\/"))

@@ -1,8 +1,8 @@
 import Foundation
+import Metrics
 import Reports
 import Runs
 import Scenarios
-import Simulation
 import TestSupport
 import Testing
 
@@ -15,7 +15,8 @@ struct ReportTests {
         -> ReportInput
     {
         try ScenarioRun.execute(
-            try ScenarioRun.load(path, projectRoot: root, overrides: overrides), projectRoot: root)
+            try ScenarioRun.load(path, projectRoot: root, overrides: overrides), projectRoot: root
+        ).report
     }
 
     @Test("the quickstart's result.json and report.md match their golden files, byte for byte")

@@ -1,3 +1,4 @@
+import Metrics
 import Simulation
 import Testing
 import TrackerCore

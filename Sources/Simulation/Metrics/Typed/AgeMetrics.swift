@@ -1,3 +1,5 @@
+import Metrics
+
 /// The age of what was on screen, over visible time (`freshness.*`, ``ScreenFreshness``).
 public struct AgeMetrics: Sendable, Equatable {
     /// The median age, seconds.

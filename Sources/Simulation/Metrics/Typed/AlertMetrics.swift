@@ -1,3 +1,5 @@
+import Metrics
+
 /// Alerts fired and how late (`alerts.*`).
 public struct AlertMetrics: Sendable, Equatable {
     /// Alerts fired.

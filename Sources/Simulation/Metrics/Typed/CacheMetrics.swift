@@ -1,3 +1,5 @@
+import Metrics
+
 /// One cache's lookups (`cache.<name>.*`) or, for the total, all caches' together (`cache.*`).
 public struct CacheMetrics: Sendable, Equatable {
     /// Lookups that found a fresh value.

@@ -1,3 +1,4 @@
+import Metrics
 import TrackerCore
 
 /// One chart range and type's renders and what they drew (`charts.<range>.<type>.*`), or all

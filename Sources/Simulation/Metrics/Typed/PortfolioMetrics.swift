@@ -1,3 +1,5 @@
+import Metrics
+
 /// The portfolio at the end of a run (`portfolio.*`; `docs/simulation.md` says what each
 /// measures). A figure the run could not compute is nil, and ``RunResult/problems`` says why.
 public struct PortfolioMetrics: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Metrics
+
 /// Requests the app sent, against the plan's limits (`rate_limit.*`).
 public struct RateLimitMetrics: Sendable, Equatable {
     /// Requests sent.

@@ -1,3 +1,5 @@
+import Metrics
+
 /// A run's metrics, typed: rate limits, caches, freshness, charts by range and type, the
 /// portfolio, alerts, failures and the server's replies.
 ///

@@ -1,3 +1,7 @@
+// The vocabulary of a run's figures: a metric's stable name, value and unit. A leaf module, so
+// the simulator that computes metrics and the reports that show them share it without the
+// reports depending on the simulator.
+
 /// What a metric's number counts or measures.
 public enum MetricUnit: String, Sendable, Equatable, CaseIterable, Codable {
     /// A number of things: requests, hits, renders, coins, credits.
@@ -32,21 +36,5 @@ public struct Metric: Sendable, Equatable {
         self.name = name
         self.value = value
         self.unit = unit
-    }
-
-    /// A count.
-    static func count(_ name: String, _ value: Int) -> Metric { Metric(name, Double(value), .count) }
-
-    /// The same metric under `prefix.name`.
-    func under(_ prefix: String) -> Metric { Metric("\(prefix).\(name)", value, unit) }
-}
-
-extension Array where Element == Metric {
-    /// The metrics under `prefix.name`.
-    func under(_ prefix: String) -> [Metric] { map { $0.under(prefix) } }
-
-    /// Appends a metric when its value is defined.
-    mutating func append(_ name: String, _ value: Double?, _ unit: MetricUnit) {
-        if let value { append(Metric(name, value, unit)) }
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Module rules (docs/architecture.md): imports point inward")
+struct ModuleRulesTests {
+    /// The project modules each module may import, as docs/architecture.md lists them. System
+    /// and package modules (Foundation, GRDB, Yams...) are not checked here; Package.swift is.
+    static let allowed: [String: Set<String>] = [
+        "TrackerCore": [],
+        "Metrics": [],
+        "CGSL": [],
+        "PriceModels": ["TrackerCore", "CGSL"],
+        "Datasets": ["TrackerCore"],
+        "Simulation": ["TrackerCore", "PriceModels", "Datasets", "Metrics"],
+        "Scenarios": ["TrackerCore", "PriceModels", "Simulation", "Datasets"],
+        "Reports": ["TrackerCore", "Metrics"],
+        "Runs": ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "Metrics"],
+        "Persistence": ["TrackerCore"],
+        "LiveHTTP": ["TrackerCore"],
+        "FuzzTargets": ["TrackerCore", "Datasets", "Scenarios"],
+        "BitpalFuzz": ["FuzzTargets"],
+    ]
+
+    @Test("each module imports only the project modules below it; Reports never the simulator")
+    func importsPointInward() throws {
+        let sources = RepositoryFiles.root.appendingPathComponent("Sources")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+        let project = Set(modules)
+        var checked = 0
+        for module in modules where module != "workbench" {
+            let allowed = try #require(Self.allowed[module], "\(module) is missing from the rules")
+            let files = try #require(
+                FileManager.default.enumerator(
+                    at: sources.appendingPathComponent(module), includingPropertiesForKeys: nil))
+            for case let url as URL in files where url.pathExtension == "swift" {
+                checked += 1
+                let text = try String(contentsOf: url, encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .enumerated()
+                {
+                    guard let imported = Self.importedModule(line), project.contains(imported) else {
+                        continue
+                    }
+                    if !allowed.contains(imported) {
+                        Issue.record("\(url.path):\(number + 1): \(module) may not import \(imported)")
+                    }
+                }
+            }
+        }
+        #expect(checked > 100)
+    }
+
+    @Test("the import parser reads plain and access-levelled imports")
+    func parser() {
+        #expect(Self.importedModule("import Simulation") == "Simulation")
+        #expect(Self.importedModule("@testable import Simulation") == "Simulation")
+        #expect(Self.importedModule("internal import Reports") == "Reports")
+        #expect(Self.importedModule("// import Simulation") == nil)
+    }
+
+    /// The module a line imports, if it is an import declaration.
+    static func importedModule(_ line: Substring) -> String? {
+        let words = line.split(separator: " ")
+        guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+            words[..<index].allSatisfy({
+                $0.hasPrefix("@") || ["public", "internal", "package"].contains($0)
+            })
+        else { return nil }
+        return String(words[index + 1].split(separator: ".").first ?? "")
+    }
+}
