@@ -48,6 +48,10 @@ let package = Package(
             name: "Runs",
             dependencies: ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "Metrics"]),
         // Run results as JSON, Markdown and self-contained HTML with inline SVG plots.
+        // Sweeps: plan, durable cells in a SQLite database, resume, shards and merge, summaries by SQL.
+        .target(
+            name: "Sweeps",
+            dependencies: ["TrackerCore", "Datasets", "Metrics", "Reports", "Runs", "Persistence"]),
         // Reports read their own result model (ReportResult), never the simulator's types.
         .target(name: "Reports", dependencies: ["TrackerCore", "Metrics"]),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
@@ -74,6 +78,7 @@ let package = Package(
                 "Reports",
                 "Runs",
                 "Metrics",
+                "Sweeps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -9,13 +9,17 @@ public enum DatabaseKind: String, Sendable, CaseIterable {
     case chartCache = "chart cache"
     /// The run history (`workbench history`). Never deleted.
     case runHistory = "run history"
+    /// A sweep's cells and their metrics (`sweep.sqlite` in a sweep folder). Never deleted by
+    /// opening: a damaged one is an error, and `sweep --force` starts the folder over.
+    case sweep = "sweep"
 
-    /// The `PRAGMA application_id` that marks the workbench's files ("BPWA", "BPWC", "BPWH").
+    /// The `PRAGMA application_id` that marks the workbench's files ("BPWA", "BPWC", "BPWH", "BPWS").
     var applicationID: Int32 {
         switch self {
         case .appData: 0x4250_5741
         case .chartCache: 0x4250_5743
         case .runHistory: 0x4250_5748
+        case .sweep: 0x4250_5753
         }
     }
 
@@ -30,6 +34,7 @@ public enum DatabaseKind: String, Sendable, CaseIterable {
         case .appData: AppDataSchema.register(in: &migrator)
         case .chartCache: ChartCacheSchema.register(in: &migrator)
         case .runHistory: RunHistorySchema.register(in: &migrator)
+        case .sweep: SweepSchema.register(in: &migrator)
         }
         return migrator
     }

@@ -82,3 +82,30 @@ enum RunHistorySchema {
         }
     }
 }
+
+/// A sweep's finished cells and their metrics. `cell_metric` is keyed by (combination, metric,
+/// value, seed) without a row id, so one combination's values of one metric are read in order
+/// straight from the key: a percentile is an `OFFSET` into it, whatever the number of seeds.
+enum SweepSchema {
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v1-sweep") { db in
+            try db.create(table: "metric") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("name", .text).notNull().unique()
+                table.column("unit", .text)
+            }
+            try db.create(table: "cell", options: [.withoutRowID]) { table in
+                table.column("combination", .integer).notNull()
+                table.column("seed", .integer).notNull()
+                table.primaryKey(["combination", "seed"])
+            }
+            try db.create(table: "cell_metric", options: [.withoutRowID]) { table in
+                table.column("combination", .integer).notNull()
+                table.column("metric_id", .integer).notNull().references("metric")
+                table.column("value", .double).notNull()
+                table.column("seed", .integer).notNull()
+                table.primaryKey(["combination", "metric_id", "value", "seed"])
+            }
+        }
+    }
+}

@@ -32,7 +32,8 @@ enum InputFiles {
         }
     }
 
-    /// Writes `text` to `path`, creating parent directories.
+    /// Writes `text` to `path` atomically (``AtomicFile``: a killed run leaves the old file or the
+    /// new one, never half), creating parent directories.
     ///
     /// - Parameters:
     ///   - text: The content.
@@ -42,13 +43,10 @@ enum InputFiles {
         guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw .badInput("--out: the path is empty; give a file such as out/result.json")
         }
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(text.utf8, to: path)
         } catch {
-            throw .badInput("\(path): cannot write: \((error as NSError).localizedDescription)")
+            throw .badInput(error.description)
         }
     }
 

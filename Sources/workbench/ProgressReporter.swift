@@ -8,6 +8,8 @@ final class ProgressReporter: Sendable {
     private struct State {
         var lastDecile = 0
         var shown = false
+        /// Items already done at the first report (a resumed sweep's cells): not in the rate.
+        var baseline: Int?
     }
 
     private let label: String
@@ -24,23 +26,43 @@ final class ProgressReporter: Sendable {
 
     /// Reports a fraction done (0...1).
     func update(_ fraction: Double) {
+        report(fraction) { seconds, eta in "\(Int(fraction * 100))% ETA \(Int(eta.rounded())) s" }
+    }
+
+    /// Reports items done out of a total, with their rate and the time left: a sweep's cells.
+    func update(done: Int, total: Int) {
+        let baseline = state.withLock { state in
+            if state.baseline == nil { state.baseline = done }
+            return state.baseline!
+        }
+        let fraction = total > 0 ? Double(done) / Double(total) : 1
+        report(fraction) { seconds, _ in
+            let rate = Double(done - baseline) / max(seconds, 1e-9)
+            let eta = rate > 0 ? Double(total - done) / rate : 0
+            return
+                "\(done)/\(total) cells, \(String(format: "%.1f", rate)) cells/s, ETA \(Int(eta.rounded())) s"
+        }
+    }
+
+    /// Writes a progress line: an updating bar on a terminal, a line per tenth otherwise.
+    private func report(_ fraction: Double, detail: (_ seconds: Double, _ eta: Double) -> String) {
         guard !quiet else { return }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         guard seconds >= 1 || (fraction >= 1 && state.withLock { $0.shown }) else { return }
+        let eta = fraction > 0 ? seconds / fraction - seconds : 0
         let line: String? = state.withLock { state in
             state.shown = true
             if interactive {
                 let filled = Int(fraction * 30)
-                let eta = fraction > 0 ? seconds / fraction - seconds : 0
                 let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
-                return "\r\(label) [\(bar)] \(Int(fraction * 100))% ETA \(Int(eta.rounded())) s"
-                    + (fraction >= 1 ? "\n" : "")
+                return "\r\(label) [\(bar)] \(detail(seconds, eta))\u{1B}[K" + (fraction >= 1 ? "\n" : "")
             }
             let decile = Int(fraction * 10)
             guard decile > state.lastDecile else { return nil }
             state.lastDecile = decile
-            return "\(label): \(decile * 10)% after \(String(format: "%.1f", seconds)) s\n"
+            return
+                "\(label): \(decile * 10)% after \(String(format: "%.1f", seconds)) s, \(detail(seconds, eta))\n"
         }
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
     }

@@ -1,25 +1,31 @@
 import ArgumentParser
 import Foundation
-import Metrics
-import Reports
-import Simulation
-import Synchronization
+import Runs
+import Sweeps
 import TrackerCore
 
-/// `workbench sweep`: one scenario over seeds and a grid of overrides, in parallel, with
-/// per-metric percentiles across the seeds of each combination.
+/// `workbench sweep`: one scenario over seeds and a grid of overrides, in parallel, durable
+/// (each cell kept as it finishes, `--resume` after a kill), shardable (`--shard K/N`, then
+/// `workbench merge`), with per-metric percentiles across the seeds of each combination.
 struct SweepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sweep",
         abstract: "Run a scenario over a range of seeds and a grid of overrides, in parallel.",
         discussion: """
-            Every combination of the --set alternatives runs on every seed. Each run's result.json \
-            goes to OUT/<combination>/seed-<n>/, identical whatever --jobs is; summary.json and \
-            summary.md give, per combination, the minimum, 5th, 50th and 95th percentile and maximum of \
-            every metric across the seeds (nearest rank).
+            Every combination of the --set alternatives runs on every seed. OUT/plan.json is written \
+            first; each cell's result.json goes to OUT/<combination>/seed-<n>/ as it finishes, and its \
+            metrics to OUT/sweep.sqlite. summary.json and summary.md give, per combination, the \
+            minimum, 5th, 50th and 95th percentile and maximum of every metric across the seeds \
+            (nearest rank), byte-identical whatever --jobs is, after a --resume, or merged from shards.
+
+            A folder of the same plan is started over, or continued with --resume. A folder of \
+            another plan is refused unless --force; a non-empty folder that holds no sweep is never \
+            cleared. docs/sweeps.md has the layout on disk, shards and Ray.
 
             Examples:
               workbench sweep scenarios/quickstart.yaml --seeds 1..20
+              workbench sweep scenarios/quickstart.yaml --seeds 1..1000 --resume
+              workbench sweep scenarios/quickstart.yaml --seeds 1..40 --shard 2/4 --out out/shard-2
               workbench sweep scenarios/policy-comparison.yaml --seeds 1..5 --jobs 2 \\
                 --set policies.limiter=bitpal,spacing,token-bucket,sliding-window
             """
@@ -45,23 +51,19 @@ struct SweepCommand: ParsableCommand {
     @Flag(help: "No progress output.")
     var quiet = false
 
-    /// The metrics printed on the terminal (all of them go to the summary files).
-    static let headline = [
-        "rate_limit.requests", "rate_limit.max_per_minute", "rate_limit.status_429", "cache.hit_ratio",
-        "cache.opt_hit_ratio", "freshness.p95_age_s", "charts.over_cap", "alerts.fired",
-    ]
+    @Flag(help: "Keep the cells a folder of the same plan has finished and run the rest.")
+    var resume = false
+
+    @Flag(help: "Clear a sweep folder that holds another plan instead of refusing.")
+    var force = false
+
+    @Option(
+        help:
+            "Run only shard K of N (K/N): a deterministic share of the cells, merged with `workbench merge`.")
+    var shard: String?
 
     /// The most runs one sweep starts (combinations x seeds).
     static let maximumRuns = 100_000
-
-    /// What the workers collect: each metric's values by combination (result files are written
-    /// as runs finish, so memory holds numbers, not runs), the units, and the first failure.
-    private struct Collected {
-        var values: [[String: [Double]]]
-        var units: [String: MetricUnit] = [:]
-        var done = 0
-        var failure: (index: Int, error: CLIError)?
-    }
 
     func run() throws {
         let seedRange = try Self.parseSeeds(seeds)
@@ -72,71 +74,80 @@ struct SweepCommand: ParsableCommand {
                     + "\(combinations.count * seedRange.count) runs, more than \(Self.maximumRuns); "
                     + "sweep fewer seeds or alternatives at a time")
         }
+        let shard = try shard.map { text throws(CLIError) in
+            do throws(SweepError) { return try SweepShard(parsing: text) } catch {
+                throw .badInput(error.description)
+            }
+        }
         let loaded = try combinations.map { overrides throws(CLIError) in
             try ScenarioRunner.load(scenario, overrides: overrides)
         }
+        let plan = SweepPlan(
+            scenario: scenario, grid: grid, combinations: combinations, hashes: loaded.map(\.hash),
+            firstSeed: seedRange.lowerBound, lastSeed: seedRange.upperBound, version: WorkbenchVersion.current
+        )
         let directory = try InputFiles.outputDirectory(
             out, option: "--out", defaultParent: "out/sweep", name: loaded[0].scenario.name)
-        let labels = combinations.map { $0.isEmpty ? "base" : $0.joined(separator: ",") }
-        let tasks = loaded.indices.flatMap { combo in seedRange.map { (combo, $0) } }
-        let collected = Mutex(Collected(values: Array(repeating: [:], count: combinations.count)))
-        let next = Mutex(0)
+        let started = ContinuousClock.now
         let progress = ProgressReporter(label: "sweep", quiet: quiet)
-        // --jobs workers, each taking the next task until none is left (or one has failed).
-        DispatchQueue.concurrentPerform(iterations: min(jobs, tasks.count)) { _ in
-            while true {
-                let index = next.withLock { value -> Int in
-                    defer { value += 1 }
-                    return value
-                }
-                guard index < tasks.count, collected.withLock({ $0.failure == nil }) else { return }
-                let (combo, seed) = tasks[index]
-                do throws(CLIError) {
-                    let run = try ScenarioRunner.execute(
-                        loaded[combo], seed: seed, timer: nil, progress: nil)
-                    try InputFiles.write(
-                        ResultJSON.render(run.report),
-                        to: "\(directory)/\(Self.folder(labels[combo]))/seed-\(seed)/result.json")
-                    let metrics = run.result.metrics.flattened()
-                    let done = collected.withLock { collected -> Int in
-                        for metric in metrics {
-                            collected.values[combo][metric.name, default: []].append(metric.value)
-                            collected.units[metric.name] = metric.unit
-                        }
-                        collected.done += 1
-                        return collected.done
-                    }
-                    progress.update(Double(done) / Double(tasks.count))
-                } catch {
-                    collected.withLock { collected in
-                        if collected.failure.map({ index < $0.index }) ?? true {
-                            collected.failure = (index, error)
-                        }
-                    }
-                }
-            }
+        let folder = try Self.refusingBadInput { () throws(SweepError) in
+            try SweepFolder.prepare(directory, plan: plan, shard: shard, resume: resume, force: force)
         }
-        let result = collected.withLock { $0 }
-        if let failure = result.failure { throw failure.error }
-        let summaries = labels.indices.map { (labels[$0], Self.percentiles(result.values[$0])) }
-        try InputFiles.write(Self.summaryJSON(summaries, seeds: seedRange), to: "\(directory)/summary.json")
-        let table = Self.summaryTable(summaries, units: result.units)
+        let outcome = try Self.refusingBadInput { () throws(SweepError) in
+            try SweepRun.run(
+                plan, loaded: loaded, folder: folder, shard: shard, jobs: jobs,
+                projectRoot: ScenarioRunner.projectRoot, progress: { progress.update(done: $0, total: $1) })
+        }
+        let cells = outcome.ran + outcome.skipped
         try InputFiles.write(
-            "# Sweep of \(scenario), seeds \(seeds)\n\n" + table.markdown, to: "\(directory)/summary.md")
+            Self.timings(since: started, ran: outcome.ran, skipped: outcome.skipped),
+            to: "\(directory)/timings.json")
+        if let shard {
+            print(
+                "shard \(shard): \(cells) of \(plan.cellCount) cells (\(outcome.skipped) resumed) in \(directory); "
+                    + "merge the shards with `workbench merge`")
+            return
+        }
+        let summary = try Self.refusingBadInput { () throws(SweepError) in
+            let summary = try SweepSummary(plan: plan, store: folder.store)
+            try summary.write(to: directory)
+            return summary
+        }
         print(
-            "\(tasks.count) runs (\(combinations.count) combination(s) x \(seedRange.count) seeds); summary in \(directory)"
-        )
-        print(table.text)
+            "\(cells) runs (\(combinations.count) combination(s) x \(plan.seedCount) seeds"
+                + (outcome.skipped > 0 ? ", \(outcome.skipped) resumed" : "") + "); summary in \(directory)")
+        print(TextTable.render(summary.headlineRows))
     }
 
-    static func parseSeeds(_ text: String) throws(CLIError) -> [UInt64] {
+    /// A sweep library call whose failures are bad input (exit 2), with their message.
+    static func refusingBadInput<T>(_ body: () throws(SweepError) -> T) throws(CLIError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .badInput(error.description)
+        }
+    }
+
+    /// `timings.json` of a sweep: wall time and throughput, never part of the results.
+    static func timings(since started: ContinuousClock.Instant, ran: Int, skipped: Int) -> String {
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return JSONValue.object([
+            .init("wall_seconds", .number(seconds)),
+            .init("cells_run", .integer(Int64(ran))),
+            .init("cells_resumed", .integer(Int64(skipped))),
+            .init("cells_per_second", .number(seconds > 0 ? Double(ran) / seconds : 0)),
+        ]).document(.pretty(inlineFrom: 1))
+    }
+
+    static func parseSeeds(_ text: String) throws(CLIError) -> ClosedRange<UInt64> {
         let parts = text.components(separatedBy: "..")
         guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]), low <= high,
             high - low < 100_000
         else {
             throw .badInput("--seeds: expected A..B with A <= B (at most 100000 seeds), found '\(text)'")
         }
-        return Array(low...high)
+        return low...high
     }
 
     /// Every combination of the alternatives, as override lists.
@@ -157,60 +168,5 @@ struct SweepCommand: ParsableCommand {
             combinations = combinations.flatMap { prefix in values.map { prefix + ["\(parts[0])=\($0)"] } }
         }
         return combinations
-    }
-
-    static func folder(_ label: String) -> String {
-        String(label.map { $0.isLetter || $0.isNumber || "-_.=,".contains($0) ? $0 : "_" })
-    }
-
-    static let quantiles: [(String, Double)] = [
-        ("min", 0), ("p5", 0.05), ("p50", 0.5), ("p95", 0.95), ("max", 1),
-    ]
-
-    /// Nearest-rank percentiles of each metric's values across runs.
-    static func percentiles(_ values: [String: [Double]]) -> [String: [Double]] {
-        values.mapValues { unsorted in
-            let values = unsorted.sorted()
-            return quantiles.map { NearestRank.percentile(values, $0.1) }
-        }
-    }
-
-    static func summaryJSON(_ summaries: [(label: String, percentiles: [String: [Double]])], seeds: [UInt64])
-        -> String
-    {
-        let combinations = summaries.map { summary in
-            JSONValue.Member(
-                summary.label,
-                .object(
-                    summary.percentiles.keys.sorted().map { name in
-                        .init(
-                            name,
-                            .object(
-                                zip(quantiles, summary.percentiles[name]!).map { .init($0.0, .number($1)) }))
-                    }))
-        }
-        return JSONValue.object([
-            .init("seeds", .array([.unsigned(seeds.first!), .unsigned(seeds.last!)])),
-            .init("combinations", .object(combinations)),
-        ]).document(.pretty(inlineFrom: 3))
-    }
-
-    /// The headline metrics' percentiles by combination, each value formatted by its unit.
-    static func summaryTable(
-        _ summaries: [(label: String, percentiles: [String: [Double]])], units: [String: MetricUnit]
-    ) -> (text: String, markdown: String) {
-        var rows = [["combination", "metric"] + quantiles.map(\.0)]
-        for summary in summaries {
-            for name in headline {
-                guard let values = summary.percentiles[name] else { continue }
-                rows.append(
-                    [summary.label, name]
-                        + values.map { value in
-                            units[name].map { MetricFormatting.text(value, $0) }
-                                ?? MetricFormatting.number(value)
-                        })
-            }
-        }
-        return (TextTable.render(rows), MarkdownReport.table(rows[0], Array(rows.dropFirst())))
     }
 }

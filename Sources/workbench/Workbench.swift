@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Runs
 
 /// The `workbench` command: Bitpal Workbench's command-line shell.
 ///
@@ -16,7 +17,8 @@ struct Workbench: ParsableCommand {
             """,
         version: WorkbenchVersion.current,
         subcommands: [
-            RunCommand.self, SweepCommand.self, CheckCommand.self, ScenariosCommand.self, CompareCommand.self,
+            RunCommand.self, SweepCommand.self, MergeCommand.self, CheckCommand.self, ScenariosCommand.self,
+            CompareCommand.self,
             HistoryCommand.self,
             DownsampleCommand.self,
             DatasetsCommand.self, GenerateCommand.self, BenchCommand.self,

@@ -72,4 +72,21 @@ public enum WorkbenchProcess {
             stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self)
         )
     }
+
+    /// Starts `workbench` in the repository root without waiting, its output discarded: for
+    /// tests that kill it part way.
+    ///
+    /// - Parameter arguments: The command line after `workbench`.
+    /// - Returns: The running process.
+    public static func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = RepositoryFiles.root
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
 }

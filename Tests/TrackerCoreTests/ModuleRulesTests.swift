@@ -17,6 +17,7 @@ struct ModuleRulesTests {
         "Reports": ["TrackerCore", "Metrics"],
         "Runs": ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "Metrics"],
         "Persistence": ["TrackerCore"],
+        "Sweeps": ["TrackerCore", "Datasets", "Metrics", "Reports", "Runs", "Persistence"],
         "LiveHTTP": ["TrackerCore"],
         "FuzzTargets": ["TrackerCore", "Datasets", "Scenarios"],
         "BitpalFuzz": ["FuzzTargets"],

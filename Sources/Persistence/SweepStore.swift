@@ -1,0 +1,179 @@
+import GRDB
+import TrackerCore
+
+/// One cell of a sweep: a combination of the grid (its index in the plan) and a seed.
+public struct SweepCell: Hashable, Sendable, Comparable {
+    /// The combination's index in the sweep's plan.
+    public var combination: Int
+    /// The run's root seed.
+    public var seed: UInt64
+
+    /// Creates a cell.
+    public init(combination: Int, seed: UInt64) {
+        self.combination = combination
+        self.seed = seed
+    }
+
+    /// Plan order: by combination, then seed.
+    public static func < (lhs: SweepCell, rhs: SweepCell) -> Bool {
+        (lhs.combination, lhs.seed) < (rhs.combination, rhs.seed)
+    }
+}
+
+/// One metric of a finished cell.
+public struct SweepMetric: Sendable, Equatable {
+    /// The metric's stable name.
+    public var name: String
+    /// Its value.
+    public var value: Double
+    /// Its unit's name (`MetricUnit`'s raw value).
+    public var unit: String
+
+    /// Creates a metric.
+    public init(name: String, value: Double, unit: String) {
+        self.name = name
+        self.value = value
+        self.unit = unit
+    }
+}
+
+/// A sweep's database: which cells are finished and their metrics, so a killed sweep resumes
+/// where it stopped and the summaries are computed by SQL with bounded memory.
+///
+/// A cell is recorded in one transaction, after its `result.json` is in place: a cell the store
+/// lists is finished on disk too.
+public struct SweepStore: Sendable {
+    /// The database (of kind ``DatabaseKind/sweep``).
+    public let database: WorkbenchDatabase
+
+    /// Creates the store.
+    ///
+    /// - Parameter database: A sweep database.
+    public init(database: WorkbenchDatabase) {
+        precondition(database.kind == .sweep, "sweep cells live in a sweep database")
+        self.database = database
+    }
+
+    /// Records finished cells and their metrics in one transaction, replacing what a cell had.
+    /// A NaN value is left out (SQLite cannot store it); percentiles are over the defined values.
+    ///
+    /// - Parameter cells: The cells and their metrics.
+    public func record(_ cells: [(cell: SweepCell, metrics: [SweepMetric])]) throws(StoreError) {
+        try database.write { db in
+            var ids: [String: Int64] = [:]
+            for (cell, metrics) in cells {
+                let key: [any DatabaseValueConvertible] = [cell.combination, Int64(bitPattern: cell.seed)]
+                try db.execute(
+                    sql: "DELETE FROM cell_metric WHERE combination = ? AND seed = ?", arguments: .init(key))
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO cell (combination, seed) VALUES (?, ?)", arguments: .init(key)
+                )
+                for metric in metrics where !metric.value.isNaN {
+                    let id = try ids[metric.name] ?? Self.metricID(metric, in: db)
+                    ids[metric.name] = id
+                    try db.execute(
+                        sql:
+                            "INSERT INTO cell_metric (combination, metric_id, value, seed) VALUES (?, ?, ?, ?)",
+                        arguments: [cell.combination, id, metric.value, Int64(bitPattern: cell.seed)])
+                }
+            }
+        }
+    }
+
+    /// Every finished cell.
+    public func finishedCells() throws(StoreError) -> Set<SweepCell> {
+        try database.read { db in
+            var cells = Set<SweepCell>()
+            let rows = try Row.fetchCursor(db, sql: "SELECT combination, seed FROM cell")
+            while let row = try rows.next() {
+                cells.insert(SweepCell(combination: row[0], seed: UInt64(bitPattern: row[1])))
+            }
+            return cells
+        }
+    }
+
+    /// Finished cells in plan order after `cell` (from the first when nil), at most `limit`, with
+    /// their metrics: the way to copy a store in bounded memory.
+    ///
+    /// - Parameters:
+    ///   - cell: The last cell already read, or nil.
+    ///   - limit: How many cells at most.
+    public func cells(after cell: SweepCell?, limit: Int) throws(StoreError)
+        -> [(cell: SweepCell, metrics: [SweepMetric])]
+    {
+        try database.read { db in
+            // Paged in SQL's order of the stored bit patterns; the first page starts below all.
+            let start: (Int, Int64) = cell.map { ($0.combination, Int64(bitPattern: $0.seed)) } ?? (-1, .min)
+            let cells = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT combination, seed FROM cell WHERE (combination, seed) > (?, ?)
+                    ORDER BY combination, seed LIMIT ?
+                    """, arguments: [start.0, start.1, limit]
+            ).map { SweepCell(combination: $0[0], seed: UInt64(bitPattern: $0[1])) }
+            return try cells.map { cell in
+                let metrics = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT metric.name, cell_metric.value, metric.unit FROM cell_metric
+                        JOIN metric ON metric.id = cell_metric.metric_id
+                        WHERE combination = ? AND seed = ? ORDER BY metric.name
+                        """, arguments: [cell.combination, Int64(bitPattern: cell.seed)]
+                ).map { SweepMetric(name: $0[0], value: $0[1], unit: $0[2] ?? "") }
+                return (cell, metrics)
+            }
+        }
+    }
+
+    /// Nearest-rank percentiles (``NearestRank``) of each metric's values across one
+    /// combination's finished cells, read from the ordered key: no value list is loaded.
+    ///
+    /// - Parameters:
+    ///   - combination: The combination's index.
+    ///   - fractions: The percentiles wanted, each in 0...1.
+    /// - Returns: Each metric the combination has, by name, with one value per fraction.
+    public func percentiles(combination: Int, fractions: [Double]) throws(StoreError) -> [(
+        name: String, values: [Double]
+    )] {
+        try database.read { db in
+            let counts = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT metric.id, metric.name, COUNT(*) FROM cell_metric
+                    JOIN metric ON metric.id = cell_metric.metric_id
+                    WHERE combination = ? GROUP BY metric.id ORDER BY metric.name
+                    """, arguments: [combination])
+            return try counts.map { row in
+                let (id, name, count): (Int64, String, Int) = (row[0], row[1], row[2])
+                let values = try fractions.map { fraction in
+                    try Double.fetchOne(
+                        db,
+                        sql: """
+                            SELECT value FROM cell_metric WHERE combination = ? AND metric_id = ?
+                            ORDER BY value LIMIT 1 OFFSET ?
+                            """,
+                        arguments: [combination, id, NearestRank.index(count: count, fraction)]) ?? .nan
+                }
+                return (name, values)
+            }
+        }
+    }
+
+    /// Each metric's unit by name.
+    public func units() throws(StoreError) -> [String: String] {
+        try database.read { db in
+            var units: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT name, unit FROM metric") {
+                units[row[0]] = row[1]
+            }
+            return units
+        }
+    }
+
+    private static func metricID(_ metric: SweepMetric, in db: Database) throws -> Int64 {
+        try db.execute(
+            sql: "INSERT INTO metric (name, unit) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
+            arguments: [metric.name, metric.unit])
+        return try Int64.fetchOne(db, sql: "SELECT id FROM metric WHERE name = ?", arguments: [metric.name])!
+    }
+}

@@ -1,0 +1,132 @@
+import Datasets
+import Foundation
+import Persistence
+
+/// A sweep's folder on disk: `plan.json` (written first), `sweep.sqlite` (finished cells and
+/// their metrics), `<combination>/seed-<n>/result.json` per cell, then `summary.json` and
+/// `summary.md`. ``prepare(_:plan:shard:resume:force:)`` decides what an existing folder
+/// means: the same plan is resumed (or started over), another plan is refused unless forced,
+/// and a folder that is not a sweep's is never cleared.
+public struct SweepFolder: Sendable {
+    /// The folder.
+    public let path: String
+    /// Its database.
+    public let store: SweepStore
+    /// Cells the folder already had when prepared (resumed).
+    public let finished: Set<SweepCell>
+
+    /// The plan's file name.
+    public static let planFile = "plan.json"
+    /// The database's file name.
+    public static let databaseFile = "sweep.sqlite"
+
+    /// Makes a folder ready to run a plan (or one shard of it).
+    ///
+    /// - Parameters:
+    ///   - path: The folder (created if missing).
+    ///   - plan: The plan.
+    ///   - shard: The shard this folder runs, nil for all cells.
+    ///   - resume: Keep the cells a folder of the same plan and shard has finished.
+    ///   - force: Clear a sweep folder of another plan instead of refusing.
+    public static func prepare(
+        _ path: String, plan: SweepPlan, shard: SweepShard?, resume: Bool, force: Bool
+    ) throws(SweepError) -> SweepFolder {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw SweepError("\(path): exists and is not a folder") }
+            let contents = (try? manager.contentsOfDirectory(atPath: path)) ?? []
+            if !contents.isEmpty {
+                let existing = try? readPlan(path)
+                guard existing != nil || contents.contains(planFile) else {
+                    throw SweepError(
+                        "\(path): the folder is not empty and holds no sweep (no \(planFile)); "
+                            + "give a new or empty folder with --out")
+                }
+                let same = existing.map { $0.plan == plan && $0.shard == shard } ?? false
+                if !same && !force {
+                    throw SweepError(
+                        "\(path): holds a sweep of another plan (\(existing.map { describe($0.plan, $0.shard) } ?? "an unreadable \(planFile)")); "
+                            + "this one is \(describe(plan, shard)). Use --force to clear it, or another --out"
+                    )
+                }
+                if !same || !resume { try clear(path, contents: contents) }
+            }
+        }
+        AtomicFile.removeLeftovers(in: path)
+        do {
+            try AtomicFile.write(plan.document(shard: shard).utf8, to: "\(path)/\(planFile)")
+        } catch {
+            throw SweepError(error.description)
+        }
+        let store = try openStore(path)
+        let finished: Set<SweepCell>
+        do {
+            finished = try store.finishedCells()
+        } catch {
+            throw SweepError("\(path)/\(databaseFile): \(error)")
+        }
+        return SweepFolder(path: path, store: store, finished: finished)
+    }
+
+    /// Opens an existing sweep folder to read it (a shard to merge).
+    ///
+    /// - Parameter path: The folder.
+    /// - Returns: The folder and its plan and shard.
+    public static func open(_ path: String) throws(SweepError) -> (
+        folder: SweepFolder, plan: SweepPlan, shard: SweepShard?
+    ) {
+        let (plan, shard) = try readPlan(path)
+        guard FileManager.default.fileExists(atPath: "\(path)/\(databaseFile)") else {
+            throw SweepError("\(path): no \(databaseFile); the sweep never finished a cell there")
+        }
+        let store = try openStore(path)
+        do {
+            return (SweepFolder(path: path, store: store, finished: try store.finishedCells()), plan, shard)
+        } catch {
+            throw SweepError("\(path)/\(databaseFile): \(error)")
+        }
+    }
+
+    /// Where a cell's `result.json` goes.
+    public func resultPath(_ cell: SweepCell, plan: SweepPlan) -> String {
+        "\(path)/\(plan.folder(cell.combination))/seed-\(cell.seed)/result.json"
+    }
+
+    private static func readPlan(_ path: String) throws(SweepError) -> (plan: SweepPlan, shard: SweepShard?) {
+        let file = "\(path)/\(planFile)"
+        do {
+            return try SweepPlan.read(try CheckedFile.read(file, limit: 64 << 20))
+        } catch let error as CheckedFile.Failure {
+            throw SweepError("\(file): \(error.reason)")
+        } catch let error as SweepError {
+            throw SweepError("\(file): \(error.description)")
+        } catch {
+            throw SweepError("\(file): not a sweep plan: \(error)")
+        }
+    }
+
+    private static func openStore(_ path: String) throws(SweepError) -> SweepStore {
+        do {
+            return SweepStore(database: try WorkbenchDatabase.open(.sweep, at: "\(path)/\(databaseFile)"))
+        } catch {
+            throw SweepError("\(path)/\(databaseFile): \(error)")
+        }
+    }
+
+    /// Empties a sweep folder (one that holds a plan file).
+    private static func clear(_ path: String, contents: [String]) throws(SweepError) {
+        for name in contents {
+            do {
+                try FileManager.default.removeItem(atPath: "\(path)/\(name)")
+            } catch {
+                throw SweepError("\(path)/\(name): cannot remove: \((error as NSError).localizedDescription)")
+            }
+        }
+    }
+
+    private static func describe(_ plan: SweepPlan, _ shard: SweepShard?) -> String {
+        "\(plan.scenario), seeds \(plan.firstSeed)..\(plan.lastSeed), \(plan.combinations.count) combination(s), "
+            + "version \(plan.version)" + (shard.map { ", shard \($0)" } ?? "")
+    }
+}

@@ -1,0 +1,95 @@
+import Datasets
+import Foundation
+import Persistence
+
+/// Merging the folders of a sweep's shards into the folder one machine would have written:
+/// the same plan, every cell exactly once, the same `result.json` files, database and summary.
+public enum SweepMerge {
+    /// Cells copied per database transaction.
+    static let batch = 500
+
+    /// Merges shard folders.
+    ///
+    /// - Parameters:
+    ///   - shards: The shards' folders.
+    ///   - out: The merged folder (new, empty, or a sweep folder to replace with `force`).
+    ///   - force: Clear a sweep folder of another plan at `out`.
+    /// - Returns: The plan and the merged folder, whose summary is still to be written.
+    /// - Throws: ``SweepError`` naming the folder whose plan differs, or the cell that is
+    ///   missing or in two shards.
+    public static func merge(_ shards: [String], into out: String, force: Bool) throws(SweepError) -> (
+        plan: SweepPlan, folder: SweepFolder
+    ) {
+        guard !shards.isEmpty else { throw SweepError("merge: give the shards' folders") }
+        let resolved = URL(fileURLWithPath: out).standardizedFileURL.path
+        let opened = try shards.map { path throws(SweepError) in
+            guard URL(fileURLWithPath: path).standardizedFileURL.path != resolved else {
+                throw SweepError("\(path): a shard cannot be merged into itself; give another --out")
+            }
+            return try SweepFolder.open(path)
+        }
+        let plan = opened[0].plan
+        if let other = opened.first(where: { $0.plan != plan }) {
+            throw SweepError(
+                "\(other.folder.path): its plan differs from \(opened[0].folder.path)'s (scenario, grid, seeds or version)"
+            )
+        }
+        var owner = [Int: Int]()
+        for (index, shard) in opened.enumerated() {
+            for cell in shard.folder.finished.sorted() {
+                guard let position = plan.index(of: cell) else {
+                    throw SweepError(
+                        "\(shard.folder.path): holds \(plan.name(of: cell)), which the plan has not")
+                }
+                if let first = owner.updateValue(index, forKey: position) {
+                    throw SweepError(
+                        "\(plan.name(of: cell)) is in two shards: \(opened[first].folder.path) and \(shard.folder.path)"
+                    )
+                }
+            }
+        }
+        if let missing = (0..<plan.cellCount).first(where: { owner[$0] == nil }) {
+            let count = plan.cellCount - owner.count
+            throw SweepError(
+                "\(plan.name(of: plan.cell(at: missing))) is in no shard (\(count) cell(s) missing); "
+                    + "run its shard, or resume it with sweep --resume")
+        }
+        let merged = try SweepFolder.prepare(out, plan: plan, shard: nil, resume: false, force: force)
+        for shard in opened { try copy(shard.folder, into: merged, plan: plan) }
+        return (plan, merged)
+    }
+
+    /// Copies a shard's result files and database rows, a batch of cells at a time.
+    private static func copy(_ shard: SweepFolder, into merged: SweepFolder, plan: SweepPlan)
+        throws(SweepError)
+    {
+        var last: SweepCell?
+        while true {
+            let cells: [(cell: SweepCell, metrics: [SweepMetric])]
+            do {
+                cells = try shard.store.cells(after: last, limit: batch)
+            } catch {
+                throw SweepError("\(shard.path)/\(SweepFolder.databaseFile): \(error)")
+            }
+            guard let final = cells.last else { return }
+            for (cell, _) in cells {
+                do {
+                    let bytes = try CheckedFile.read(shard.resultPath(cell, plan: plan), limit: 256 << 20)
+                    try AtomicFile.write(bytes, to: merged.resultPath(cell, plan: plan))
+                } catch let error as CheckedFile.Failure {
+                    throw SweepError("\(shard.resultPath(cell, plan: plan)): \(error.reason)")
+                } catch let error as AtomicFile.Failure {
+                    throw SweepError(error.description)
+                } catch {
+                    throw SweepError("\(error)")
+                }
+            }
+            do {
+                try merged.store.record(cells)
+            } catch {
+                throw SweepError("\(merged.path)/\(SweepFolder.databaseFile): \(error)")
+            }
+            last = final.cell
+        }
+    }
+}

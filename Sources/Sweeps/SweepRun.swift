@@ -1,0 +1,98 @@
+import Datasets
+import Foundation
+import Metrics
+import Persistence
+import Reports
+import Runs
+import Synchronization
+
+/// Running a sweep's pending cells in parallel: each cell's `result.json` is written atomically
+/// as it finishes, then the cell and its metrics are recorded in the folder's database, so a
+/// sweep killed at any instant resumes with every finished cell kept and nothing half-written.
+public enum SweepRun {
+    /// What a run did.
+    public struct Outcome: Sendable, Equatable {
+        /// Cells run now.
+        public var ran: Int
+        /// Cells the folder already had (resumed).
+        public var skipped: Int
+    }
+
+    /// Runs the cells of the plan (or of a shard) the folder has not finished.
+    ///
+    /// - Parameters:
+    ///   - plan: The plan.
+    ///   - loaded: Each combination's loaded scenario, in plan order.
+    ///   - folder: The prepared folder.
+    ///   - shard: The shard to run, nil for every cell.
+    ///   - jobs: Cells run at once.
+    ///   - projectRoot: Dataset paths resolve inside it.
+    ///   - progress: Told the cells finished so far (resumed ones included) and the total.
+    /// - Returns: How many cells ran and how many were already finished.
+    /// - Throws: The failure of the first cell in plan order that failed; the cells that
+    ///   finished stay recorded.
+    public static func run(
+        _ plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder, shard: SweepShard?, jobs: Int,
+        projectRoot: URL, progress: @Sendable (_ done: Int, _ total: Int) -> Void
+    ) throws(SweepError) -> Outcome {
+        precondition(loaded.count == plan.combinations.count, "one loaded scenario per combination")
+        let mine = (0..<plan.cellCount).filter { shard?.holds(position: $0) ?? true }
+        let pending = mine.filter { !folder.finished.contains(plan.cell(at: $0)) }
+        let total = mine.count
+        let skipped = total - pending.count
+        let state = Mutex((next: 0, done: skipped, failure: (position: Int, error: SweepError)?.none))
+        progress(skipped, total)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, pending.count))) { _ in
+            while true {
+                let taken = state.withLock { state -> Int? in
+                    guard state.next < pending.count, state.failure == nil else { return nil }
+                    defer { state.next += 1 }
+                    return pending[state.next]
+                }
+                guard let position = taken else { return }
+                do throws(SweepError) {
+                    try runCell(
+                        plan.cell(at: position), plan: plan, loaded: loaded, folder: folder, root: projectRoot
+                    )
+                    let done = state.withLock { state -> Int in
+                        state.done += 1
+                        return state.done
+                    }
+                    progress(done, total)
+                } catch {
+                    state.withLock { state in
+                        if state.failure.map({ position < $0.position }) ?? true {
+                            state.failure = (position, error)
+                        }
+                    }
+                }
+            }
+        }
+        if let failure = state.withLock({ $0.failure }) { throw failure.error }
+        return Outcome(ran: pending.count, skipped: skipped)
+    }
+
+    private static func runCell(
+        _ cell: SweepCell, plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder, root: URL
+    ) throws(SweepError) {
+        let outcome: RunOutcome
+        do {
+            outcome = try ScenarioRun.execute(loaded[cell.combination], seed: cell.seed, projectRoot: root)
+        } catch {
+            throw SweepError("\(plan.name(of: cell)): \(error.description)")
+        }
+        do {
+            try AtomicFile.write(
+                ResultJSON.render(outcome.report).utf8, to: folder.resultPath(cell, plan: plan))
+            let metrics = outcome.report.result.metrics.map {
+                SweepMetric(name: $0.name, value: $0.value, unit: $0.unit.rawValue)
+            }
+            try folder.store.record([(cell, metrics)])
+        } catch let error as AtomicFile.Failure {
+            throw SweepError(error.description)
+        } catch {
+            throw SweepError(
+                "\(folder.path)/\(SweepFolder.databaseFile): \(plan.name(of: cell)) not recorded: \(error)")
+        }
+    }
+}
