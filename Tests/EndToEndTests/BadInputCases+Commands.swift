@@ -45,6 +45,31 @@ extension BadInputCase {
             label: "sweep: seeds not numbers", arguments: ["sweep", "$D/s.yaml", "--seeds", "a..b"],
             files: scenarioFile, messages: ["--seeds", "a..b"]),
         .init(
+            label: "sweep: --shard beyond N",
+            arguments: ["sweep", "$D/s.yaml", "--seeds", "1..2", "--shard", "3/2", "--out", "$D/o"],
+            files: scenarioFile, messages: ["--shard", "'3/2'"]),
+        .init(
+            label: "sweep: --out a folder that is not a sweep, even with --force",
+            arguments: ["sweep", "$D/s.yaml", "--seeds", "1..2", "--out", "$D/mine", "--force"],
+            files: scenarioFile.merging(["mine/notes.txt": .text("keep")]) { $1 },
+            messages: ["$D/mine", "holds no sweep"]),
+        .init(
+            label: "sweep: --out a garbage plan.json, without --force",
+            arguments: ["sweep", "$D/s.yaml", "--seeds", "1..2", "--out", "$D/old"],
+            files: scenarioFile.merging(["old/plan.json": .text("{\"scenario\": 3")]) { $1 },
+            messages: ["$D/old", "an unreadable plan.json", "--force"]),
+        .init(
+            label: "merge: a shard folder that does not exist",
+            arguments: ["merge", "$D/nowhere", "--out", "$D/m"],
+            messages: ["$D/nowhere/plan.json", "no such file"]),
+        .init(
+            label: "merge: a shard whose plan.json is garbage",
+            arguments: ["merge", "$D/s1", "--out", "$D/m"], files: ["s1/plan.json": .text("[1,")],
+            messages: ["$D/s1/plan.json", "not a sweep plan"]),
+        .init(
+            label: "merge: an empty --out", arguments: ["merge", "$D/s1", "--out", ""],
+            messages: ["--out", "empty"]),
+        .init(
             label: "sweep: --jobs 0", arguments: ["sweep", "$D/s.yaml", "--seeds", "1..2", "--jobs", "0"],
             files: scenarioFile, messages: ["--jobs", "'0'"]),
         .init(

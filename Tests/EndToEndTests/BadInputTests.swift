@@ -52,7 +52,10 @@ struct BadInputTests {
         let directory = sandbox.project.appendingPathComponent(folder)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (name, file) in row.files {
-            try Self.materialise(file, at: directory.appendingPathComponent(name))
+            let url = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Self.materialise(file, at: url)
         }
         let before = sandbox.snapshot()
         let outcome = try WorkbenchProcess.run(

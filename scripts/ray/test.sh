@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# End-to-end test of sweeps on Ray: a two-node local cluster (127.0.0.1) runs a 40-seed
+# quickstart sweep, once whole and once with the extra worker node killed (SIGKILL) part way;
+# both merged folders must equal a local `workbench sweep`, byte for byte (summary.json,
+# summary.md and every result.json). Prints the wall times.
+#
+#   scripts/ray/test.sh          (CI runs it when BITPAL_RAY_TEST=1; see docs/sweeps.md)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+scripts/ray/setup.sh
+python=.build/ray-venv/bin/python
+work=.build/ray-test
+rm -rf "$work"
+mkdir -p "$work"
+trap '.build/ray-venv/bin/ray stop --force >/dev/null 2>&1 || true' EXIT
+
+same() {
+    cmp "$work/local/summary.json" "$1/summary.json"
+    cmp "$work/local/summary.md" "$1/summary.md"
+    diff -r "$work/local/base" "$1/base"
+}
+
+start=$(date +%s%N)
+.build/release/workbench sweep scenarios/quickstart.yaml --seeds 1..40 --jobs 2 --out "$work/local" --quiet >/dev/null
+local_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+
+start=$(date +%s%N)
+"$python" scripts/ray-sweep.py scenarios/quickstart.yaml --seeds 1..40 --out "$work/ray" >/dev/null
+ray_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+same "$work/ray"
+
+"$python" scripts/ray-sweep.py scenarios/quickstart.yaml --seeds 1..40 --shards 8 --kill-worker-after 4 \
+    --out "$work/ray-killed" >/dev/null
+same "$work/ray-killed"
+
+echo "ray test: passed; local sweep ${local_ms} ms, Ray sweep (cluster start included) ${ray_ms} ms" >&2
