@@ -23,6 +23,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
         // The app's platform-neutral logic: Foundation only, no wall clock, no global state.
@@ -32,9 +36,9 @@ let package = Package(
         // Seeded GSL price processes, their calibration, and synthetic markets built from them.
         .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL"]),
         // The deterministic simulation: event queue, simulated CoinGecko, the app driver, metrics.
-        .target(name: "Simulation", dependencies: ["TrackerCore", "PriceModels", "Datasets", "Metrics"]),
+        .target(name: "Simulation", dependencies: ["TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics"]),
         // A metric's stable name, value and unit: shared by the simulator, reports and the CLI.
-        .target(name: "Metrics"),
+        .target(name: "WorkbenchMetrics"),
         // YAML scenarios: schema, located validation, resolution to a run config, expectations.
         .target(
             name: "Scenarios",
@@ -46,14 +50,25 @@ let package = Package(
         // Running scenarios in process: load (read once, hashed), run with a seed, report input.
         .target(
             name: "Runs",
-            dependencies: ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "Metrics"]),
+            dependencies: ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "WorkbenchMetrics"]),
         // Run results as JSON, Markdown and self-contained HTML with inline SVG plots.
         // Sweeps: plan, durable cells in a SQLite database, resume, shards and merge, summaries by SQL.
         .target(
             name: "Sweeps",
-            dependencies: ["TrackerCore", "Datasets", "Metrics", "Reports", "Runs", "Persistence"]),
+            dependencies: ["TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs", "Persistence"]),
+        // `workbench serve`: the simulated CoinGecko over HTTP (Hummingbird), with a clock and an
+        // admin API.
+        .target(
+            name: "Serve",
+            dependencies: [
+                "TrackerCore", "Simulation",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // Reports read their own result model (ReportResult), never the simulator's types.
-        .target(name: "Reports", dependencies: ["TrackerCore", "Metrics"]),
+        .target(name: "Reports", dependencies: ["TrackerCore", "WorkbenchMetrics"]),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
         .target(name: "Datasets", dependencies: ["TrackerCore"]),
         // SQLite stores (watchlist, portfolio, chart cache, run history) through GRDB on the
@@ -77,8 +92,9 @@ let package = Package(
                 "Scenarios",
                 "Reports",
                 "Runs",
-                "Metrics",
+                "WorkbenchMetrics",
                 "Sweeps",
+                "Serve",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,12 +114,12 @@ let package = Package(
             name: "PersistenceTests",
             dependencies: ["Persistence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Metrics", "TestSupport"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "WorkbenchMetrics", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"]),
         .testTarget(
-            name: "ReportsTests", dependencies: ["Reports", "Runs", "Scenarios", "Metrics", "TestSupport"]),
+            name: "ReportsTests", dependencies: ["Reports", "Runs", "Scenarios", "WorkbenchMetrics", "TestSupport"]),
         .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["workbench", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["workbench", "TestSupport", "LiveHTTP", "TrackerCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

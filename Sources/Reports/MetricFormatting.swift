@@ -1,5 +1,5 @@
 import Foundation
-import Metrics
+import WorkbenchMetrics
 
 /// Metric values as people read them, by unit: counts whole, ratios as percentages, times,
 /// money and rates with their units.

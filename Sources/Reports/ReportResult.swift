@@ -1,5 +1,5 @@
-import Metrics
 import TrackerCore
+import WorkbenchMetrics
 
 /// What the reports show of a run, in the reports' own terms: the metrics (flat and grouped),
 /// the problems, and the series behind the plots. The `Runs` module builds it from the

@@ -1,6 +1,6 @@
 import Foundation
-import Metrics
 import TrackerCore
+import WorkbenchMetrics
 
 /// The report's sections: which metrics each shows, formatted for people. Shared by the
 /// Markdown and HTML reports so both say the same things.

@@ -1,5 +1,5 @@
-import Metrics
 import TrackerCore
+import WorkbenchMetrics
 
 /// `result.json`: the run's identity, settings, every metric under its stable name, each
 /// metric's unit (``MetricUnit``) and the expectations' verdicts. Keys in a fixed order (metrics sorted), numbers in their shortest

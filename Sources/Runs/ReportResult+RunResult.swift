@@ -1,6 +1,6 @@
-import Metrics
 import Reports
 import Simulation
+import WorkbenchMetrics
 
 extension ReportResult {
     /// What the reports show of a simulator's result: the metrics flat and by section, the

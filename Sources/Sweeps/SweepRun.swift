@@ -1,10 +1,10 @@
 import Datasets
 import Foundation
-import Metrics
 import Persistence
 import Reports
 import Runs
 import Synchronization
+import WorkbenchMetrics
 
 /// Running a sweep's pending cells in parallel: each cell's `result.json` is written atomically
 /// as it finishes, then the cell and its metrics are recorded in the folder's database, so a

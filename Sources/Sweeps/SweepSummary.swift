@@ -1,8 +1,8 @@
 import Datasets
-import Metrics
 import Persistence
 import Reports
 import TrackerCore
+import WorkbenchMetrics
 
 /// A sweep's summary: per combination, nearest-rank percentiles of every metric across the
 /// seeds, computed by SQL from the folder's database (bounded memory whatever the seed count).

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Datasets
 import Foundation
-import Metrics
 import Persistence
 import Reports
 import Simulation
+import WorkbenchMetrics
 
 /// `workbench compare`: metric deltas between two runs.
 struct CompareCommand: ParsableCommand {

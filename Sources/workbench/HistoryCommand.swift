@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
-import Metrics
 import Persistence
 import Reports
 import Simulation
 import TrackerCore
+import WorkbenchMetrics
 
 /// `workbench history`: past runs from the results database.
 struct HistoryCommand: ParsableCommand {

@@ -1,10 +1,10 @@
 import Foundation
-import Metrics
 import Reports
 import Runs
 import Scenarios
 import TestSupport
 import Testing
+import WorkbenchMetrics
 
 @Suite("Reports: stable JSON, Markdown and self-contained HTML")
 struct ReportTests {

@@ -1,7 +1,7 @@
-import Metrics
 import Simulation
 import Testing
 import TrackerCore
+import WorkbenchMetrics
 
 @Suite("Typed run metrics: one flattening names them, with units")
 struct RunMetricsTests {

@@ -8,17 +8,18 @@ struct ModuleRulesTests {
     /// and package modules (Foundation, GRDB, Yams...) are not checked here; Package.swift is.
     static let allowed: [String: Set<String>] = [
         "TrackerCore": [],
-        "Metrics": [],
+        "WorkbenchMetrics": [],
         "CGSL": [],
         "PriceModels": ["TrackerCore", "CGSL"],
         "Datasets": ["TrackerCore"],
-        "Simulation": ["TrackerCore", "PriceModels", "Datasets", "Metrics"],
+        "Simulation": ["TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics"],
         "Scenarios": ["TrackerCore", "PriceModels", "Simulation", "Datasets"],
-        "Reports": ["TrackerCore", "Metrics"],
-        "Runs": ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "Metrics"],
+        "Reports": ["TrackerCore", "WorkbenchMetrics"],
+        "Runs": ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "WorkbenchMetrics"],
         "Persistence": ["TrackerCore"],
-        "Sweeps": ["TrackerCore", "Datasets", "Metrics", "Reports", "Runs", "Persistence"],
+        "Sweeps": ["TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs", "Persistence"],
         "LiveHTTP": ["TrackerCore"],
+        "Serve": ["TrackerCore", "Simulation"],
         "FuzzTargets": ["TrackerCore", "Datasets", "Scenarios"],
         "BitpalFuzz": ["FuzzTargets"],
     ]

@@ -108,17 +108,7 @@ struct NodeReader {
     /// A duration: a whole number with `ms`, `s`, `m`, `h` or `d` (`30s`, `1h30m` is not accepted).
     func duration(allowZero: Bool = false) throws(ScenarioError) -> Int64 {
         let text = try string()
-        let units: [(String, Int64)] = [
-            ("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000),
-        ]
-        for (suffix, factor) in units where text.hasSuffix(suffix) {
-            // At most the span of TimeLimits, so a time plus a duration never overflows.
-            if let count = Int64(text.dropLast(suffix.count)), count >= (allowZero ? 0 : 1),
-                count <= TimeLimits.latest / factor
-            {
-                return count * factor
-            }
-        }
+        if let milliseconds = DurationText.milliseconds(text, allowZero: allowZero) { return milliseconds }
         throw error(
             "expected a duration such as 500ms, 30s, 5m, 2h or 7d (at most \(TimeLimits.latest / 86_400_000)d), "
                 + "found \(QuotedValue.text(text))")

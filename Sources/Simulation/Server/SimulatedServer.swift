@@ -13,7 +13,7 @@ public struct SimulatedServer: ~Copyable {
     /// The origin.
     public let source: any MarketSource
     /// Plan, caching, latency, faults.
-    public let behaviour: ServerBehaviour
+    public var behaviour: ServerBehaviour
     /// Every request so far, in arrival order (up to ``journalLimit``).
     public private(set) var journal: [JournalEntry] = []
     /// Journal entries dropped past the limit (they still count in ``outcomeCounts``).

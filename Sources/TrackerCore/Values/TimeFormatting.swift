@@ -13,6 +13,22 @@ public enum TimeFormatting {
             + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
     }
 
+    /// An HTTP date, RFC 9110's IMF-fixdate: `Sat, 15 May 2021 15:34:27 GMT` (milliseconds
+    /// dropped); ``CivilDate/parseHTTPDate(_:)`` reads it back.
+    ///
+    /// - Parameter milliseconds: Epoch milliseconds.
+    public static func httpDate(_ milliseconds: Int64) -> String {
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = CivilDate.civil(fromDaysSinceEpoch: days)
+        // 1970-01-01 was a Thursday.
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][Int(((days % 7) + 7) % 7)]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(weekday), \(pad(day, 2)) \(months[Int(month) - 1]) \(pad(year, 4)) "
+            + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)) GMT"
+    }
+
     /// A compact duration: `23h 54m`, `90d 14h 39m`, `4m 59s`, `955 ms`.
     ///
     /// - Parameter milliseconds: A duration.

@@ -1,4 +1,4 @@
-import Metrics
+import WorkbenchMetrics
 
 /// The age of what was on screen, over visible time (`freshness.*`, ``ScreenFreshness``).
 public struct AgeMetrics: Sendable, Equatable {

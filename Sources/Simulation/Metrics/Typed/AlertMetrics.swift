@@ -1,4 +1,4 @@
-import Metrics
+import WorkbenchMetrics
 
 /// Alerts fired and how late (`alerts.*`).
 public struct AlertMetrics: Sendable, Equatable {

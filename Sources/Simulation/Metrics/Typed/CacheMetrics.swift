@@ -1,4 +1,4 @@
-import Metrics
+import WorkbenchMetrics
 
 /// One cache's lookups (`cache.<name>.*`) or, for the total, all caches' together (`cache.*`).
 public struct CacheMetrics: Sendable, Equatable {

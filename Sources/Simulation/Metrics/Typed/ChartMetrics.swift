@@ -1,5 +1,5 @@
-import Metrics
 import TrackerCore
+import WorkbenchMetrics
 
 /// One chart range and type's renders and what they drew (`charts.<range>.<type>.*`), or all
 /// charts' totals (`charts.*`).

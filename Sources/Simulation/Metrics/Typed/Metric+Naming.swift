@@ -1,4 +1,4 @@
-import Metrics
+import WorkbenchMetrics
 
 extension Metric {
     /// A count.

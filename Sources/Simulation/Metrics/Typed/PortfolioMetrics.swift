@@ -1,4 +1,4 @@
-import Metrics
+import WorkbenchMetrics
 
 /// The portfolio at the end of a run (`portfolio.*`; `docs/simulation.md` says what each
 /// measures). A figure the run could not compute is nil, and ``RunResult/problems`` says why.

@@ -1,4 +1,4 @@
-import Metrics
+import WorkbenchMetrics
 
 /// Requests the app sent, against the plan's limits (`rate_limit.*`).
 public struct RateLimitMetrics: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Metrics
+import WorkbenchMetrics
 
 /// A run's metrics, typed: rate limits, caches, freshness, charts by range and type, the
 /// portfolio, alerts, failures and the server's replies.

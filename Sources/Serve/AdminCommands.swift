@@ -1,0 +1,66 @@
+import Foundation
+import TrackerCore
+
+/// The admin API's commands: `POST /__admin/clock` with `{"advance": "5m"}` or
+/// `{"set": "2024-01-01T00:10:00Z"}`, and `POST /__admin/faults` with
+/// `{"fault": "outage" | "rate_limit_storm", "action": "start" | "stop"}`.
+enum AdminCommands {
+    /// A refused command, with what was wrong.
+    struct Failure: Error {
+        var message: String
+    }
+
+    private struct ClockCommand: Decodable {
+        var advance: String?
+        var set: String?
+    }
+
+    private struct FaultCommand: Decodable {
+        var fault: String
+        var action: String
+    }
+
+    static func clock(_ body: [UInt8], api: SimulatedAPI) async throws -> JSONValue {
+        let command = try decode(ClockCommand.self, body)
+        let now: Int64
+        switch (command.advance, command.set) {
+        case (let advance?, nil):
+            guard let milliseconds = DurationText.milliseconds(advance, allowZero: true) else {
+                throw Failure(
+                    message: "advance: expected a duration such as 30s, 5m, 2h or 1d, found '\(advance)'")
+            }
+            now = await api.advanceClock(by: milliseconds)
+        case (nil, let time?):
+            guard let milliseconds = CivilDate.parseISO8601(time) else {
+                throw Failure(
+                    message: "set: expected an ISO 8601 time such as 2024-01-01T00:10:00Z, found '\(time)'")
+            }
+            now = await api.setClock(milliseconds)
+        default:
+            throw Failure(message: #"expected {"advance": "5m"} or {"set": "2024-01-01T00:10:00Z"}"#)
+        }
+        return .object([.init("now", .string(TimeFormatting.iso8601(now))), .init("now_ms", .integer(now))])
+    }
+
+    static func faults(_ body: [UInt8], api: SimulatedAPI) async throws -> JSONValue {
+        let command = try decode(FaultCommand.self, body)
+        guard let fault = AdminFault(rawValue: command.fault) else {
+            throw Failure(message: "fault: expected outage or rate_limit_storm, found '\(command.fault)'")
+        }
+        guard ["start", "stop"].contains(command.action) else {
+            throw Failure(message: "action: expected start or stop, found '\(command.action)'")
+        }
+        await api.setFault(fault, on: command.action == "start")
+        return .object([
+            .init("fault", .string(fault.rawValue)), .init("active", .bool(await api.isActive(fault))),
+        ])
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8]) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: Data(body))
+        } catch {
+            throw Failure(message: "the body is not the expected JSON: \(error)")
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Simulation
+import TrackerCore
+
+/// The HTTP side of `workbench serve`: CoinGecko's paths under `/api/v3`, answered by the
+/// ``SimulatedAPI``, and the admin API under `/__admin` (WireMock's conventions).
+public enum ServeRoutes {
+    /// Options of the HTTP layer.
+    public struct Options: Sendable {
+        /// Serve the admin API.
+        public var admin = true
+        /// Real seconds a simulated timeout holds the connection before answering 504.
+        public var holdSeconds = 15.0
+        /// Sleep each reply's simulated latency for real.
+        public var sleepLatency = true
+
+        /// Default options.
+        public init() {}
+    }
+
+    /// The most bytes an admin request body may have.
+    public static let maximumBodyBytes = 64 * 1024
+
+    /// Builds the router.
+    ///
+    /// - Parameters:
+    ///   - api: The simulated API.
+    ///   - options: Admin, timeouts, latency.
+    public static func router(_ api: SimulatedAPI, options: Options) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/api/v3/**") { request, _ in
+            await answer(request, api: api, options: options)
+        }
+        guard options.admin else { return router }
+        router.get("/__admin/health") { _, _ in
+            let now = await api.now()
+            return json(
+                200,
+                .object([
+                    .init("status", .string("ok")), .init("now", .string(TimeFormatting.iso8601(now))),
+                    .init("now_ms", .integer(now)), .init("clock", .string(await api.clockMode().rawValue)),
+                    .init("outage", .bool(await api.isActive(.outage))),
+                    .init("rate_limit_storm", .bool(await api.isActive(.rateLimitStorm))),
+                ]))
+        }
+        router.get("/__admin/requests") { _, _ in
+            let (entries, total) = await api.journal()
+            return json(
+                200,
+                .object([
+                    .init("total", .integer(Int64(total))),
+                    .init("requests", .array(entries.map(journalEntry))),
+                ]))
+        }
+        router.post("/__admin/clock") { request, _ in
+            await adminBody(request) { body in try await AdminCommands.clock(body, api: api) }
+        }
+        router.post("/__admin/faults") { request, _ in
+            await adminBody(request) { body in try await AdminCommands.faults(body, api: api) }
+        }
+        return router
+    }
+
+    /// One CoinGecko request: the simulated server's reply, after its latency; a timeout holds
+    /// the connection, then answers 504.
+    static func answer(_ request: Request, api: SimulatedAPI, options: Options) async -> Response {
+        let path = String(request.uri.path.dropFirst("/api/v3".count))
+        if path == "/ping" {
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: #"{"gecko_says":"(V3) To the Moon!"}"#)))
+        }
+        var headers: [HTTPHeaders.Field] = []
+        for name in ["x-cg-demo-api-key", "x-cg-pro-api-key"] {
+            if let value = request.headers[HTTPField.Name(name)!] { headers.append(.init(name, value)) }
+        }
+        let query = QueryText.items(request.uri.query ?? "")
+        let (reply, time) = await api.answer(
+            TrackerCore.HTTPRequest(path: path, query: query, headers: headers))
+        if options.sleepLatency {
+            try? await Task.sleep(for: .milliseconds(reply.latencyMilliseconds))
+        }
+        guard let response = reply.response else {
+            try? await Task.sleep(for: .seconds(options.holdSeconds))
+            return json(
+                504, .object([.init("error", .string("the simulated server did not answer (timeout)"))]))
+        }
+        var fields = HTTPFields()
+        for field in response.headers.fields {
+            guard let name = HTTPField.Name(field.name), name != .contentLength else { continue }
+            fields.append(HTTPField(name: name, value: field.value))
+        }
+        if fields[.contentType] == nil { fields[.contentType] = "application/json; charset=utf-8" }
+        // Hummingbird sets `Date` to the real time on every response, as the real API does; the
+        // simulated time the answer describes goes beside it.
+        fields[HTTPField.Name("X-Simulated-Date")!] = TimeFormatting.httpDate(time)
+        return Response(
+            status: .init(code: response.status), headers: fields,
+            body: .init(byteBuffer: ByteBuffer(bytes: response.body)))
+    }
+
+    static func journalEntry(_ entry: JournalEntry) -> JSONValue {
+        .object([
+            .init("time", .string(TimeFormatting.iso8601(entry.time))),
+            .init("time_ms", .integer(entry.time)),
+            .init("endpoint", .string(entry.endpoint)), .init("target", .string(entry.target)),
+            .init("status", .integer(Int64(entry.status))), .init("outcome", .string(entry.outcome.rawValue)),
+            .init("latency_ms", .integer(entry.latencyMilliseconds)),
+        ])
+    }
+
+    /// Reads an admin request's JSON body (bounded), runs the command, and answers its result or
+    /// a 400 naming what was wrong.
+    static func adminBody(_ request: Request, _ command: ([UInt8]) async throws -> JSONValue) async
+        -> Response
+    {
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: maximumBodyBytes)
+        } catch {
+            return json(413, .object([.init("error", .string("the body is over \(maximumBodyBytes) bytes"))]))
+        }
+        do {
+            return json(200, try await command(Array(body.readableBytesView)))
+        } catch let error as AdminCommands.Failure {
+            return json(400, .object([.init("error", .string(error.message))]))
+        } catch {
+            return json(400, .object([.init("error", .string("\(error)"))]))
+        }
+    }
+
+    static func json(_ status: Int, _ value: JSONValue) -> Response {
+        Response(
+            status: .init(code: status), headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: value.document(.compact))))
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import LiveHTTP
+import TestSupport
+import Testing
+import TrackerCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `workbench serve` as a UI test uses it: the binary on an ephemeral port, the project's own
+/// `URLSessionTransport` and `CoinGeckoClient` against it.
+@Suite("workbench serve: the simulated CoinGecko over HTTP", .serialized)
+struct ServeTests {
+    /// A running `workbench serve` and its base URL.
+    final class Served {
+        let process: Process
+        let url: String
+        var admin: String { String(url.dropLast("/api/v3".count)) + "/__admin" }
+
+        init(_ arguments: [String]) throws {
+            process = Process()
+            process.executableURL = WorkbenchProcess.executable
+            process.arguments = ["serve", "scenarios/quickstart.yaml", "--port", "0"] + arguments
+            process.currentDirectoryURL = RepositoryFiles.root
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // The first line of standard error is the base URL.
+            var line = Data()
+            while let byte = try errors.fileHandleForReading.read(upToCount: 1), let first = byte.first,
+                first != 10
+            {
+                line.append(first)
+            }
+            url = String(decoding: line, as: UTF8.self)
+        }
+
+        func stop() -> Int32 {
+            process.terminate()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+
+        var client: CoinGeckoClient { CoinGeckoClient(transport: URLSessionTransport(baseURL: url)) }
+
+        func post(_ path: String, _ body: String) async throws -> String {
+            var request = URLRequest(url: URL(string: admin + path)!)
+            request.httpMethod = "POST"
+            request.httpBody = Data(body.utf8)
+            let (data, _) = try await URLSession.shared.data(for: request)
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    @Test("every endpoint decodes through CoinGeckoClient; a 429 carries retry-after; SIGTERM stops it")
+    func endpoints() async throws {
+        let served = try Served(["--clock", "manual", "--no-latency"])
+        #expect(served.url.hasPrefix("http://127.0.0.1:") && served.url.hasSuffix("/api/v3"), "\(served.url)")
+        let client = served.client
+        let markets = try await client.markets(ids: ["bitcoin", "ethereum"])
+        #expect(markets.map(\.id) == ["bitcoin", "ethereum"])
+        let prices = try await client.simplePrices(ids: ["bitcoin"])
+        #expect((prices.price(of: "bitcoin", in: "usd") ?? 0) > 0)
+        #expect(try await client.coinDetail(id: "bitcoin").id == "bitcoin")
+        #expect(try await client.marketChart(id: "bitcoin", days: "1").prices.count > 200)
+        #expect(try await client.ohlc(id: "bitcoin", days: "1").candles.count > 10)
+        #expect(try await client.search(query: "bit").coins.contains { $0.id == "bitcoin" })
+        #expect(try await client.coinsList().count == 5)
+        // The demo plan allows 30 a minute; the manual clock stands still, so the 31st is refused.
+        var limited: CoinGeckoError?
+        for _ in 0..<30 where limited == nil {
+            do {
+                _ = try await client.simplePrices(ids: ["ethereum"])
+            } catch {
+                limited = error
+            }
+        }
+        guard case .rateLimited(let retryAfter?, _) = limited?.kind else {
+            Issue.record("expected a 429 with retry-after, got \(String(describing: limited))")
+            return
+        }
+        #expect(retryAfter > 0 && retryAfter <= 60_000)
+        // Moving the clock a minute frees the window again.
+        #expect(try await served.post("/clock", #"{"advance": "61s"}"#).contains("2024-01-01T00:01:01Z"))
+        _ = try await client.simplePrices(ids: ["ethereum"])
+        #expect(served.stop() == 0)
+    }
+
+    @Test("the manual clock is deterministic; outages start and stop through the admin API")
+    func manualClockAndFaults() async throws {
+        var bodies: [[UInt8]] = []
+        for _ in 0..<2 {
+            let served = try Served(["--clock", "manual", "--no-latency"])
+            let request = HTTPRequest(
+                path: "/coins/bitcoin/market_chart", query: [.init("vs_currency", "usd"), .init("days", "1")])
+            _ = try await served.post("/clock", #"{"set": "2024-01-01T01:00:00Z"}"#)
+            bodies.append(try await served.client.body(for: request))
+            #expect(
+                try await served.post("/faults", #"{"fault": "outage", "action": "start"}"#).contains("true"))
+            await #expect(throws: CoinGeckoError.self) { _ = try await served.client.body(for: request) }
+            _ = try await served.post("/faults", #"{"fault": "outage", "action": "stop"}"#)
+            let bad = try await served.post("/faults", #"{"fault": "volcano", "action": "start"}"#)
+            #expect(bad.contains("expected outage or rate_limit_storm"))
+            _ = served.stop()
+        }
+        #expect(bodies[0] == bodies[1] && !bodies[0].isEmpty)
+    }
+
+    @Test("200 concurrent clients are all served")
+    func concurrentClients() async throws {
+        let served = try Served(["--clock", "wall"])
+        let transport = URLSessionTransport(baseURL: served.url)
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<200 {
+                group.addTask { try await transport.send(HTTPRequest(path: "/ping")).status }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.count == 200 && statuses.allSatisfy { $0 == 200 })
+        #expect(served.stop() == 0)
+    }
+}
