@@ -36,7 +36,8 @@ let package = Package(
         // Seeded GSL price processes, their calibration, and synthetic markets built from them.
         .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL"]),
         // The deterministic simulation: event queue, simulated CoinGecko, the app driver, metrics.
-        .target(name: "Simulation", dependencies: ["TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics"]),
+        .target(
+            name: "Simulation", dependencies: ["TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics"]),
         // A metric's stable name, value and unit: shared by the simulator, reports and the CLI.
         .target(name: "WorkbenchMetrics"),
         // YAML scenarios: schema, located validation, resolution to a run config, expectations.
@@ -50,7 +51,9 @@ let package = Package(
         // Running scenarios in process: load (read once, hashed), run with a seed, report input.
         .target(
             name: "Runs",
-            dependencies: ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "WorkbenchMetrics"]),
+            dependencies: [
+                "TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "WorkbenchMetrics",
+            ]),
         // Run results as JSON, Markdown and self-contained HTML with inline SVG plots.
         // Sweeps: plan, durable cells in a SQLite database, resume, shards and merge, summaries by SQL.
         .target(
@@ -114,12 +117,15 @@ let package = Package(
             name: "PersistenceTests",
             dependencies: ["Persistence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "WorkbenchMetrics", "TestSupport"]),
+        .testTarget(
+            name: "SimulationTests", dependencies: ["Simulation", "WorkbenchMetrics", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"]),
         .testTarget(
-            name: "ReportsTests", dependencies: ["Reports", "Runs", "Scenarios", "WorkbenchMetrics", "TestSupport"]),
+            name: "ReportsTests",
+            dependencies: ["Reports", "Runs", "Scenarios", "WorkbenchMetrics", "TestSupport"]),
         .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["workbench", "TestSupport", "LiveHTTP", "TrackerCore"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["workbench", "TestSupport", "LiveHTTP", "TrackerCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
