@@ -55,6 +55,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "No admin API.")
     var noAdmin = false
 
+    @Flag(help: "No plan limit: never answer 429 for the rate (load tests; storms still apply).")
+    var noLimits = false
+
     func run() throws {
         let loaded = try ScenarioRunner.load(scenario, overrides: [])
         let config: RunConfig
@@ -63,8 +66,10 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw CLIError.badInput(error.description)
         }
+        var behaviour = config.server
+        if noLimits { behaviour.plan.requestsPerMinute = Int.max }
         let server = SimulatedServer(
-            source: config.market, behaviour: config.server,
+            source: config.market, behaviour: behaviour,
             seed: StreamSeed(root: config.seed, stream: "server"))
         let origin = ContinuousClock.now
         let realSeconds: @Sendable () -> Double = {

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Load test of `workbench serve` with wrk (Debian), on loopback only, bounded to 10 s per path:
+# 64 connections, plan limits and latency off, the quickstart scenario on the wall clock.
+# Prints requests per second and p50/p99 latency for /simple/price and market_chart?days=1.
+#
+#   scripts/load-serve.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-10}
+if ! command -v wrk >/dev/null; then
+    if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null; else sudo apt-get install -y -qq wrk; fi
+fi
+swift build -c release --product workbench >&2
+errors=$(mktemp)
+.build/release/workbench serve scenarios/quickstart.yaml --port 0 --no-latency --no-limits 2>"$errors" &
+server=$!
+trap 'kill -TERM $server 2>/dev/null; wait $server 2>/dev/null; rm -f "$errors"' EXIT
+for _ in $(seq 100); do [ -s "$errors" ] && break; sleep 0.1; done
+url=$(head -1 "$errors")
+case "$url" in http://127.0.0.1:*) ;; *) echo "load-serve: the server did not start: $(cat "$errors")" >&2; exit 1 ;; esac
+for path in "/simple/price?ids=bitcoin,ethereum&vs_currencies=usd" "/coins/bitcoin/market_chart?vs_currency=usd&days=1"; do
+    result=$(wrk -t2 -c64 -d"${seconds}s" --latency "$url$path")
+    rps=$(echo "$result" | awk '/Requests\/sec/ {print $2}')
+    p50=$(echo "$result" | awk '$1 == "50%" {print $2}')
+    p99=$(echo "$result" | awk '$1 == "99%" {print $2}')
+    errors_line=$(echo "$result" | grep -E "Non-2xx|Socket errors" || true)
+    echo "$path: $rps requests/s, p50 $p50, p99 $p99 ${errors_line:+($errors_line)}"
+done
