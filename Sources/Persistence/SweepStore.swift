@@ -63,11 +63,22 @@ public struct SweepStore: Sendable {
             var ids: [String: Int64] = [:]
             for (cell, metrics) in cells {
                 let key: [any DatabaseValueConvertible] = [cell.combination, Int64(bitPattern: cell.seed)]
-                try db.execute(
-                    sql: "DELETE FROM cell_metric WHERE combination = ? AND seed = ?", arguments: .init(key))
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO cell (combination, seed) VALUES (?, ?)", arguments: .init(key)
-                )
+                // A cell already recorded (copied twice) loses its old rows first. The check is a
+                // key look-up; the delete scans the combination, so it runs only when needed
+                // (running it for every cell made a sweep quadratic in its seeds).
+                let known =
+                    try Bool.fetchOne(
+                        db, sql: "SELECT 1 FROM cell WHERE combination = ? AND seed = ?",
+                        arguments: .init(key))
+                    ?? false
+                if known {
+                    try db.execute(
+                        sql: "DELETE FROM cell_metric WHERE combination = ? AND seed = ?",
+                        arguments: .init(key))
+                } else {
+                    try db.execute(
+                        sql: "INSERT INTO cell (combination, seed) VALUES (?, ?)", arguments: .init(key))
+                }
                 for metric in metrics where !metric.value.isNaN {
                     let id = try ids[metric.name] ?? Self.metricID(metric, in: db)
                     ids[metric.name] = id
