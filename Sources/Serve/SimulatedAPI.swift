@@ -17,7 +17,8 @@ public actor SimulatedAPI {
     /// - Parameters:
     ///   - server: The simulated server.
     ///   - clock: Its clock.
-    ///   - realSeconds: A monotonic real clock, in seconds.
+    ///   - realSeconds: A monotonic real clock, in seconds, injected by the CLI (the only place
+    ///     that reads the wall clock); the manual clock never moves with it.
     public init(
         server: consuming SimulatedServer, clock: ServeClock, realSeconds: @escaping @Sendable () -> Double
     ) {

@@ -4,6 +4,7 @@ import PriceModels
 import Runs
 import Serve
 import Simulation
+import Synchronization
 
 /// `workbench serve`: a scenario's simulated CoinGecko over HTTP, for UI tests and the app.
 struct ServeCommand: ParsableCommand {
@@ -86,7 +87,7 @@ struct ServeCommand: ParsableCommand {
         let listening = ServeServer.Listening(host: host, port: port)
         let name = loaded.scenario.name
         let finished = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
+        let failure = Mutex<String?>(nil)
         Task {
             do {
                 try await ServeServer.run(api, listening: listening, options: options) { url in
@@ -95,22 +96,13 @@ struct ServeCommand: ParsableCommand {
                         Data("serving \(name) (\(clock.rawValue) clock); stop with Ctrl-C\n".utf8))
                 }
             } catch {
-                failure.set("cannot serve on \(host):\(port): \(error)")
+                failure.withLock { $0 = "cannot serve on \(host):\(port): \(error)" }
             }
             finished.signal()
         }
         finished.wait()
-        if let message = failure.message { throw CLIError.badInput(message) }
+        if let message = failure.withLock({ $0 }) { throw CLIError.badInput(message) }
     }
 }
 
 extension ServeClock.Mode: ExpressibleByArgument {}
-
-/// A failure message handed from the server's task to the command.
-private final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: String?
-
-    func set(_ message: String) { lock.withLock { stored = message } }
-    var message: String? { lock.withLock { stored } }
-}
