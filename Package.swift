@@ -70,6 +70,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
+        // `workbench record`: listed requests through CoinGeckoClient and its limiter, kept as a dataset.
+        .target(name: "Recording", dependencies: ["TrackerCore", "Datasets"]),
         // Reports read their own result model (ReportResult), never the simulator's types.
         .target(name: "Reports", dependencies: ["TrackerCore", "WorkbenchMetrics"]),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
@@ -98,6 +100,7 @@ let package = Package(
                 "WorkbenchMetrics",
                 "Sweeps",
                 "Serve",
+                "Recording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -124,6 +127,7 @@ let package = Package(
             name: "ReportsTests",
             dependencies: ["Reports", "Runs", "Scenarios", "WorkbenchMetrics", "TestSupport"]),
         .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Datasets", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["workbench", "TestSupport", "LiveHTTP", "TrackerCore"]),
     ],

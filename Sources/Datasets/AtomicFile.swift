@@ -25,12 +25,43 @@ public enum AtomicFile {
     /// What every temporary file's name holds.
     public static let temporaryMarker = ".partial-"
 
-    /// Writes the bytes, creating the folders above the file.
+    /// Writes the bytes, creating the folders above the file, replacing any file there.
     ///
     /// - Parameters:
     ///   - bytes: The content.
     ///   - path: The file.
     public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
+        let temporary = try writeTemporary(bytes, beside: path)
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Failure(path: path, reason: reason)
+        }
+    }
+
+    /// Writes the bytes to a new file, never replacing one: when `path` exists (even if another
+    /// process created it a moment ago), nothing is written and the answer is false.
+    ///
+    /// - Parameters:
+    ///   - bytes: The content.
+    ///   - path: The file.
+    /// - Returns: Whether the file was created.
+    public static func writeNew(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) -> Bool {
+        let temporary = try writeTemporary(bytes, beside: path)
+        defer { unlink(temporary) }
+        // link(2) fails with EEXIST rather than replace: the check and the creation are one step.
+        guard link(temporary, path) == 0 else {
+            if errno == EEXIST { return false }
+            throw Failure(path: path, reason: String(cString: strerror(errno)))
+        }
+        return true
+    }
+
+    /// Writes and flushes the bytes to a hidden temporary file in the target's folder (created
+    /// when missing), and returns its path.
+    private static func writeTemporary(_ bytes: some Collection<UInt8>, beside path: String) throws(Failure)
+        -> String
+    {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
         do {
@@ -55,11 +86,11 @@ public enum AtomicFile {
         }
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
             throw Failure(path: path, reason: failure)
         }
+        return temporary
     }
 
     /// Removes the temporary files killed writers left anywhere under a folder (ours, and

@@ -19,10 +19,40 @@ public struct DatasetEntry: Sendable, Equatable, Codable {
     public var sha256: String
     /// Where the recording comes from.
     public var source: String
+    /// Every response header as received, `[name, value]` in order (`workbench record` keeps
+    /// them; older recordings have only `date` and `cache_control`).
+    public var headers: [[String]]?
 
     enum CodingKeys: String, CodingKey {
-        case file, uri, status, date, bytes, sha256, source
+        case file, uri, status, date, bytes, sha256, source, headers
         case cacheControl = "cache_control"
+    }
+
+    /// Creates an entry.
+    ///
+    /// - Parameters:
+    ///   - file: The file name in the dataset directory.
+    ///   - uri: The request URL.
+    ///   - status: The HTTP status.
+    ///   - date: The `Date` header.
+    ///   - cacheControl: The `Cache-Control` header.
+    ///   - bytes: The body's size.
+    ///   - sha256: The body's SHA-256, lowercase hex.
+    ///   - source: Where it comes from.
+    ///   - headers: Every header, in order.
+    public init(
+        file: String, uri: String, status: Int?, date: String?, cacheControl: String?, bytes: Int,
+        sha256: String, source: String, headers: [[String]]? = nil
+    ) {
+        self.file = file
+        self.uri = uri
+        self.status = status
+        self.date = date
+        self.cacheControl = cacheControl
+        self.bytes = bytes
+        self.sha256 = sha256
+        self.source = source
+        self.headers = headers
     }
 
     /// The request's query parameters, when `uri` is a URL (`days`, `vs_currency`, ...).
@@ -34,9 +64,12 @@ public struct DatasetEntry: Sendable, Equatable, Codable {
         return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
     }
 
-    /// The endpoint recorded, when `uri` is a CoinGecko API URL.
+    /// The endpoint recorded, when `uri` is an HTTP URL of a CoinGecko-shaped API: CoinGecko's
+    /// own, or any host serving its paths under `/api/v3` (`workbench serve`, a proxy).
     public var endpoint: CoinGeckoEndpoint? {
-        guard let url = URL(string: uri), url.host?.hasSuffix("coingecko.com") == true else { return nil }
+        guard let url = URL(string: uri), url.scheme == "http" || url.scheme == "https",
+            url.host?.hasSuffix("coingecko.com") == true || url.path.hasPrefix("/api/v3/")
+        else { return nil }
         return CoinGeckoEndpoint(path: url.path)
     }
 }

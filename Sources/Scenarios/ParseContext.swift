@@ -46,14 +46,15 @@ struct ParseContext {
             for key in ["coins", "step", "history"] where section.has(key) {
                 throw try section.required(key).error("not used with source: fixtures")
             }
-            let directory = try datasetPath(section.optional("directory"), default: "datasets/coingecko")
-            // A recorded market is an index of recordings and the daily CSV export beside it.
+            let directory = try datasetPath(section.optional("directory"), default: Scenario.bundledDataset)
+            // A recorded market is an index of recordings and the daily CSV export beside it, or
+            // (a folder made by `workbench record`) in the bundled dataset.
             let place = section.optional("directory") ?? reader
             do {
                 _ = try DatasetIndex.load(from: projectRoot.appendingPathComponent(directory))
                 _ = try CheckedFile.regularFileSize(
-                    projectRoot.appendingPathComponent(directory).appendingPathComponent("btc-usd-max.csv")
-                        .path)
+                    Scenario.historyDirectory(for: directory, projectRoot: projectRoot)
+                        .appendingPathComponent("btc-usd-max.csv").path)
             } catch let error as CheckedFile.Failure {
                 throw place.error("'\(directory)' holds no recorded market: btc-usd-max.csv \(error.reason)")
             } catch {

@@ -15,6 +15,22 @@ extension Scenario.MarketSpec {
 }
 
 extension Scenario {
+    /// The bundled dataset, whose Bitcoin history backs a recordings folder that has none.
+    public static let bundledDataset = "datasets/coingecko"
+
+    /// Where a fixtures market's Bitcoin history comes from: its own folder when it holds
+    /// `btc-usd-max.csv`, else the bundled dataset (a folder made by `workbench record`).
+    ///
+    /// - Parameters:
+    ///   - directory: The fixtures folder, relative to the project.
+    ///   - projectRoot: The project.
+    public static func historyDirectory(for directory: String, projectRoot: URL) -> URL {
+        let own = projectRoot.appendingPathComponent(directory)
+        let hasHistory = FileManager.default.fileExists(
+            atPath: own.appendingPathComponent("btc-usd-max.csv").path)
+        return hasHistory ? own : projectRoot.appendingPathComponent(bundledDataset)
+    }
+
     /// The run's inputs: the market generated or loaded, the policies, user and alerts.
     ///
     /// - Parameters:
@@ -40,7 +56,9 @@ extension Scenario {
         case .fixtures(let directory, let shift):
             do {
                 let replay = try ReplayMarket(
-                    directory: projectRoot.appendingPathComponent(directory), shiftMilliseconds: shift)
+                    directory: projectRoot.appendingPathComponent(directory),
+                    historyDirectory: Self.historyDirectory(for: directory, projectRoot: projectRoot),
+                    shiftMilliseconds: shift)
                 (source, prices) = (replay, replay.history)
             } catch {
                 throw ScenarioError(

@@ -1,3 +1,4 @@
+import TrackerCore
 import Yams
 
 /// `--set key.path=value`: replaces (or adds) one scalar in the scenario's YAML before

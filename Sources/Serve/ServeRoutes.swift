@@ -76,7 +76,7 @@ public enum ServeRoutes {
         for name in ["x-cg-demo-api-key", "x-cg-pro-api-key"] {
             if let value = request.headers[HTTPField.Name(name)!] { headers.append(.init(name, value)) }
         }
-        let query = QueryText.items(request.uri.query ?? "")
+        let query = TrackerCore.HTTPRequest.queryItems(parsing: request.uri.query ?? "")
         let (reply, time) = await api.answer(
             TrackerCore.HTTPRequest(path: path, query: query, headers: headers))
         if options.sleepLatency {

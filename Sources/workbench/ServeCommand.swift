@@ -5,6 +5,7 @@ import Runs
 import Serve
 import Simulation
 import Synchronization
+import TrackerCore
 
 /// `workbench serve`: a scenario's simulated CoinGecko over HTTP, for UI tests and the app.
 struct ServeCommand: ParsableCommand {
@@ -59,6 +60,14 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "No plan limit: never answer 429 for the rate (load tests; storms still apply).")
     var noLimits = false
 
+    @Option(
+        help: ArgumentHelp(
+            "A plan for one kind of caller: keyless=PLAN, demo=PLAN or pro=PLAN (repeatable).",
+            discussion:
+                "Each API key (x-cg-demo-api-key, x-cg-pro-api-key) has its own window, and keyless callers share one. By default keyless callers get keyless (10/min), demo keys the scenario's plan (demo-100 if it is a pro plan), pro keys pro-500 (or the scenario's pro plan)."
+        ))
+    var keyPlan: [String] = []
+
     func run() throws {
         let loaded = try ScenarioRunner.load(scenario, overrides: [])
         let config: RunConfig
@@ -68,7 +77,8 @@ struct ServeCommand: ParsableCommand {
             throw CLIError.badInput(error.description)
         }
         var behaviour = config.server
-        if noLimits { behaviour.plan.requestsPerMinute = Int.max }
+        behaviour.keyPlans = try keyPlans(around: behaviour.plan)
+        if noLimits { behaviour.removeLimits() }
         let server = SimulatedServer(
             source: config.market, behaviour: behaviour,
             seed: StreamSeed(root: config.seed, stream: "server"))
@@ -102,6 +112,28 @@ struct ServeCommand: ParsableCommand {
         }
         finished.wait()
         if let message = failure.withLock({ $0 }) { throw CLIError.badInput(message) }
+    }
+}
+
+extension ServeCommand {
+    /// The per-key plans: the defaults around the scenario's plan, with `--key-plan` overrides.
+    func keyPlans(around plan: RateLimitPlan) throws(CLIError) -> KeyPlans {
+        var plans = KeyPlans.around(plan)
+        for text in keyPlan {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let named = RateLimitPlan.named(parts[1]) else {
+                throw .badInput(
+                    "--key-plan: expected KIND=PLAN such as demo=demo-100 (plans: keyless, demo-30, seed-50, demo-100, pro-500, custom-N), found '\(text)'"
+                )
+            }
+            switch parts[0] {
+            case "keyless": plans.keyless = named
+            case "demo": plans.demo = named
+            case "pro": plans.pro = named
+            default: throw .badInput("--key-plan: the kind is keyless, demo or pro, found '\(parts[0])'")
+            }
+        }
+        return plans
     }
 }
 

@@ -17,7 +17,8 @@ struct Workbench: ParsableCommand {
             """,
         version: WorkbenchVersion.current,
         subcommands: [
-            RunCommand.self, SweepCommand.self, MergeCommand.self, ServeCommand.self, CheckCommand.self,
+            RunCommand.self, SweepCommand.self, MergeCommand.self, ServeCommand.self, RecordCommand.self,
+            CheckCommand.self,
             ScenariosCommand.self,
             CompareCommand.self,
             HistoryCommand.self,

@@ -18,10 +18,10 @@ struct ServeTests {
         let url: String
         var admin: String { String(url.dropLast("/api/v3".count)) + "/__admin" }
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], scenario: String = "scenarios/quickstart.yaml") throws {
             process = Process()
             process.executableURL = WorkbenchProcess.executable
-            process.arguments = ["serve", "scenarios/quickstart.yaml", "--port", "0"] + arguments
+            process.arguments = ["serve", scenario, "--port", "0"] + arguments
             process.currentDirectoryURL = RepositoryFiles.root
             let errors = Pipe()
             process.standardError = errors
@@ -68,23 +68,43 @@ struct ServeTests {
         #expect(try await client.ohlc(id: "bitcoin", days: "1").candles.count > 10)
         #expect(try await client.search(query: "bit").coins.contains { $0.id == "bitcoin" })
         #expect(try await client.coinsList().count == 5)
-        // The demo plan allows 30 a minute; the manual clock stands still, so the 31st is refused.
+        // Plans are per key. Keyless callers get 10 a minute, and 7 are spent above; the manual
+        // clock stands still, so the fourth is refused. A demo key has its own window on the
+        // scenario's demo-30: its 31st is refused.
         var limited: CoinGeckoError?
-        for _ in 0..<30 where limited == nil {
+        var keylessSent = 0
+        while limited == nil, keylessSent < 5 {
             do {
                 _ = try await client.simplePrices(ids: ["ethereum"])
+                keylessSent += 1
             } catch {
                 limited = error
             }
         }
+        #expect(keylessSent == 3, "keyless callers share 10 a minute, and 7 went above")
+        let demo = CoinGeckoClient(
+            transport: URLSessionTransport(baseURL: served.url),
+            requests: CoinGeckoRequests(apiKey: .demo("k1")))
+        var demoSent = 0
+        var demoLimited: CoinGeckoError?
+        while demoLimited == nil, demoSent < 40 {
+            do {
+                _ = try await demo.simplePrices(ids: ["ethereum"])
+                demoSent += 1
+            } catch {
+                demoLimited = error
+            }
+        }
+        #expect(demoSent == 30, "a demo key has the scenario's demo-30 to itself")
         guard case .rateLimited(let retryAfter?, _) = limited?.kind else {
             Issue.record("expected a 429 with retry-after, got \(String(describing: limited))")
             return
         }
         #expect(retryAfter > 0 && retryAfter <= 60_000)
-        // Moving the clock a minute frees the window again.
+        // Moving the clock a minute frees the windows again.
         #expect(try await served.post("/clock", #"{"advance": "61s"}"#).contains("2024-01-01T00:01:01Z"))
         _ = try await client.simplePrices(ids: ["ethereum"])
+        _ = try await demo.simplePrices(ids: ["ethereum"])
         #expect(served.stop() == 0)
     }
 

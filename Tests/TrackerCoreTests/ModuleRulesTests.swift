@@ -20,6 +20,7 @@ struct ModuleRulesTests {
         "Sweeps": ["TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs", "Persistence"],
         "LiveHTTP": ["TrackerCore"],
         "Serve": ["TrackerCore", "Simulation"],
+        "Recording": ["TrackerCore", "Datasets"],
         "FuzzTargets": ["TrackerCore", "Datasets", "Scenarios"],
         "BitpalFuzz": ["FuzzTargets"],
     ]

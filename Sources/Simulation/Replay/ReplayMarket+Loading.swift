@@ -54,7 +54,7 @@ extension ReplayMarket {
             recordings.append(
                 Recording(
                     file: entry.file, endpoint: endpoint, query: query, recordedAt: date,
-                    maxAgeMilliseconds: maxAge,
+                    maxAgeMilliseconds: maxAge, cacheControl: entry.cacheControl ?? "public, max-age=30",
                     body: try bytes(directory.appendingPathComponent(entry.file))))
         }
         return recordings

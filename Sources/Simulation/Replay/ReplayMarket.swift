@@ -24,6 +24,7 @@ public struct ReplayMarket: MarketSource {
         var query: [String: String]
         var recordedAt: Int64
         var maxAgeMilliseconds: Int64
+        var cacheControl: String
         var body: [UInt8]
     }
 
@@ -44,12 +45,18 @@ public struct ReplayMarket: MarketSource {
     ///
     /// - Parameters:
     ///   - directory: The directory with `index.json`.
+    ///   - historyDirectory: Where the Bitcoin history comes from (`btc-usd-max.csv` and the
+    ///     recorded day and markets row beside it): `directory` by default; a folder made by
+    ///     `workbench record` replays its recordings over `datasets/coingecko`'s history.
     ///   - shiftMilliseconds: How far to move the history (0: replay at the recorded times).
     /// - Throws: ``DatasetError`` for a missing or malformed file, naming it.
-    public init(directory: URL, shiftMilliseconds: Int64 = 0) throws(DatasetError) {
+    public init(directory: URL, historyDirectory: URL? = nil, shiftMilliseconds: Int64 = 0)
+        throws(DatasetError)
+    {
         let index = try DatasetIndex.load(from: directory)
-        let history = try Self.bitcoinHistory(in: directory, shift: shiftMilliseconds)
-        let supply = try Self.bitcoinSupply(in: directory)
+        let historyDirectory = historyDirectory ?? directory
+        let history = try Self.bitcoinHistory(in: historyDirectory, shift: shiftMilliseconds)
+        let supply = try Self.bitcoinSupply(in: historyDirectory)
         let model =
             (try? GBMCalibration.fit(timestamps: history.timestamps, prices: history.values))
             ?? GeometricBrownianMotion(drift: 0, volatility: 1)
@@ -60,7 +67,7 @@ public struct ReplayMarket: MarketSource {
             self.history = try SimulatedMarket(coins: [bitcoin], paths: ["bitcoin": history])
         } catch {
             throw .unrecognised(
-                path: directory.appendingPathComponent("btc-usd-max.csv").path, reason: "\(error)")
+                path: historyDirectory.appendingPathComponent("btc-usd-max.csv").path, reason: "\(error)")
         }
         self.shiftMilliseconds = shiftMilliseconds
         recordings = shiftMilliseconds == 0 ? try Self.recordings(index, in: directory) : []
@@ -73,7 +80,7 @@ public struct ReplayMarket: MarketSource {
             return HTTPResponse(
                 status: 200,
                 headers: [
-                    "Content-Type": "application/json", "Cache-Control": "public, max-age=30",
+                    "Content-Type": "application/json", "Cache-Control": recording.cacheControl,
                     "X-Replayed-From": recording.file,
                 ],
                 body: recording.body)

@@ -17,6 +17,9 @@ public struct ServerBehaviour: Sendable, Equatable {
     public var latencySigma: Double
     /// The faults.
     public var faults: ServerFaults
+    /// Plans per API key (`workbench serve`), or nil for one window under ``plan`` shared by
+    /// every request (the runs: the app has one key).
+    public var keyPlans: KeyPlans?
 
     /// Creates a behaviour.
     ///
@@ -42,6 +45,15 @@ public struct ServerBehaviour: Sendable, Equatable {
         self.medianLatencyMilliseconds = medianLatencyMilliseconds
         self.latencySigma = latencySigma
         self.faults = faults
+        self.keyPlans = nil
+    }
+
+    /// Lifts every per-minute limit (load tests); storms and outages still apply.
+    public mutating func removeLimits() {
+        plan.requestsPerMinute = .max
+        keyPlans?.keyless.requestsPerMinute = .max
+        keyPlans?.demo.requestsPerMinute = .max
+        keyPlans?.pro.requestsPerMinute = .max
     }
 
     /// How long the server caches a response to this endpoint, ms.

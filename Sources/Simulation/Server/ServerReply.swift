@@ -14,6 +14,8 @@ public struct ServerReply: Sendable, Equatable {
         case rateLimited = "rate-limited"
         /// Answered 500.
         case serverError = "server-error"
+        /// Refused for a missing parameter, as CoinGecko does (422, or 500 for OHLC).
+        case invalid
         /// Answered 503 during an outage.
         case outage
         /// Never answered: the client times out.

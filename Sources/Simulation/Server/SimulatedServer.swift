@@ -22,8 +22,8 @@ public struct SimulatedServer: ~Copyable {
     public private(set) var outcomeCounts: [ServerReply.Outcome: Int] = [:]
     /// The most journal entries kept in memory.
     public let journalLimit: Int
-    private var acceptedTimes: [Int64] = []
-    private var acceptedHead = 0
+    private var window = PlanWindow()
+    private var keyWindows: [String: PlanWindow] = [:]
     private var cache: [String: (response: HTTPResponse, storedAt: Int64)] = [:]
     private var cacheInsertions = 0
     private let stream: RandomStream
@@ -97,19 +97,11 @@ public struct SimulatedServer: ~Copyable {
         if faults.rateLimitStorms.contains(where: { $0.contains(now) }) {
             return rateLimited(retryAfterSeconds: 60, latency: latency)
         }
-        while acceptedHead < acceptedTimes.count,
-            acceptedTimes[acceptedHead] <= now - RateLimitWindow.milliseconds
-        {
-            acceptedHead += 1
+        if let retryAfter = admit(request, at: now) {
+            return rateLimited(retryAfterSeconds: retryAfter, latency: latency)
         }
-        if acceptedTimes.count - acceptedHead >= behaviour.plan.requestsPerMinute {
-            let freeAt = acceptedTimes[acceptedHead] + RateLimitWindow.milliseconds
-            return rateLimited(retryAfterSeconds: (freeAt - now + 999) / 1000, latency: latency)
-        }
-        acceptedTimes.append(now)
-        if acceptedHead > 4_096 {
-            acceptedTimes.removeFirst(acceptedHead)
-            acceptedHead = 0
+        if let invalid = QueryRules.violation(of: request) {
+            return ServerReply(response: invalid, latencyMilliseconds: latency, outcome: .invalid)
         }
         if draws.0 < faults.timeoutRate {
             return ServerReply(response: nil, latencyMilliseconds: latency, outcome: .timedOut)
@@ -133,6 +125,15 @@ public struct SimulatedServer: ~Copyable {
         }
         return ServerReply(
             response: response, latencyMilliseconds: latency, outcome: outcome, dataTime: storedAt)
+    }
+
+    /// Counts a request against its plan's window, or says how many seconds until it may retry.
+    private mutating func admit(_ request: HTTPRequest, at now: Int64) -> Int64? {
+        guard let keyPlans = behaviour.keyPlans else {
+            return window.admit(at: now, perMinute: behaviour.plan.requestsPerMinute)
+        }
+        let (key, plan) = keyPlans.identity(of: request)
+        return keyWindows[key, default: PlanWindow()].admit(at: now, perMinute: plan.requestsPerMinute)
     }
 
     private mutating func cachedOrFresh(_ request: HTTPRequest, target: String, at now: Int64)

@@ -34,6 +34,16 @@ public struct CoinGeckoClient: Sendable {
     /// - Returns: The body.
     /// - Throws: ``CoinGeckoError`` for a non-2xx status, a transport failure or cancellation.
     public func body(for request: HTTPRequest) async throws(CoinGeckoError) -> [UInt8] {
+        try CoinGeckoResponseClassifier.body(of: try await response(for: request), for: request)
+    }
+
+    /// Sends one request, after the rate limiter's slot, and returns whatever response came, any
+    /// status (the limiter has seen it, for its backoff). `workbench record` keeps these whole.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The response.
+    /// - Throws: ``CoinGeckoError`` for a transport failure or cancellation.
+    public func response(for request: HTTPRequest) async throws(CoinGeckoError) -> HTTPResponse {
         if let limiter {
             do {
                 try await limiter.acquire()
@@ -48,7 +58,7 @@ public struct CoinGeckoClient: Sendable {
             throw CoinGeckoError(.transport(error), request: request.target)
         }
         await limiter?.record(response)
-        return try CoinGeckoResponseClassifier.body(of: response, for: request)
+        return response
     }
 
     /// Sends a request and decodes its body.

@@ -179,7 +179,13 @@ public struct CoinGeckoRequests: Sendable, Equatable {
         request("/coins/list", [])
     }
 
-    private func request(_ path: String, _ query: [HTTPRequest.QueryItem]) -> HTTPRequest {
+    /// A request for any path below the API root, with this builder's key and timeout
+    /// (`workbench record` sends the paths a user lists).
+    ///
+    /// - Parameters:
+    ///   - path: The path, starting with `/`.
+    ///   - query: The query parameters.
+    public func request(_ path: String, _ query: [HTTPRequest.QueryItem]) -> HTTPRequest {
         HTTPRequest(
             path: path,
             query: query,

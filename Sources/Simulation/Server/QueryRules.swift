@@ -1,0 +1,37 @@
+import TrackerCore
+
+/// CoinGecko's own refusals of a request with a required parameter missing, with the bodies the
+/// real API sends (`datasets/coingecko/error422_*.json`, `error500_ohlc_missing_params.json`):
+/// 422 `{"error":"Missing parameter NAME"}`, and for OHLC a bare 500. `vs_currencies`, `days`
+/// and `date` follow the recorded pattern; the real API's answer for them is not recorded.
+///
+/// A parameter counts as missing only when it is absent: the app never leaves one out, so runs
+/// are unchanged, while a hand-written request to `workbench serve` meets the real API's answer.
+enum QueryRules {
+    /// The required parameters of each endpoint, in the order CoinGecko checks them.
+    static func required(by endpoint: CoinGeckoEndpoint) -> [String] {
+        switch endpoint {
+        case .simplePrice: ["ids", "vs_currencies"]
+        case .coinsMarkets: ["vs_currency"]
+        case .marketChart: ["vs_currency", "days"]
+        case .ohlc: ["vs_currency", "days"]
+        case .coinHistory: ["date"]
+        case .coinDetail, .coinsList, .search: []
+        }
+    }
+
+    /// The refusal of a request that lacks a required parameter, or nil when it has them all.
+    static func violation(of request: HTTPRequest) -> HTTPResponse? {
+        guard let endpoint = request.endpoint,
+            let missing = required(by: endpoint).first(where: { request.queryValue($0) == nil })
+        else { return nil }
+        if case .ohlc = endpoint {
+            return HTTPResponse(
+                status: 500, headers: ["Content-Type": "application/json"],
+                body: Array(#"{"status":500,"error":"Internal Server Error"}"#.utf8))
+        }
+        return HTTPResponse(
+            status: 422, headers: ["Content-Type": "application/json"],
+            body: Array(#"{"error":"Missing parameter \#(missing)"}"#.utf8))
+    }
+}
