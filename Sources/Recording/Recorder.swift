@@ -41,10 +41,20 @@ public struct Recorder: Sendable {
         case failed(String)
     }
 
+    /// One attempted request.
+    public struct Attempt: Sendable, Equatable {
+        /// Its line in the requests file.
+        public var line: Int
+        /// The target sent.
+        public var target: String
+        /// What came of it.
+        public var outcome: Outcome
+    }
+
     /// The run's results.
     public struct Summary: Sendable, Equatable {
-        /// Each attempted request's line and outcome, in order.
-        public var outcomes: [(line: Int, target: String, outcome: Outcome)] = []
+        /// Each attempted request, in order.
+        public var outcomes: [Attempt] = []
         /// How many listed requests were not attempted because a 429 storm ended the run.
         public var notAttempted = 0
         /// 429s met (retried or final).
@@ -56,13 +66,6 @@ public struct Recorder: Sendable {
         public var isComplete: Bool {
             notAttempted == 0
                 && outcomes.allSatisfy { if case .recorded = $0.outcome { true } else { false } }
-        }
-
-        public static func == (lhs: Summary, rhs: Summary) -> Bool {
-            lhs.notAttempted == rhs.notAttempted && lhs.rateLimited == rhs.rateLimited
-                && lhs.stoppedByStorm == rhs.stoppedByStorm
-                && lhs.outcomes.map { "\($0.line) \($0.target) \($0.outcome)" }
-                    == rhs.outcomes.map { "\($0.line) \($0.target) \($0.outcome)" }
         }
     }
 
@@ -114,7 +117,7 @@ public struct Recorder: Sendable {
                 outcome = .recorded(file: entry.file, status: response.status, bytes: entry.bytes)
             }
             let result = outcome ?? .failed("no response")
-            summary.outcomes.append((item.line, request.target, result))
+            summary.outcomes.append(Attempt(line: item.line, target: request.target, outcome: result))
             progress(position, item, result)
         }
         return summary
