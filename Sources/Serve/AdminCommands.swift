@@ -29,13 +29,13 @@ enum AdminCommands {
                 throw Failure(
                     message: "advance: expected a duration such as 30s, 5m, 2h or 1d, found '\(advance)'")
             }
-            now = await api.advanceClock(by: milliseconds)
+            now = api.advanceClock(by: milliseconds)
         case (nil, let time?):
             guard let milliseconds = CivilDate.parseISO8601(time) else {
                 throw Failure(
                     message: "set: expected an ISO 8601 time such as 2024-01-01T00:10:00Z, found '\(time)'")
             }
-            now = await api.setClock(milliseconds)
+            now = api.setClock(milliseconds)
         default:
             throw Failure(message: #"expected {"advance": "5m"} or {"set": "2024-01-01T00:10:00Z"}"#)
         }
@@ -50,9 +50,9 @@ enum AdminCommands {
         guard ["start", "stop"].contains(command.action) else {
             throw Failure(message: "action: expected start or stop, found '\(command.action)'")
         }
-        await api.setFault(fault, on: command.action == "start")
+        api.setFault(fault, on: command.action == "start")
         return .object([
-            .init("fault", .string(fault.rawValue)), .init("active", .bool(await api.isActive(fault))),
+            .init("fault", .string(fault.rawValue)), .init("active", .bool(api.isActive(fault))),
         ])
     }
 

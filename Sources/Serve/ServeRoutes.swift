@@ -35,18 +35,18 @@ public enum ServeRoutes {
         }
         guard options.admin else { return router }
         router.get("/__admin/health") { _, _ in
-            let now = await api.now()
+            let now = api.now()
             return json(
                 200,
                 .object([
                     .init("status", .string("ok")), .init("now", .string(TimeFormatting.iso8601(now))),
-                    .init("now_ms", .integer(now)), .init("clock", .string(await api.clockMode().rawValue)),
-                    .init("outage", .bool(await api.isActive(.outage))),
-                    .init("rate_limit_storm", .bool(await api.isActive(.rateLimitStorm))),
+                    .init("now_ms", .integer(now)), .init("clock", .string(api.clockMode().rawValue)),
+                    .init("outage", .bool(api.isActive(.outage))),
+                    .init("rate_limit_storm", .bool(api.isActive(.rateLimitStorm))),
                 ]))
         }
         router.get("/__admin/requests") { _, _ in
-            let (entries, total) = await api.journal()
+            let (entries, total) = api.journal()
             return json(
                 200,
                 .object([
@@ -77,7 +77,7 @@ public enum ServeRoutes {
             if let value = request.headers[HTTPField.Name(name)!] { headers.append(.init(name, value)) }
         }
         let query = TrackerCore.HTTPRequest.queryItems(parsing: request.uri.query ?? "")
-        let (reply, time) = await api.answer(
+        let (reply, time) = api.answer(
             TrackerCore.HTTPRequest(path: path, query: query, headers: headers))
         if options.sleepLatency {
             try? await Task.sleep(for: .milliseconds(reply.latencyMilliseconds))
