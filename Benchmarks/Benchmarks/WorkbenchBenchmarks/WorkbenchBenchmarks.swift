@@ -115,7 +115,7 @@ let benchmarks: @Sendable () -> Void = {
                 startPrice: 100, model: .gbm(GeometricBrownianMotion(drift: 0.1, volatility: 0.8)))
         }
         for _ in benchmark.scaledIterations {
-            let market = try! SyntheticMarket(
+            let market = try! SimulatedMarket(
                 coins: coins, rootSeed: 1, start: start - 366 * 86_400_000, end: start + 366 * 86_400_000,
                 stepMilliseconds: 900_000)
             var config = RunConfig(
