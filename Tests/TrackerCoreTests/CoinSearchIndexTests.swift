@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 import TrackerCore
@@ -70,6 +71,60 @@ struct CoinSearchIndexTests {
         let reversed = CoinSearchIndex(coins: Self.coins.reversed(), marketCapRanks: Self.ranks)
         for query in ["bit", "eth", "coin", "a", "usd"] {
             #expect(reversed.search(query, limit: 200) == index.search(query, limit: 200), "\(query)")
+        }
+    }
+}
+
+extension CoinSearchIndexTests {
+    /// Every coin's lower-cased name and symbol, once.
+    static let lowered = coins.map { (Array($0.name.lowercased().utf8), Array($0.symbol.lowercased().utf8)) }
+
+    /// The ranking rules written the plain way: every coin classified, then all matches sorted.
+    static func reference(_ query: String, limit: Int) -> [CoinSearchIndex.Result] {
+        let needle = Array(query.trimmingCharacters(in: .whitespaces).lowercased().utf8)
+        guard !needle.isEmpty, limit > 0 else { return [] }
+        func contains(_ haystack: [UInt8]) -> Bool {
+            guard haystack.count >= needle.count else { return false }
+            return (0...(haystack.count - needle.count)).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+        }
+        var matches: [(result: CoinSearchIndex.Result, name: [UInt8])] = []
+        for (coin, (name, symbol)) in zip(coins, lowered) {
+            let match: CoinSearchIndex.Match? =
+                symbol == needle
+                ? .exactSymbol
+                : name.starts(with: needle) || symbol.starts(with: needle)
+                    ? .prefix : contains(name) || contains(symbol) ? .substring : nil
+            if let match { matches.append((.init(coin: coin, match: match, marketCapRank: ranks[coin.id]), name)) }
+        }
+        matches.sort { leftMatch, rightMatch in
+            let (left, right) = (leftMatch.result, rightMatch.result)
+            if left.match != right.match { return left.match < right.match }
+            switch (left.marketCapRank, right.marketCapRank) {
+            case (let a?, let b?) where a != b: return a < b
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: break
+            }
+            let (l, r) = (leftMatch.name, rightMatch.name)
+            if l != r { return l.lexicographicallyPrecedes(r) }
+            return left.coin.id < right.coin.id
+        }
+        return matches.prefix(limit).map(\.result)
+    }
+
+    @Test("the same results as the plain rules, for every keystroke of 10 names and odd queries (those unlimited too)")
+    func matchesReference() {
+        let odd = [" BiT ", "x", "0", "-", "$", "usd", "coin", "zzzz", "a", "e"]
+        for query in odd {
+            #expect(index.search(query, limit: 10_000) == Self.reference(query, limit: 10_000), "'\(query)'")
+        }
+        var queries = odd
+        for coin in Self.coins.enumerated().filter({ $0.offset % 725 == 0 }).map(\.element) {
+            let name = coin.name.lowercased()
+            queries += (1...min(name.count, 4)).map { String(name.prefix($0)) }
+        }
+        for query in queries {
+            #expect(index.search(query) == Self.reference(query, limit: 50), "'\(query)'")
         }
     }
 }

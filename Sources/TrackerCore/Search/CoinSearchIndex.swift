@@ -8,8 +8,10 @@
 /// Within a tier, coins with a known market-cap rank come first, by rank; then by name and id, so
 /// the order is total and deterministic. `bit` finds Bitcoin and Bitcoin Cash.
 ///
-/// The index lower-cases every name and symbol once, into bytes; a search is one pass of byte
-/// comparisons over the entries, with no allocation per entry.
+/// The index lower-cases every name and symbol once, into two flat byte buffers, and sorts the
+/// coins once in the within-tier order. A search is then one pass in that order, by index over
+/// the buffers (no copies, no reference counting per coin), appending each match to its tier's
+/// list: the tiers concatenated are the answer, with no sort.
 public struct CoinSearchIndex: Sendable {
     /// How a result matched.
     public enum Match: Int, Sendable, Comparable {
@@ -32,16 +34,29 @@ public struct CoinSearchIndex: Sendable {
         public var match: Match
         /// Its market-cap rank, when known.
         public var marketCapRank: Int?
+
+        /// Creates a result.
+        ///
+        /// - Parameters:
+        ///   - coin: The coin.
+        ///   - match: How it matched.
+        ///   - marketCapRank: Its rank, when known.
+        public init(coin: CoinListEntry, match: Match, marketCapRank: Int?) {
+            self.coin = coin
+            self.match = match
+            self.marketCapRank = marketCapRank
+        }
     }
 
-    private struct Entry: Sendable {
-        var coin: CoinListEntry
-        var name: [UInt8]
-        var symbol: [UInt8]
-        var rank: Int?
-    }
-
-    private let entries: [Entry]
+    private let coins: [CoinListEntry]
+    private let ranks: [Int?]
+    /// Every lower-cased name, back to back; coin `i`'s is `names[nameStarts[i]..<nameStarts[i + 1]]`.
+    private let names: [UInt8]
+    private let nameStarts: [Int]
+    private let symbols: [UInt8]
+    private let symbolStarts: [Int]
+    /// Coin indices in the within-tier order: known ranks first, by rank; then by name and id.
+    private let order: [Int]
 
     /// Builds an index.
     ///
@@ -49,18 +64,36 @@ public struct CoinSearchIndex: Sendable {
     ///   - coins: The coin list.
     ///   - marketCapRanks: Ranks by coin id, from market data, where known.
     public init(coins: [CoinListEntry], marketCapRanks: [String: Int] = [:]) {
-        entries = coins.map { coin in
-            Entry(
-                coin: coin,
-                name: Array(coin.name.lowercased().utf8),
-                symbol: Array(coin.symbol.lowercased().utf8),
-                rank: marketCapRanks[coin.id]
-            )
+        self.coins = coins
+        ranks = coins.map { marketCapRanks[$0.id] }
+        var names: [UInt8] = []
+        var symbols: [UInt8] = []
+        var nameStarts = [0]
+        var symbolStarts = [0]
+        for coin in coins {
+            names += coin.name.lowercased().utf8
+            nameStarts.append(names.count)
+            symbols += coin.symbol.lowercased().utf8
+            symbolStarts.append(symbols.count)
+        }
+        (self.names, self.nameStarts, self.symbols, self.symbolStarts) = (names, nameStarts, symbols, symbolStarts)
+        let ranks = ranks
+        order = coins.indices.sorted { left, right in
+            switch (ranks[left], ranks[right]) {
+            case (let a?, let b?) where a != b: return a < b
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: break
+            }
+            let leftName = names[nameStarts[left]..<nameStarts[left + 1]]
+            let rightName = names[nameStarts[right]..<nameStarts[right + 1]]
+            if !leftName.elementsEqual(rightName) { return leftName.lexicographicallyPrecedes(rightName) }
+            return coins[left].id < coins[right].id
         }
     }
 
     /// The number of coins indexed.
-    public var count: Int { entries.count }
+    public var count: Int { coins.count }
 
     /// Searches the index.
     ///
@@ -68,40 +101,50 @@ public struct CoinSearchIndex: Sendable {
     ///   - query: What the user typed; surrounding spaces are ignored, an empty query finds nothing.
     ///   - limit: The most results.
     /// - Returns: The best matches, best first.
-    /// - Complexity: O(n × m) byte comparisons for n coins and a query of m bytes, plus sorting the
-    ///   matches.
+    /// - Complexity: O(n × m) byte comparisons for n coins and a query of m bytes.
     public func search(_ query: String, limit: Int = 50) -> [Result] {
         let needle = Array(query.trimmingSpaces.lowercased().utf8)
         guard !needle.isEmpty, limit > 0 else { return [] }
-        var matches: [(match: Match, index: Int)] = []
-        for (index, entry) in entries.enumerated() {
-            if let match = Self.match(needle, entry) { matches.append((match, index)) }
-        }
-        matches.sort { lhs, rhs in
-            if lhs.match != rhs.match { return lhs.match < rhs.match }
-            let (left, right) = (entries[lhs.index], entries[rhs.index])
-            switch (left.rank, right.rank) {
-            case (let a?, let b?) where a != b: return a < b
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: break
+        var tiers: [[Int]] = [[], [], []]
+        names.withUnsafeBufferPointer { names in
+            symbols.withUnsafeBufferPointer { symbols in
+                needle.withUnsafeBufferPointer { needle in
+                    for coin in order {
+                        let name = UnsafeBufferPointer(rebasing: names[nameStarts[coin]..<nameStarts[coin + 1]])
+                        let symbol = UnsafeBufferPointer(
+                            rebasing: symbols[symbolStarts[coin]..<symbolStarts[coin + 1]])
+                        // Past `limit` in a tier, only better tiers can still change the answer.
+                        if let match = Self.match(needle, name: name, symbol: symbol, wanted: tiers, limit: limit) {
+                            tiers[match.rawValue].append(coin)
+                        }
+                    }
+                }
             }
-            if left.name != right.name { return left.name.lexicographicallyPrecedes(right.name) }
-            return left.coin.id < right.coin.id
         }
-        return matches.prefix(limit).map {
-            Result(coin: entries[$0.index].coin, match: $0.match, marketCapRank: entries[$0.index].rank)
+        var results: [Result] = []
+        for (tier, coins) in tiers.enumerated() {
+            for coin in coins.prefix(limit - results.count) {
+                results.append(
+                    Result(coin: self.coins[coin], match: Match(rawValue: tier)!, marketCapRank: ranks[coin]))
+            }
         }
+        return results
     }
 
-    private static func match(_ needle: [UInt8], _ entry: Entry) -> Match? {
-        if entry.symbol == needle { return .exactSymbol }
-        if entry.name.starts(with: needle) || entry.symbol.starts(with: needle) { return .prefix }
-        if contains(entry.name, needle) || contains(entry.symbol, needle) { return .substring }
+    /// The best tier a coin matches in that still needs coins, or nil.
+    private static func match(
+        _ needle: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, symbol: UnsafeBufferPointer<UInt8>,
+        wanted tiers: [[Int]], limit: Int
+    ) -> Match? {
+        if symbol.elementsEqual(needle) { return .exactSymbol }
+        guard tiers[1].count < limit else { return nil }
+        if name.starts(with: needle) || symbol.starts(with: needle) { return .prefix }
+        guard tiers[2].count < limit else { return nil }
+        if contains(name, needle) || contains(symbol, needle) { return .substring }
         return nil
     }
 
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard haystack.count >= needle.count else { return false }
         let first = needle[0]
         for start in 0...(haystack.count - needle.count) where haystack[start] == first {
