@@ -38,4 +38,10 @@ static inline gsl_error_handler_t *cgsl_disable_abort_on_error(void) {
     return gsl_set_error_handler_off();
 }
 
+/// Fills `out[0..<count]` with standard normals from `gsl_ran_gaussian_ziggurat`, in order: the
+/// same draws as `count` calls, without a call from Swift for each.
+static inline void cgsl_fill_gaussian_ziggurat(const gsl_rng *generator, double *out, size_t count) {
+    for (size_t index = 0; index < count; index++) out[index] = gsl_ran_gaussian_ziggurat(generator, 1.0);
+}
+
 #endif

@@ -114,7 +114,7 @@ extension CoinSearchIndexTests {
 
     @Test("the same results as the plain rules, for every keystroke of 10 names and odd queries (those unlimited too)")
     func matchesReference() {
-        let odd = [" BiT ", "x", "0", "-", "$", "usd", "coin", "zzzz", "a", "e"]
+        let odd = [" BiT ", "x", "0", "-", "$", "usd", "coin", "zzzz", "a", "e", "b\u{0}"]
         for query in odd {
             #expect(index.search(query, limit: 10_000) == Self.reference(query, limit: 10_000), "'\(query)'")
         }

@@ -35,6 +35,15 @@ public final class RandomStream {
         gsl_ran_gaussian_ziggurat(generator, 1)
     }
 
+    /// Fills a buffer with standard normals: the same draws, in the same order, as one
+    /// ``gaussian()`` per element, in a C loop.
+    ///
+    /// - Parameter buffer: Where the samples go.
+    public func fillGaussians(_ buffer: UnsafeMutableBufferPointer<Double>) {
+        guard let base = buffer.baseAddress else { return }
+        cgsl_fill_gaussian_ziggurat(generator, base, buffer.count)
+    }
+
     /// A uniform sample in [0, 1).
     @inline(__always)
     public func uniform() -> Double {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Local coin search over `/coins/list` (cached 7 days by the app), fast enough for every
 /// keystroke.
 ///
@@ -8,10 +10,11 @@
 /// Within a tier, coins with a known market-cap rank come first, by rank; then by name and id, so
 /// the order is total and deterministic. `bit` finds Bitcoin and Bitcoin Cash.
 ///
-/// The index lower-cases every name and symbol once, into two flat byte buffers, and sorts the
-/// coins once in the within-tier order. A search is then one pass in that order, by index over
-/// the buffers (no copies, no reference counting per coin), appending each match to its tier's
-/// list: the tiers concatenated are the answer, with no sort.
+/// The index lower-cases every name and symbol once and lays them out in one byte buffer, in the
+/// within-tier order (sorted once), each coin as `name NUL symbol NUL`. A search makes one pass
+/// for exact symbols and prefixes, by index over the buffer with no copies and no reference
+/// counting, then finds substring matches with `memmem` over the buffer from the start: the hits
+/// come in result order, so it stops as soon as the answer is full. No sort at search time.
 public struct CoinSearchIndex: Sendable {
     /// How a result matched.
     public enum Match: Int, Sendable, Comparable {
@@ -48,15 +51,15 @@ public struct CoinSearchIndex: Sendable {
         }
     }
 
+    /// The coins in the within-tier order: known ranks first, by rank; then by name and id.
     private let coins: [CoinListEntry]
     private let ranks: [Int?]
-    /// Every lower-cased name, back to back; coin `i`'s is `names[nameStarts[i]..<nameStarts[i + 1]]`.
-    private let names: [UInt8]
+    /// `name NUL symbol NUL` of every coin, in order, lower-cased.
+    private let text: [UInt8]
+    /// Where each coin's name starts in ``text``, and (last) the end of the text.
     private let nameStarts: [Int]
-    private let symbols: [UInt8]
+    /// Where each coin's symbol starts in ``text``.
     private let symbolStarts: [Int]
-    /// Coin indices in the within-tier order: known ranks first, by rank; then by name and id.
-    private let order: [Int]
 
     /// Builds an index.
     ///
@@ -64,32 +67,34 @@ public struct CoinSearchIndex: Sendable {
     ///   - coins: The coin list.
     ///   - marketCapRanks: Ranks by coin id, from market data, where known.
     public init(coins: [CoinListEntry], marketCapRanks: [String: Int] = [:]) {
-        self.coins = coins
-        ranks = coins.map { marketCapRanks[$0.id] }
-        var names: [UInt8] = []
-        var symbols: [UInt8] = []
-        var nameStarts = [0]
-        var symbolStarts = [0]
-        for coin in coins {
-            names += coin.name.lowercased().utf8
-            nameStarts.append(names.count)
-            symbols += coin.symbol.lowercased().utf8
-            symbolStarts.append(symbols.count)
-        }
-        (self.names, self.nameStarts, self.symbols, self.symbolStarts) = (names, nameStarts, symbols, symbolStarts)
-        let ranks = ranks
-        order = coins.indices.sorted { left, right in
+        let lowered = coins.map { (name: Array($0.name.lowercased().utf8), symbol: Array($0.symbol.lowercased().utf8)) }
+        let ranks = coins.map { marketCapRanks[$0.id] }
+        let order = coins.indices.sorted { left, right in
             switch (ranks[left], ranks[right]) {
             case (let a?, let b?) where a != b: return a < b
             case (.some, nil): return true
             case (nil, .some): return false
             default: break
             }
-            let leftName = names[nameStarts[left]..<nameStarts[left + 1]]
-            let rightName = names[nameStarts[right]..<nameStarts[right + 1]]
-            if !leftName.elementsEqual(rightName) { return leftName.lexicographicallyPrecedes(rightName) }
+            let (leftName, rightName) = (lowered[left].name, lowered[right].name)
+            if leftName != rightName { return leftName.lexicographicallyPrecedes(rightName) }
             return coins[left].id < coins[right].id
         }
+        var text: [UInt8] = []
+        var nameStarts: [Int] = []
+        var symbolStarts: [Int] = []
+        for coin in order {
+            nameStarts.append(text.count)
+            text += lowered[coin].name
+            text.append(0)
+            symbolStarts.append(text.count)
+            text += lowered[coin].symbol
+            text.append(0)
+        }
+        nameStarts.append(text.count)
+        self.coins = order.map { coins[$0] }
+        self.ranks = order.map { ranks[$0] }
+        (self.text, self.nameStarts, self.symbolStarts) = (text, nameStarts, symbolStarts)
     }
 
     /// The number of coins indexed.
@@ -101,47 +106,98 @@ public struct CoinSearchIndex: Sendable {
     ///   - query: What the user typed; surrounding spaces are ignored, an empty query finds nothing.
     ///   - limit: The most results.
     /// - Returns: The best matches, best first.
-    /// - Complexity: O(n × m) byte comparisons for n coins and a query of m bytes.
+    /// - Complexity: O(n) comparisons of first bytes for n coins, and one `memmem` scan at most.
     public func search(_ query: String, limit: Int = 50) -> [Result] {
         let needle = Array(query.trimmingSpaces.lowercased().utf8)
         guard !needle.isEmpty, limit > 0 else { return [] }
-        var tiers: [[Int]] = [[], [], []]
-        names.withUnsafeBufferPointer { names in
-            symbols.withUnsafeBufferPointer { symbols in
-                needle.withUnsafeBufferPointer { needle in
-                    for coin in order {
-                        let name = UnsafeBufferPointer(rebasing: names[nameStarts[coin]..<nameStarts[coin + 1]])
-                        let symbol = UnsafeBufferPointer(
-                            rebasing: symbols[symbolStarts[coin]..<symbolStarts[coin + 1]])
-                        // Past `limit` in a tier, only better tiers can still change the answer.
-                        if let match = Self.match(needle, name: name, symbol: symbol, wanted: tiers, limit: limit) {
-                            tiers[match.rawValue].append(coin)
-                        }
+        var exact: [Int] = []
+        var prefix: [Int] = []
+        var substring: [Int] = []
+        text.withUnsafeBufferPointer { text in
+            needle.withUnsafeBufferPointer { needle in
+                for coin in 0..<coins.count {
+                    let name = UnsafeBufferPointer(rebasing: text[nameStarts[coin]..<symbolStarts[coin] - 1])
+                    let symbol = UnsafeBufferPointer(rebasing: text[symbolStarts[coin]..<nameStarts[coin + 1] - 1])
+                    if symbol.elementsEqual(needle) {
+                        exact.append(coin)
+                    } else if prefix.count < limit, name.starts(with: needle) || symbol.starts(with: needle) {
+                        // Past `limit` prefix matches, only exact symbols can still change the answer.
+                        prefix.append(coin)
                     }
                 }
+                let wanted = limit - exact.count - prefix.count
+                if wanted > 0 { substring = substringMatches(needle, in: text, skipping: exact, prefix, wanted: wanted) }
             }
         }
         var results: [Result] = []
-        for (tier, coins) in tiers.enumerated() {
-            for coin in coins.prefix(limit - results.count) {
-                results.append(
-                    Result(coin: self.coins[coin], match: Match(rawValue: tier)!, marketCapRank: ranks[coin]))
+        for (match, tier) in [(Match.exactSymbol, exact), (.prefix, prefix), (.substring, substring)] {
+            for coin in tier.prefix(limit - results.count) {
+                results.append(Result(coin: coins[coin], match: match, marketCapRank: ranks[coin]))
             }
         }
         return results
     }
 
-    /// The best tier a coin matches in that still needs coins, or nil.
-    private static func match(
-        _ needle: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, symbol: UnsafeBufferPointer<UInt8>,
-        wanted tiers: [[Int]], limit: Int
-    ) -> Match? {
-        if symbol.elementsEqual(needle) { return .exactSymbol }
-        guard tiers[1].count < limit else { return nil }
-        if name.starts(with: needle) || symbol.starts(with: needle) { return .prefix }
-        guard tiers[2].count < limit else { return nil }
-        if contains(name, needle) || contains(symbol, needle) { return .substring }
+    /// The first `wanted` coins, in order, whose name or symbol contains the needle, leaving out
+    /// the coins of the better tiers (sorted lists).
+    private func substringMatches(
+        _ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, skipping exact: [Int],
+        _ prefix: [Int], wanted: Int
+    ) -> [Int] {
+        var found: [Int] = []
+        var (nextExact, nextPrefix) = (0, 0)
+        func take(_ coin: Int) {
+            while nextExact < exact.count, exact[nextExact] < coin { nextExact += 1 }
+            while nextPrefix < prefix.count, prefix[nextPrefix] < coin { nextPrefix += 1 }
+            let better =
+                (nextExact < exact.count && exact[nextExact] == coin)
+                || (nextPrefix < prefix.count && prefix[nextPrefix] == coin)
+            if !better { found.append(coin) }
+        }
+        guard !needle.contains(0) else {
+            // A needle with a NUL could match across the separators: test each coin alone.
+            for coin in 0..<coins.count where found.count < wanted {
+                let name = UnsafeBufferPointer(rebasing: text[nameStarts[coin]..<symbolStarts[coin] - 1])
+                let symbol = UnsafeBufferPointer(rebasing: text[symbolStarts[coin]..<nameStarts[coin + 1] - 1])
+                if Self.contains(name, needle) || Self.contains(symbol, needle) { take(coin) }
+            }
+            return found
+        }
+        var offset = 0
+        while found.count < wanted, let position = Self.firstOccurrence(of: needle, in: text, from: offset) {
+            let coin = Self.coin(at: position, starts: nameStarts)
+            take(coin)
+            offset = nameStarts[coin + 1]
+        }
+        return found
+    }
+
+    /// Where the needle first occurs in the text at or after `offset`: `memchr` (vectorised in
+    /// the C library) finds each candidate first byte, `memcmp` checks the rest.
+    private static func firstOccurrence(
+        of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from offset: Int
+    ) -> Int? {
+        guard let base = text.baseAddress, let needleBase = needle.baseAddress else { return nil }
+        var start = offset
+        while text.count - start >= needle.count {
+            guard let hit = memchr(base + start, Int32(needle[0]), text.count - start - needle.count + 1) else {
+                return nil
+            }
+            let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + position, needleBase, needle.count) == 0 { return position }
+            start = position + 1
+        }
         return nil
+    }
+
+    /// The coin whose region holds a position of the text (binary search over the starts).
+    private static func coin(at position: Int, starts: [Int]) -> Int {
+        var (low, high) = (0, starts.count - 1)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if starts[middle] <= position { low = middle } else { high = middle }
+        }
+        return low
     }
 
     private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
