@@ -60,6 +60,8 @@ public struct CoinSearchIndex: Sendable {
     private let nameStarts: [Int]
     /// Where each coin's symbol starts in ``text``.
     private let symbolStarts: [Int]
+    /// How often each byte occurs in ``text``: a substring search looks for the needle's rarest.
+    private let byteCounts: [Int]
 
     /// Builds an index.
     ///
@@ -92,6 +94,9 @@ public struct CoinSearchIndex: Sendable {
             text.append(0)
         }
         nameStarts.append(text.count)
+        var byteCounts = [Int](repeating: 0, count: 256)
+        for byte in text { byteCounts[Int(byte)] += 1 }
+        self.byteCounts = byteCounts
         self.coins = order.map { coins[$0] }
         self.ranks = order.map { ranks[$0] }
         (self.text, self.nameStarts, self.symbolStarts) = (text, nameStarts, symbolStarts)
@@ -115,7 +120,9 @@ public struct CoinSearchIndex: Sendable {
         var substring: [Int] = []
         text.withUnsafeBufferPointer { text in
             needle.withUnsafeBufferPointer { needle in
-                for coin in 0..<coins.count {
+                let first = needle[0]
+                for coin in 0..<coins.count
+                where text[nameStarts[coin]] == first || text[symbolStarts[coin]] == first {
                     let name = UnsafeBufferPointer(rebasing: text[nameStarts[coin]..<symbolStarts[coin] - 1])
                     let symbol = UnsafeBufferPointer(rebasing: text[symbolStarts[coin]..<nameStarts[coin + 1] - 1])
                     if symbol.elementsEqual(needle) {
@@ -164,7 +171,7 @@ public struct CoinSearchIndex: Sendable {
             return found
         }
         var offset = 0
-        while found.count < wanted, let position = Self.firstOccurrence(of: needle, in: text, from: offset) {
+        while found.count < wanted, let position = firstOccurrence(of: needle, in: text, from: offset) {
             let coin = Self.coin(at: position, starts: nameStarts)
             take(coin)
             offset = nameStarts[coin + 1]
@@ -173,17 +180,19 @@ public struct CoinSearchIndex: Sendable {
     }
 
     /// Where the needle first occurs in the text at or after `offset`: `memchr` (vectorised in
-    /// the C library) finds each candidate first byte, `memcmp` checks the rest.
-    private static func firstOccurrence(
+    /// the C library) finds each place of the needle's rarest byte, `memcmp` checks the whole.
+    private func firstOccurrence(
         of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from offset: Int
     ) -> Int? {
         guard let base = text.baseAddress, let needleBase = needle.baseAddress else { return nil }
+        let anchor = needle.indices.min { byteCounts[Int(needle[$0])] < byteCounts[Int(needle[$1])] }!
+        // Candidate starts run from `offset` to `text.count - needle.count`; the anchor byte sits
+        // `anchor` bytes after each.
         var start = offset
         while text.count - start >= needle.count {
-            guard let hit = memchr(base + start, Int32(needle[0]), text.count - start - needle.count + 1) else {
-                return nil
-            }
-            let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            let searched = text.count - start - needle.count + 1
+            guard let hit = memchr(base + start + anchor, Int32(needle[anchor]), searched) else { return nil }
+            let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - anchor
             if memcmp(base + position, needleBase, needle.count) == 0 { return position }
             start = position + 1
         }
