@@ -85,7 +85,9 @@ extension CoinSearchIndexTests {
         guard !needle.isEmpty, limit > 0 else { return [] }
         func contains(_ haystack: [UInt8]) -> Bool {
             guard haystack.count >= needle.count else { return false }
-            return (0...(haystack.count - needle.count)).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+            return (0...(haystack.count - needle.count)).contains {
+                haystack[$0..<$0 + needle.count].elementsEqual(needle)
+            }
         }
         var matches: [(result: CoinSearchIndex.Result, name: [UInt8])] = []
         for (coin, (name, symbol)) in zip(coins, lowered) {
@@ -94,7 +96,9 @@ extension CoinSearchIndexTests {
                 ? .exactSymbol
                 : name.starts(with: needle) || symbol.starts(with: needle)
                     ? .prefix : contains(name) || contains(symbol) ? .substring : nil
-            if let match { matches.append((.init(coin: coin, match: match, marketCapRank: ranks[coin.id]), name)) }
+            if let match {
+                matches.append((.init(coin: coin, match: match, marketCapRank: ranks[coin.id]), name))
+            }
         }
         matches.sort { leftMatch, rightMatch in
             let (left, right) = (leftMatch.result, rightMatch.result)
@@ -112,7 +116,9 @@ extension CoinSearchIndexTests {
         return matches.prefix(limit).map(\.result)
     }
 
-    @Test("the same results as the plain rules, for every keystroke of 10 names and odd queries (those unlimited too)")
+    @Test(
+        "the same results as the plain rules, for every keystroke of 10 names and odd queries (those unlimited too)"
+    )
     func matchesReference() {
         let odd = [" BiT ", "x", "0", "-", "$", "usd", "coin", "zzzz", "a", "e", "b\u{0}"]
         for query in odd {

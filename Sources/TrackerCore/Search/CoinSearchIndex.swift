@@ -69,7 +69,9 @@ public struct CoinSearchIndex: Sendable {
     ///   - coins: The coin list.
     ///   - marketCapRanks: Ranks by coin id, from market data, where known.
     public init(coins: [CoinListEntry], marketCapRanks: [String: Int] = [:]) {
-        let lowered = coins.map { (name: Array($0.name.lowercased().utf8), symbol: Array($0.symbol.lowercased().utf8)) }
+        let lowered = coins.map {
+            (name: Array($0.name.lowercased().utf8), symbol: Array($0.symbol.lowercased().utf8))
+        }
         let ranks = coins.map { marketCapRanks[$0.id] }
         let order = coins.indices.sorted { left, right in
             switch (ranks[left], ranks[right]) {
@@ -124,7 +126,8 @@ public struct CoinSearchIndex: Sendable {
                 for coin in 0..<coins.count
                 where text[nameStarts[coin]] == first || text[symbolStarts[coin]] == first {
                     let name = UnsafeBufferPointer(rebasing: text[nameStarts[coin]..<symbolStarts[coin] - 1])
-                    let symbol = UnsafeBufferPointer(rebasing: text[symbolStarts[coin]..<nameStarts[coin + 1] - 1])
+                    let symbol = UnsafeBufferPointer(
+                        rebasing: text[symbolStarts[coin]..<nameStarts[coin + 1] - 1])
                     if symbol.elementsEqual(needle) {
                         exact.append(coin)
                     } else if prefix.count < limit, name.starts(with: needle) || symbol.starts(with: needle) {
@@ -133,7 +136,9 @@ public struct CoinSearchIndex: Sendable {
                     }
                 }
                 let wanted = limit - exact.count - prefix.count
-                if wanted > 0 { substring = substringMatches(needle, in: text, skipping: exact, prefix, wanted: wanted) }
+                if wanted > 0 {
+                    substring = substringMatches(needle, in: text, skipping: exact, prefix, wanted: wanted)
+                }
             }
         }
         var results: [Result] = []
@@ -165,7 +170,8 @@ public struct CoinSearchIndex: Sendable {
             // A needle with a NUL could match across the separators: test each coin alone.
             for coin in 0..<coins.count where found.count < wanted {
                 let name = UnsafeBufferPointer(rebasing: text[nameStarts[coin]..<symbolStarts[coin] - 1])
-                let symbol = UnsafeBufferPointer(rebasing: text[symbolStarts[coin]..<nameStarts[coin + 1] - 1])
+                let symbol = UnsafeBufferPointer(
+                    rebasing: text[symbolStarts[coin]..<nameStarts[coin + 1] - 1])
                 if Self.contains(name, needle) || Self.contains(symbol, needle) { take(coin) }
             }
             return found
@@ -209,7 +215,9 @@ public struct CoinSearchIndex: Sendable {
         return low
     }
 
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         guard haystack.count >= needle.count else { return false }
         let first = needle[0]
         for start in 0...(haystack.count - needle.count) where haystack[start] == first {
