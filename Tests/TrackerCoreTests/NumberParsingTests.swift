@@ -28,6 +28,38 @@ struct NumberParsingTests {
     }
 
     @Test(
+        "up to 19 digits at every power of ten a Double reaches (Eisel-Lemire), as the standard library rounds"
+    )
+    func fullExponentRange() throws {
+        var generator = SplitMix64(seed: 19)
+        for _ in 0..<20_000 {
+            let digits = UInt64.random(in: 1...9_999_999_999_999_999_999, using: &generator)
+            let exponent = Int.random(in: -345...310, using: &generator)
+            let text = "\(digits)e\(exponent)"
+            let expected = try #require(Double(text))
+            if expected.isFinite {
+                #expect(try parse(text) == expected, "\(text)")
+            } else {
+                #expect(throws: LocatedDecodingError.self, "\(text) overflows") { try parse(text) }
+            }
+        }
+    }
+
+    @Test("integers exactly halfway between two doubles round to even")
+    func halfwayRoundsToEven() throws {
+        var generator = SplitMix64(seed: 53)
+        for _ in 0..<5_000 {
+            // Between 2^54 and 1e19 a double's spacing is at least 4, so the midpoint is an integer
+            // of at most 19 digits.
+            let value = Double(UInt64.random(in: (1 << 54)...9_000_000_000_000_000_000, using: &generator))
+            let midpoint = UInt64(value) + UInt64(value.ulp) / 2
+            let text = "\(midpoint)"
+            #expect(try parse(text) == Double(text)!, "\(text)")
+            #expect(try parse(text + ".0") == Double(text)!, "\(text).0")
+        }
+    }
+
+    @Test(
         "edge cases",
         arguments: [
             ("0", 0.0), ("-0", -0.0), ("0.1", 0.1), ("1E2", 100), ("1e+2", 100), ("2.5e-3", 0.0025),

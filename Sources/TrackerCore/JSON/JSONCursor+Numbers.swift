@@ -114,9 +114,10 @@ enum NumberParsing {
     /// The correctly rounded Double of a validated number lexeme.
     ///
     /// Clinger's fast path handles mantissas up to 2^53 with decimal exponents up to 22 exactly
-    /// (one IEEE multiplication or division of exact operands); anything else goes to the C
-    /// library's `strtod`, which rounds correctly. Source: W. D. Clinger, "How to Read Floating
-    /// Point Numbers Accurately", PLDI 1990.
+    /// (one IEEE multiplication or division of exact operands; W. D. Clinger, "How to Read
+    /// Floating Point Numbers Accurately", PLDI 1990). Mantissas of up to 19 digits go to
+    /// ``EiselLemire``. Anything else (more digits, subnormals) goes to the C library's `strtod`,
+    /// which rounds correctly.
     static func double(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double {
         var index = range.lowerBound
         let end = range.upperBound
@@ -157,6 +158,11 @@ enum NumberParsing {
                 decimalExponent >= 0
                 ? Double(mantissa) * exactPowersOfTen[decimalExponent]
                 : Double(mantissa) / exactPowersOfTen[-decimalExponent]
+            return negative ? -magnitude : magnitude
+        }
+        if significantDigits <= 19,
+            let magnitude = EiselLemire.double(mantissa: mantissa, exponent: decimalExponent)
+        {
             return negative ? -magnitude : magnitude
         }
         return slowPath(bytes, range)
