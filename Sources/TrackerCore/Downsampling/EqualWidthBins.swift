@@ -70,63 +70,8 @@ enum EqualWidthBins {
     }
 
     /// The first indices of the minimum and the maximum of `y[range]` (ties to the first).
-    ///
-    /// Eight lanes at a time (`SIMD8<Double>`): each lane keeps its own minimum and maximum and
-    /// their indices, replaced only on a strict improvement, so each lane holds its first
-    /// extreme. The lanes are then merged (the smallest index among equal extremes), and the
-    /// tail of fewer than eight points is scanned in order. The same indices as a scalar scan.
     @inline(__always)
     static func argMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int) {
-        let lanes = 8
-        guard range.count >= 4 * lanes, let base = y.baseAddress else { return scalarArgMinMax(y, range) }
-        let raw = UnsafeRawPointer(base)
-        let first = raw.loadUnaligned(fromByteOffset: range.lowerBound * 8, as: SIMD8<Double>.self)
-        var minValues = first
-        var maxValues = first
-        var indices = SIMD8<Int64>(0, 1, 2, 3, 4, 5, 6, 7) &+ Int64(range.lowerBound)
-        var minIndices = indices
-        var maxIndices = indices
-        let step = SIMD8<Int64>(repeating: Int64(lanes))
-        var index = range.lowerBound + lanes
-        while index + lanes <= range.upperBound {
-            let values = raw.loadUnaligned(fromByteOffset: index * 8, as: SIMD8<Double>.self)
-            indices &+= step
-            let lower = values .< minValues
-            minValues.replace(with: values, where: lower)
-            minIndices.replace(with: indices, where: lower)
-            let higher = values .> maxValues
-            maxValues.replace(with: values, where: higher)
-            maxIndices.replace(with: indices, where: higher)
-            index += lanes
-        }
-        // A NaN stops its lane from moving; the scalar scan's answer is then the reference.
-        guard !any(minValues .!= minValues), !any(maxValues .!= maxValues) else {
-            return scalarArgMinMax(y, range)
-        }
-        var (minIndex, maxIndex) = (Int(minIndices[0]), Int(maxIndices[0]))
-        var (minValue, maxValue) = (minValues[0], maxValues[0])
-        for lane in 1..<lanes {
-            if minValues[lane] < minValue || (minValues[lane] == minValue && Int(minIndices[lane]) < minIndex)
-            {
-                (minValue, minIndex) = (minValues[lane], Int(minIndices[lane]))
-            }
-            if maxValues[lane] > maxValue || (maxValues[lane] == maxValue && Int(maxIndices[lane]) < maxIndex)
-            {
-                (maxValue, maxIndex) = (maxValues[lane], Int(maxIndices[lane]))
-            }
-        }
-        while index < range.upperBound {
-            let value = y[index]
-            if value < minValue { (minValue, minIndex) = (value, index) }
-            if value > maxValue { (maxValue, maxIndex) = (value, index) }
-            index += 1
-        }
-        return (minIndex, maxIndex)
-    }
-
-    /// ``argMinMax(_:_:)`` one point at a time: short bins, and bins holding a NaN.
-    static func scalarArgMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int)
-    {
         var minIndex = range.lowerBound
         var maxIndex = range.lowerBound
         var minValue = y[minIndex]
