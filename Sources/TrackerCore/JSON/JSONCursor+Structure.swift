@@ -130,30 +130,32 @@ extension JSONCursor {
 
     /// Skips one value of any kind, checking its syntax.
     ///
-    /// - Parameter path: The value's JSON path, for errors.
-    mutating func skipValue(path: String) throws(LocatedDecodingError) {
+    /// - Parameter path: The value's JSON path, built only for an error or a nested value.
+    mutating func skipValue(path: @autoclosure () -> String) throws(LocatedDecodingError) {
         try skipValue(path: path, depth: 0)
     }
 
-    private mutating func skipValue(path: String, depth: Int) throws(LocatedDecodingError) {
+    private mutating func skipValue(path: () -> String, depth: Int) throws(LocatedDecodingError) {
         guard depth < Self.maximumDepth else {
-            throw error(path: path, expected: "nesting at most \(Self.maximumDepth) deep")
+            throw error(path: path(), expected: "nesting at most \(Self.maximumDepth) deep")
         }
         switch peek() {
         case .openBrace:
-            try readObject(path: path) { cursor, key throws(LocatedDecodingError) in
-                try cursor.skipValue(path: path.member(key), depth: depth + 1)
+            let here = path()
+            try readObject(path: here) { cursor, key throws(LocatedDecodingError) in
+                try cursor.skipValue(path: { here.member(key) }, depth: depth + 1)
             }
         case .openBracket:
-            try readArray(path: path) { cursor, index throws(LocatedDecodingError) in
-                try cursor.skipValue(path: path.element(index), depth: depth + 1)
+            let here = path()
+            try readArray(path: here) { cursor, index throws(LocatedDecodingError) in
+                try cursor.skipValue(path: { here.element(index) }, depth: depth + 1)
             }
         case .quote:
-            _ = try readString(path: path)
+            _ = try readString(path: path())
         default:
             if lexNumber() != nil { return }
             if consumeLiteral("true") || consumeLiteral("false") || consumeLiteral("null") { return }
-            throw error(path: path, expected: "a JSON value")
+            throw error(path: path(), expected: "a JSON value")
         }
     }
 

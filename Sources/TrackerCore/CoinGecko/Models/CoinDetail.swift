@@ -73,21 +73,22 @@ public struct CoinDetail: Sendable, Equatable {
             var fields: [String: String] = [:]
             var detail = CoinDetail(id: "", symbol: "", name: "")
             try cursor.readObject(path: "$") { cursor, key throws(LocatedDecodingError) in
-                let at = "$".member(key)
+                // Built only for an error message.
+                func at() -> String { "$".member(key) }
                 switch key {
-                case "id", "symbol", "name": fields[key] = try cursor.readString(path: at)
-                case "market_cap_rank": detail.marketCapRank = try cursor.readNullableInteger(path: at)
-                case "last_updated": detail.lastUpdated = try cursor.readNullableDate(path: at)
+                case "id", "symbol", "name": fields[key] = try cursor.readString(path: at())
+                case "market_cap_rank": detail.marketCapRank = try cursor.readNullableInteger(path: at())
+                case "last_updated": detail.lastUpdated = try cursor.readNullableDate(path: at())
                 case "image":
-                    try cursor.readObject(path: at) { cursor, size throws(LocatedDecodingError) in
-                        let value = try cursor.readNullableString(path: at.member(size))
+                    try cursor.readObject(path: at()) { cursor, size throws(LocatedDecodingError) in
+                        let value = try cursor.readNullableString(path: at().member(size))
                         if size == "large" { detail.imageLarge = value }
                     }
                 case "market_data":
                     detail.marketData = try cursor.readNullable { cursor throws(LocatedDecodingError) in
-                        try MarketData(cursor: &cursor, path: at)
+                        try MarketData(cursor: &cursor, path: at())
                     }
-                default: try cursor.skipValue(path: at)
+                default: try cursor.skipValue(path: at())
                 }
             }
             let values = try cursor.required(["id", "symbol", "name"], in: fields, objectStart: 0, path: "$")
@@ -101,20 +102,21 @@ extension CoinDetail.MarketData {
     init(cursor: inout JSONCursor, path: String) throws(LocatedDecodingError) {
         var data = Self()
         try cursor.readObject(path: path) { cursor, key throws(LocatedDecodingError) in
-            let at = path.member(key)
+            // Built only for an error message.
+            func at() -> String { path.member(key) }
             switch key {
-            case "current_price": data.currentPrice = try cursor.readNumberMap(path: at)
-            case "market_cap": data.marketCap = try cursor.readNumberMap(path: at)
-            case "total_volume": data.totalVolume = try cursor.readNumberMap(path: at)
-            case "high_24h": data.high24h = try cursor.readNumberMap(path: at)
-            case "low_24h": data.low24h = try cursor.readNumberMap(path: at)
+            case "current_price": data.currentPrice = try cursor.readNumberMap(path: at())
+            case "market_cap": data.marketCap = try cursor.readNumberMap(path: at())
+            case "total_volume": data.totalVolume = try cursor.readNumberMap(path: at())
+            case "high_24h": data.high24h = try cursor.readNumberMap(path: at())
+            case "low_24h": data.low24h = try cursor.readNumberMap(path: at())
             case "price_change_percentage_24h":
-                data.priceChangePercentage24h = try cursor.readNullableNumber(path: at)
-            case "circulating_supply": data.circulatingSupply = try cursor.readNullableNumber(path: at)
-            case "total_supply": data.totalSupply = try cursor.readNullableNumber(path: at)
-            case "max_supply": data.maxSupply = try cursor.readNullableNumber(path: at)
-            case "last_updated": data.lastUpdated = try cursor.readNullableDate(path: at)
-            default: try cursor.skipValue(path: at)
+                data.priceChangePercentage24h = try cursor.readNullableNumber(path: at())
+            case "circulating_supply": data.circulatingSupply = try cursor.readNullableNumber(path: at())
+            case "total_supply": data.totalSupply = try cursor.readNullableNumber(path: at())
+            case "max_supply": data.maxSupply = try cursor.readNullableNumber(path: at())
+            case "last_updated": data.lastUpdated = try cursor.readNullableDate(path: at())
+            default: try cursor.skipValue(path: at())
             }
         }
         self = data

@@ -75,26 +75,27 @@ extension CoinMarket {
         var fields: [String: String] = [:]
         var row = CoinMarket(id: "", symbol: "", name: "")
         try cursor.readObject(path: path) { cursor, key throws(LocatedDecodingError) in
-            let at = path.member(key)
+            // Built only for an error message.
+            func at() -> String { path.member(key) }
             switch key {
-            case "id", "symbol", "name": fields[key] = try cursor.readString(path: at)
-            case "image": row.image = try cursor.readNullableString(path: at)
-            case "current_price": row.currentPrice = try cursor.readNullableNumber(path: at)
-            case "market_cap": row.marketCap = try cursor.readNullableNumber(path: at)
-            case "market_cap_rank": row.marketCapRank = try cursor.readNullableInteger(path: at)
-            case "total_volume": row.totalVolume = try cursor.readNullableNumber(path: at)
-            case "high_24h": row.high24h = try cursor.readNullableNumber(path: at)
-            case "low_24h": row.low24h = try cursor.readNullableNumber(path: at)
-            case "price_change_24h": row.priceChange24h = try cursor.readNullableNumber(path: at)
+            case "id", "symbol", "name": fields[key] = try cursor.readString(path: at())
+            case "image": row.image = try cursor.readNullableString(path: at())
+            case "current_price": row.currentPrice = try cursor.readNullableNumber(path: at())
+            case "market_cap": row.marketCap = try cursor.readNullableNumber(path: at())
+            case "market_cap_rank": row.marketCapRank = try cursor.readNullableInteger(path: at())
+            case "total_volume": row.totalVolume = try cursor.readNullableNumber(path: at())
+            case "high_24h": row.high24h = try cursor.readNullableNumber(path: at())
+            case "low_24h": row.low24h = try cursor.readNullableNumber(path: at())
+            case "price_change_24h": row.priceChange24h = try cursor.readNullableNumber(path: at())
             case "price_change_percentage_24h":
-                row.priceChangePercentage24h = try cursor.readNullableNumber(path: at)
+                row.priceChangePercentage24h = try cursor.readNullableNumber(path: at())
             case "price_change_percentage_24h_in_currency":
-                row.priceChangePercentage24hInCurrency = try cursor.readNullableNumber(path: at)
-            case "circulating_supply": row.circulatingSupply = try cursor.readNullableNumber(path: at)
-            case "total_supply": row.totalSupply = try cursor.readNullableNumber(path: at)
-            case "max_supply": row.maxSupply = try cursor.readNullableNumber(path: at)
-            case "last_updated": row.lastUpdated = try cursor.readNullableDate(path: at)
-            default: try cursor.skipValue(path: at)
+                row.priceChangePercentage24hInCurrency = try cursor.readNullableNumber(path: at())
+            case "circulating_supply": row.circulatingSupply = try cursor.readNullableNumber(path: at())
+            case "total_supply": row.totalSupply = try cursor.readNullableNumber(path: at())
+            case "max_supply": row.maxSupply = try cursor.readNullableNumber(path: at())
+            case "last_updated": row.lastUpdated = try cursor.readNullableDate(path: at())
+            default: try cursor.skipValue(path: at())
             }
         }
         let values = try cursor.required(

@@ -62,17 +62,18 @@ public struct SearchResults: Sendable, Equatable {
             var results = SearchResults(coins: [])
             var sawCoins = false
             try cursor.readObject(path: "$") { cursor, key throws(LocatedDecodingError) in
-                let at = "$".member(key)
+                // Built only for an error message.
+                func at() -> String { "$".member(key) }
                 if key == "coins" {
                     sawCoins = true
-                    results.coins = try cursor.readObjects(path: at) {
+                    results.coins = try cursor.readObjects(path: at()) {
                         cursor, path throws(LocatedDecodingError) in
                         try Coin(cursor: &cursor, path: path)
                     }
                 } else {
                     var count = 0
-                    try cursor.readArray(path: at) { cursor, index throws(LocatedDecodingError) in
-                        try cursor.skipValue(path: at.element(index))
+                    try cursor.readArray(path: at()) { cursor, index throws(LocatedDecodingError) in
+                        try cursor.skipValue(path: at().element(index))
                         count += 1
                     }
                     results.otherCounts[key] = count
@@ -91,12 +92,13 @@ extension SearchResults.Coin {
         var rank: Int?
         var thumb: String?
         try cursor.readObject(path: path) { cursor, key throws(LocatedDecodingError) in
-            let at = path.member(key)
+            // Built only for an error message.
+            func at() -> String { path.member(key) }
             switch key {
-            case "id", "name", "symbol": fields[key] = try cursor.readString(path: at)
-            case "market_cap_rank": rank = try cursor.readNullableInteger(path: at)
-            case "thumb": thumb = try cursor.readNullableString(path: at)
-            default: try cursor.skipValue(path: at)
+            case "id", "name", "symbol": fields[key] = try cursor.readString(path: at())
+            case "market_cap_rank": rank = try cursor.readNullableInteger(path: at())
+            case "thumb": thumb = try cursor.readNullableString(path: at())
+            default: try cursor.skipValue(path: at())
             }
         }
         let values = try cursor.required(
