@@ -8,15 +8,21 @@ import TrackerCore
 /// A parameter counts as missing only when it is absent: the app never leaves one out, so runs
 /// are unchanged, while a hand-written request to `workbench serve` meets the real API's answer.
 enum QueryRules {
-    /// The required parameters of each endpoint, in the order CoinGecko checks them.
+    private static let simplePrice = ["ids", "vs_currencies"]
+    private static let markets = ["vs_currency"]
+    private static let charts = ["vs_currency", "days"]
+    private static let history = ["date"]
+    private static let none: [String] = []
+
+    /// The required parameters of each endpoint, in the order CoinGecko checks them (built once:
+    /// this runs for every simulated request).
     static func required(by endpoint: CoinGeckoEndpoint) -> [String] {
         switch endpoint {
-        case .simplePrice: ["ids", "vs_currencies"]
-        case .coinsMarkets: ["vs_currency"]
-        case .marketChart: ["vs_currency", "days"]
-        case .ohlc: ["vs_currency", "days"]
-        case .coinHistory: ["date"]
-        case .coinDetail, .coinsList, .search: []
+        case .simplePrice: simplePrice
+        case .coinsMarkets: markets
+        case .marketChart, .ohlc: charts
+        case .coinHistory: history
+        case .coinDetail, .coinsList, .search: none
         }
     }
 
