@@ -18,8 +18,10 @@ public struct Recorder: Sendable {
     public let baseURL: String
     /// The dataset folder.
     public let directory: URL
+    /// Consecutive 429s that end a run by default.
+    public static let defaultStormLimit = 3
     /// Consecutive 429s that end the run.
-    public var stormLimit = 3
+    public var stormLimit = defaultStormLimit
 
     /// Creates a recorder.
     ///

@@ -75,6 +75,9 @@ public enum RequestList {
             }
             let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
             let path = String(parts[0])
+            guard !path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {
+                throw Failure(description: "\(place): \(QuotedValue.text(path)) has a '.' or '..' segment")
+            }
             guard CoinGeckoEndpoint(path: path) != nil || path == "/ping" else {
                 throw Failure(
                     description:

@@ -22,24 +22,24 @@ enum AdminCommands {
 
     static func clock(_ body: [UInt8], api: SimulatedAPI) async throws -> JSONValue {
         let command = try decode(ClockCommand.self, body)
-        let now: Int64
+        let time: Int64
         switch (command.advance, command.set) {
         case (let advance?, nil):
             guard let milliseconds = DurationText.milliseconds(advance, allowZero: true) else {
                 throw Failure(
                     message: "advance: expected a duration such as 30s, 5m, 2h or 1d, found '\(advance)'")
             }
-            now = api.advanceClock(by: milliseconds)
-        case (nil, let time?):
-            guard let milliseconds = CivilDate.parseISO8601(time) else {
+            time = api.advanceClock(by: milliseconds)
+        case (nil, let text?):
+            guard let milliseconds = CivilDate.parseISO8601(text) else {
                 throw Failure(
-                    message: "set: expected an ISO 8601 time such as 2024-01-01T00:10:00Z, found '\(time)'")
+                    message: "set: expected an ISO 8601 time such as 2024-01-01T00:10:00Z, found '\(text)'")
             }
-            now = api.setClock(milliseconds)
+            time = api.setClock(milliseconds)
         default:
             throw Failure(message: #"expected {"advance": "5m"} or {"set": "2024-01-01T00:10:00Z"}"#)
         }
-        return .object([.init("now", .string(TimeFormatting.iso8601(now))), .init("now_ms", .integer(now))])
+        return .object([.init("now", .string(TimeFormatting.iso8601(time))), .init("now_ms", .integer(time))])
     }
 
     static func faults(_ body: [UInt8], api: SimulatedAPI) async throws -> JSONValue {

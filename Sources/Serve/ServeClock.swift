@@ -31,8 +31,9 @@ public struct ServeClock: Sendable, Equatable {
         anchorReal = realSeconds
     }
 
-    /// The simulated time at a real time.
-    public func now(realSeconds: Double) -> Int64 {
+    /// The simulated time at a real time (arithmetic on the injected real seconds; this type
+    /// never reads a clock).
+    public func simulatedTime(atRealSeconds realSeconds: Double) -> Int64 {
         guard mode == .wall else { return anchorSimulated }
         let elapsed = max(0, realSeconds - anchorReal) * speed * 1000
         return anchorSimulated + Int64(min(elapsed, 1e15).rounded(.down))
@@ -46,6 +47,6 @@ public struct ServeClock: Sendable, Equatable {
 
     /// Moves the simulated time forward.
     public mutating func advance(by milliseconds: Int64, realSeconds: Double) {
-        set(now(realSeconds: realSeconds) + milliseconds, realSeconds: realSeconds)
+        set(simulatedTime(atRealSeconds: realSeconds) + milliseconds, realSeconds: realSeconds)
     }
 }

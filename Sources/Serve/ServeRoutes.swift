@@ -35,12 +35,12 @@ public enum ServeRoutes {
         }
         guard options.admin else { return router }
         router.get("/__admin/health") { _, _ in
-            let now = api.now()
+            let time = api.simulatedTime()
             return json(
                 200,
                 .object([
-                    .init("status", .string("ok")), .init("now", .string(TimeFormatting.iso8601(now))),
-                    .init("now_ms", .integer(now)), .init("clock", .string(api.clockMode().rawValue)),
+                    .init("status", .string("ok")), .init("now", .string(TimeFormatting.iso8601(time))),
+                    .init("now_ms", .integer(time)), .init("clock", .string(api.clockMode().rawValue)),
                     .init("outage", .bool(api.isActive(.outage))),
                     .init("rate_limit_storm", .bool(api.isActive(.rateLimitStorm))),
                 ]))

@@ -34,75 +34,79 @@ public final class SimulatedAPI: Sendable {
         self.realSeconds = realSeconds
     }
 
+    /// Runs `body` under the lock with the simulated time at this moment's injected real time.
+    private func withState<Result: Sendable>(
+        _ body: @Sendable (inout State, _ simulatedTime: Int64) -> Result
+    ) -> Result {
+        let real = realSeconds()
+        return state.withLock { state in body(&state, state.clock.simulatedTime(atRealSeconds: real)) }
+    }
+
     /// Answers a request at the current simulated time.
     ///
     /// - Returns: The server's reply and the simulated time it arrived.
     public func answer(_ request: HTTPRequest) -> (reply: ServerReply, time: Int64) {
-        let real = realSeconds()
-        return state.withLock { state in
-            let now = state.clock.now(realSeconds: real)
-            return (state.server.handle(request, at: now), now)
-        }
+        withState { state, time in (state.server.handle(request, at: time), time) }
     }
 
-    /// The simulated time now.
-    public func now() -> Int64 {
-        let real = realSeconds()
-        return state.withLock { $0.clock.now(realSeconds: real) }
-    }
+    /// The simulated time at this moment.
+    public func simulatedTime() -> Int64 { withState { _, time in time } }
 
     /// The clock's mode.
     public func clockMode() -> ServeClock.Mode { state.withLock { $0.clock.mode } }
 
     /// Sets the simulated time (the admin API's `{"set": ...}`).
+    ///
+    /// - Returns: The new simulated time.
     public func setClock(_ time: Int64) -> Int64 {
         let real = realSeconds()
         return state.withLock { state in
             state.clock.set(time, realSeconds: real)
-            return state.clock.now(realSeconds: real)
+            return state.clock.simulatedTime(atRealSeconds: real)
         }
     }
 
     /// Moves the simulated time forward (the admin API's `{"advance": ...}`).
+    ///
+    /// - Returns: The new simulated time.
     public func advanceClock(by milliseconds: Int64) -> Int64 {
         let real = realSeconds()
         return state.withLock { state in
             state.clock.advance(by: milliseconds, realSeconds: real)
-            return state.clock.now(realSeconds: real)
+            return state.clock.simulatedTime(atRealSeconds: real)
         }
     }
 
-    /// Starts or stops a fault now: an outage (every request 503) or a 429 storm.
+    /// Starts or stops a fault at the current simulated time: an outage (every request 503) or a
+    /// 429 storm.
     ///
     /// - Parameters:
     ///   - fault: Which.
     ///   - on: Start (true) or stop (false).
     public func setFault(_ fault: AdminFault, on: Bool) {
-        let real = realSeconds()
-        state.withLock { state in
-            let now = state.clock.now(realSeconds: real)
-            var faults = state.server.behaviour.faults
+        withState { state, time in
             func toggled(_ windows: [ServerFaults.Window]) -> [ServerFaults.Window] {
-                if on { return windows + [ServerFaults.Window(start: now, end: .max)] }
-                // Stopping ends every open window now.
-                return windows.map { $0.contains(now) ? ServerFaults.Window(start: $0.start, end: now) : $0 }
+                if on { return windows + [ServerFaults.Window(start: time, end: .max)] }
+                // Stopping ends every open window at this time.
+                return windows.map {
+                    $0.contains(time) ? ServerFaults.Window(start: $0.start, end: time) : $0
+                }
             }
             switch fault {
-            case .outage: faults.outages = toggled(faults.outages)
-            case .rateLimitStorm: faults.rateLimitStorms = toggled(faults.rateLimitStorms)
+            case .outage:
+                state.server.behaviour.faults.outages = toggled(state.server.behaviour.faults.outages)
+            case .rateLimitStorm:
+                state.server.behaviour.faults.rateLimitStorms = toggled(
+                    state.server.behaviour.faults.rateLimitStorms)
             }
-            state.server.behaviour.faults = faults
         }
     }
 
-    /// Whether a fault is active now.
+    /// Whether a fault is active at the current simulated time.
     public func isActive(_ fault: AdminFault) -> Bool {
-        let real = realSeconds()
-        return state.withLock { state in
-            let now = state.clock.now(realSeconds: real)
+        withState { state, time in
             let faults = state.server.behaviour.faults
-            let windows = fault == .outage ? faults.outages : faults.rateLimitStorms
-            return windows.contains { $0.contains(now) }
+            return (fault == .outage ? faults.outages : faults.rateLimitStorms).contains { $0.contains(time) }
         }
     }
 

@@ -50,6 +50,23 @@ enum InputFiles {
         }
     }
 
+    /// A directory the user named for output: not empty (which would mean the working
+    /// directory) and not an existing file.
+    ///
+    /// - Parameters:
+    ///   - given: The user's path.
+    ///   - option: The option's name, for errors.
+    static func givenDirectory(_ given: String, option: String) throws(CLIError) -> String {
+        guard !given.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .badInput("\(option): the directory is empty; give a path such as out/run")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw .badInput("\(option): '\(given)' is a file, not a directory")
+        }
+        return given
+    }
+
     /// The directory a command writes into: the one given, or `defaultParent/name`.
     ///
     /// - Parameters:
@@ -62,12 +79,7 @@ enum InputFiles {
     static func outputDirectory(_ given: String?, option: String, defaultParent: String, name: String)
         throws(CLIError) -> String
     {
-        if let given {
-            guard !given.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw .badInput("\(option): the directory is empty; give a path such as out/run")
-            }
-            return given
-        }
+        if let given { return try givenDirectory(given, option: option) }
         guard PathNames.isPlainComponent(name) else {
             throw .badInput(
                 "the name '\(name)' cannot be a folder under \(defaultParent)/ (it is empty, hidden or has a "

@@ -58,7 +58,7 @@ struct RecordCommand: ParsableCommand {
         } catch {
             throw CLIError.badInput(error.description)
         }
-        let directory = try InputFiles.outputDirectory(out, option: "--out", defaultParent: "", name: "")
+        let directory = try InputFiles.givenDirectory(out, option: "--out")
         guard let base = URL(string: baseURL), base.scheme == "http" || base.scheme == "https",
             base.host != nil
         else {
@@ -118,7 +118,7 @@ struct RecordCommand: ParsableCommand {
         }
         if summary.stoppedByStorm {
             print(
-                "stopped: 3 429s in a row (a rate-limit storm); \(summary.notAttempted) request(s) not attempted"
+                "stopped: \(Recorder.defaultStormLimit) 429s in a row (a rate-limit storm); \(summary.notAttempted) request(s) not attempted"
             )
         }
         if !summary.isComplete {

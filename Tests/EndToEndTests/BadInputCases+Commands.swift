@@ -159,6 +159,25 @@ extension BadInputCase {
         .init(
             label: "history: not a database", arguments: ["history", "--history", "$D/h.sqlite"],
             files: ["h.sqlite": .size(4096)], messages: ["$D/h.sqlite", "not"]),
+        // record (nothing is fetched: the requests file and --out are checked first)
+        .init(
+            label: "record: --out is a file",
+            arguments: [
+                "record", "--base-url", "http://127.0.0.1:9/api/v3", "--requests", "$D/r.txt", "--out",
+                "$D/r.txt",
+            ],
+            files: ["r.txt": .text("/coins/list\n")], messages: ["--out", "$D/r.txt", "is a file"]),
+        .init(
+            label: "record: a '..' segment in the requests file",
+            arguments: [
+                "record", "--base-url", "http://127.0.0.1:9/api/v3", "--requests", "$D/r.txt", "--out",
+                "$D/o",
+            ],
+            files: ["r.txt": .text("/coins/list\n/coins/../ohlc\n")], messages: ["$D/r.txt:2", "'..'"]),
+        .init(
+            label: "record: --base-url not http",
+            arguments: ["record", "--base-url", "ftp://x", "--requests", "$D/r.txt", "--out", "$D/o"],
+            files: ["r.txt": .text("/coins/list\n")], messages: ["--base-url", "ftp://x"]),
         // downsample
         .init(
             label: "downsample: standard input is a directory",

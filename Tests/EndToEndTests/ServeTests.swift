@@ -54,6 +54,22 @@ struct ServeTests {
         }
     }
 
+    /// Sends `/simple/price` until the first error or `atMost` successes.
+    ///
+    /// - Returns: The successes, and the error that stopped them.
+    static func sentUntilRefused(_ client: CoinGeckoClient, atMost: Int) async -> (Int, CoinGeckoError?) {
+        var sent = 0
+        while sent < atMost {
+            do {
+                _ = try await client.simplePrices(ids: ["ethereum"])
+                sent += 1
+            } catch {
+                return (sent, error)
+            }
+        }
+        return (sent, nil)
+    }
+
     @Test("every endpoint decodes through CoinGeckoClient; a 429 carries retry-after; SIGTERM stops it")
     func endpoints() async throws {
         let served = try Served(["--clock", "manual", "--no-latency"])
@@ -71,30 +87,12 @@ struct ServeTests {
         // Plans are per key. Keyless callers get 10 a minute, and 7 are spent above; the manual
         // clock stands still, so the fourth is refused. A demo key has its own window on the
         // scenario's demo-30: its 31st is refused.
-        var limited: CoinGeckoError?
-        var keylessSent = 0
-        while limited == nil, keylessSent < 5 {
-            do {
-                _ = try await client.simplePrices(ids: ["ethereum"])
-                keylessSent += 1
-            } catch {
-                limited = error
-            }
-        }
+        let (keylessSent, limited) = await Self.sentUntilRefused(client, atMost: 5)
         #expect(keylessSent == 3, "keyless callers share 10 a minute, and 7 went above")
         let demo = CoinGeckoClient(
             transport: URLSessionTransport(baseURL: served.url),
             requests: CoinGeckoRequests(apiKey: .demo("k1")))
-        var demoSent = 0
-        var demoLimited: CoinGeckoError?
-        while demoLimited == nil, demoSent < 40 {
-            do {
-                _ = try await demo.simplePrices(ids: ["ethereum"])
-                demoSent += 1
-            } catch {
-                demoLimited = error
-            }
-        }
+        let (demoSent, _) = await Self.sentUntilRefused(demo, atMost: 40)
         #expect(demoSent == 30, "a demo key has the scenario's demo-30 to itself")
         guard case .rateLimited(let retryAfter?, _) = limited?.kind else {
             Issue.record("expected a 429 with retry-after, got \(String(describing: limited))")

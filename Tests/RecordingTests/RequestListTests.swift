@@ -25,6 +25,7 @@ struct RequestListTests {
         arguments: [
             ("/simple/price?ids=a\n/nope/path", "r.txt:2: '/nope/path' is not a CoinGecko path"),
             ("coins/list", "r.txt:1: expected a path such as"),
+            ("/coins/../ohlc?days=1", "r.txt:1: '/coins/../ohlc' has a '.' or '..' segment"),
             ("/search?query=a b", "r.txt:1: expected a path such as"),
             ("/coins/list\n# x\n/coins/list", "r.txt:3: '/coins/list' is already on line 1"),
             ("# only a comment\n\n", "r.txt: lists no request"),

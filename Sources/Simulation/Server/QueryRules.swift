@@ -27,10 +27,14 @@ enum QueryRules {
     }
 
     /// The refusal of a request that lacks a required parameter, or nil when it has them all.
-    static func violation(of request: HTTPRequest) -> HTTPResponse? {
-        guard let endpoint = request.endpoint,
-            let missing = required(by: endpoint).first(where: { request.queryValue($0) == nil })
-        else { return nil }
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - endpoint: Its endpoint, parsed once by the caller.
+    static func violation(of request: HTTPRequest, endpoint: CoinGeckoEndpoint) -> HTTPResponse? {
+        guard let missing = required(by: endpoint).first(where: { request.queryValue($0) == nil }) else {
+            return nil
+        }
         if case .ohlc = endpoint {
             return HTTPResponse(
                 status: 500, headers: ["Content-Type": "application/json"],

@@ -66,14 +66,16 @@ public struct SimulatedServer: ~Copyable {
                 (behaviour.medianLatencyMilliseconds * exp(behaviour.latencySigma * stream.gaussian()))
                     .rounded()))
         let draws = (stream.uniform(), stream.uniform(), stream.uniform(), stream.uniform())
-        // Percent-encoded once: the CDN cache key and the journal both use it.
+        // Percent-encoded and parsed once: the CDN cache key, the rules and the journal use them.
         let target = request.target
-        let reply = answer(request, target: target, at: now, latency: latency, draws: draws)
+        let endpoint = request.endpoint
+        let reply = answer(
+            request, endpoint: endpoint, target: target, at: now, latency: latency, draws: draws)
         outcomeCounts[reply.outcome, default: 0] += 1
         if journal.count < journalLimit {
             journal.append(
                 JournalEntry(
-                    time: now, endpoint: request.endpoint?.template ?? request.path,
+                    time: now, endpoint: endpoint?.template ?? request.path,
                     target: Self.journalTarget(target),
                     status: reply.response?.status ?? 0, outcome: reply.outcome, latencyMilliseconds: latency)
             )
@@ -84,7 +86,7 @@ public struct SimulatedServer: ~Copyable {
     }
 
     private mutating func answer(
-        _ request: HTTPRequest, target: String, at now: Int64, latency: Int64,
+        _ request: HTTPRequest, endpoint: CoinGeckoEndpoint?, target: String, at now: Int64, latency: Int64,
         draws: (Double, Double, Double, Double)
     ) -> ServerReply {
         let faults = behaviour.faults
@@ -100,7 +102,7 @@ public struct SimulatedServer: ~Copyable {
         if let retryAfter = admit(request, at: now) {
             return rateLimited(retryAfterSeconds: retryAfter, latency: latency)
         }
-        if let invalid = QueryRules.violation(of: request) {
+        if let endpoint, let invalid = QueryRules.violation(of: request, endpoint: endpoint) {
             return ServerReply(response: invalid, latencyMilliseconds: latency, outcome: .invalid)
         }
         if draws.0 < faults.timeoutRate {
@@ -112,7 +114,8 @@ public struct SimulatedServer: ~Copyable {
                 response: HTTPResponse(status: 500, body: body), latencyMilliseconds: latency,
                 outcome: .serverError)
         }
-        var (response, storedAt, outcome) = cachedOrFresh(request, target: target, at: now)
+        var (response, storedAt, outcome) = cachedOrFresh(
+            request, endpoint: endpoint, target: target, at: now)
         if response.status == 200, draws.2 < faults.truncationRate {
             response.body = Array(response.body.prefix(response.body.count / 2))
             outcome = .truncated
@@ -136,10 +139,12 @@ public struct SimulatedServer: ~Copyable {
         return keyWindows[key, default: PlanWindow()].admit(at: now, perMinute: plan.requestsPerMinute)
     }
 
-    private mutating func cachedOrFresh(_ request: HTTPRequest, target: String, at now: Int64)
+    private mutating func cachedOrFresh(
+        _ request: HTTPRequest, endpoint: CoinGeckoEndpoint?, target: String, at now: Int64
+    )
         -> (HTTPResponse, Int64, ServerReply.Outcome)
     {
-        let maxAge = behaviour.cacheMilliseconds(for: request.endpoint)
+        let maxAge = behaviour.cacheMilliseconds(for: endpoint)
         if let entry = cache[target], now - entry.storedAt < maxAge {
             var response = entry.response
             response.headers = HTTPHeaders(
