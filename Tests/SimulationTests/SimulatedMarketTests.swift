@@ -9,7 +9,9 @@ import TrackerCore
 struct SimulatedMarketTests {
     static let start: Int64 = 1_704_067_200_000  // 2024-01-01T00:00:00Z
     static let now = start + 100 * 86_400_000 + 123_456  // day 100, off the grid
-    static let market: SimulatedMarket = {
+    static let market = makeMarket()
+
+    static func makeMarket() -> SimulatedMarket {
         let coins = [
             SyntheticCoin(
                 id: "bitcoin", symbol: "btc", name: "Bitcoin", circulatingSupply: 19_600_000,
@@ -26,7 +28,7 @@ struct SimulatedMarketTests {
                 model: .ou(OrnsteinUhlenbeck(peg: 1, reversionSpeed: 500, volatility: 0.05))),
         ]
         return try! SimulatedMarket(coins: coins, rootSeed: 2024, start: start, end: now)
-    }()
+    }
 
     static func client() -> CoinGeckoClient {
         CoinGeckoClient(transport: StubTransport { request in market.respond(to: request, at: now) })
@@ -51,6 +53,28 @@ struct SimulatedMarketTests {
                 path: "/coins/markets", query: [.init("ids", "bitcoin,ethereum"), .init("per_page", "1")]),
             at: Self.now)
         #expect(try CoinMarket.decodeList(page.body).count == 1)
+    }
+
+    @Test("a markets body from the memo is the body written afresh, between ticks and across days")
+    func marketsBodyMemo() throws {
+        let memoised = Self.makeMarket()
+        // The same paths off the grid: no memo, every body written.
+        let written = try SimulatedMarket(coins: memoised.coins, paths: memoised.paths)
+        var served = 0
+        for ids in [["bitcoin", "ethereum", "tether"], ["tether", "bitcoin"], ["nope", "ethereum"]] {
+            for time in stride(from: Self.now - 86_400_000 - 1_200_000, through: Self.now, by: 97_000) {
+                for perPage in [100, 1] {
+                    let body = memoised.marketsBody(ids: ids, perPage: perPage, at: time)
+                    #expect(
+                        body == written.marketsBody(ids: ids, perPage: perPage, at: time), "\(ids) at \(time)"
+                    )
+                    served += 1
+                }
+            }
+        }
+        #expect(served > 5000)
+        // Before the first tick: nothing to list.
+        #expect(memoised.marketsBody(ids: ["bitcoin"], at: Self.start - 1) == Array("[]".utf8))
     }
 
     @Test("simple price, coin detail, coin list and search decode with the app's decoders")

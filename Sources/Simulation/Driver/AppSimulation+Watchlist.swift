@@ -100,9 +100,15 @@ extension AppSimulation {
             return
         }
         if config.policies.refreshSource == .markets {
-            let rows = try CoinGeckoResponseClassifier.decode(body, for: request) {
-                body, source throws(LocatedDecodingError) in
-                try CoinMarket.decodeList(body, source: source)
+            let rows: [CoinMarket]
+            if let last = lastMarketsDecode, last.body == body {
+                rows = last.rows
+            } else {
+                rows = try CoinGeckoResponseClassifier.decode(body, for: request) {
+                    body, source throws(LocatedDecodingError) in
+                    try CoinMarket.decodeList(body, source: source)
+                }
+                lastMarketsDecode = (body, rows)
             }
             marketCache.store(.init(rows: rows, dataTime: dataTime), key: key, at: now)
             if let lookup { recorder.recordStore(cache: "market", lookup: lookup, at: now) }

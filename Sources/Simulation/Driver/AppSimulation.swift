@@ -66,6 +66,10 @@ public struct AppSimulation: ~Copyable {
     var foreground: Bool
     var online = true
     var recorder = MetricsRecorder()
+    /// The last `/coins/markets` body decoded and its rows. The server often answers a poll with
+    /// the bytes it sent the poll before (the market has not ticked): decoding is a pure function
+    /// of the bytes, so equal bytes reuse the rows.
+    var lastMarketsDecode: (body: [UInt8], rows: [CoinMarket])?
 
     /// Prepares a run.
     ///

@@ -43,6 +43,15 @@ extension SimulatedMarket {
     ///   - perPage: The page size.
     ///   - now: The virtual time.
     public func marketsBody(ids: [String], perPage: Int = 100, at now: Int64) -> [UInt8] {
+        guard let ticks = dayWindowTicks(at: now) else {
+            return writeMarketsBody(ids: ids, perPage: perPage, at: now)
+        }
+        let key = MarketsBodyMemo.Key(
+            ids: ids, perPage: perPage, lastTick: ticks.last, firstTick: ticks.first)
+        return marketsBodies.body(for: key) { writeMarketsBody(ids: ids, perPage: perPage, at: now) }
+    }
+
+    private func writeMarketsBody(ids: [String], perPage: Int, at now: Int64) -> [UInt8] {
         var writer = JSONWriter(capacity: 600 * min(ids.count, perPage) + 2)
         writer.raw("[")
         var rows = 0

@@ -19,6 +19,8 @@ public struct SimulatedMarket: Sendable {
     public let stepMilliseconds: Int64?
     /// Each coin's place in ``coins``, by id.
     let coinIndex: [String: Int]
+    /// The `/coins/markets` bodies written on the grid (``MarketsBodyMemo``).
+    let marketsBodies = MarketsBodyMemo()
 
     /// Generates the market.
     ///
@@ -85,6 +87,16 @@ public struct SimulatedMarket: Sendable {
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.start = coins.compactMap { paths[$0.id]?.timestamps.first }.min() ?? 0
         self.stepMilliseconds = nil
+    }
+
+    /// The grid indices a `/coins/markets` body at `time` depends on: its last tick and the first
+    /// of its 24 hours; nil off a grid or before the first tick.
+    func dayWindowTicks(at time: Int64) -> (last: Int, first: Int)? {
+        guard let stepMilliseconds, time >= start else { return nil }
+        return (
+            Int((time - start) / stepMilliseconds),
+            Int((max(time - 86_400_000, start) - start) / stepMilliseconds)
+        )
     }
 
     /// The index of the last tick at or before `time`, nil before the first tick.

@@ -11,19 +11,9 @@ extension JSONCursor {
         path: String,
         member: (inout JSONCursor, String) throws(LocatedDecodingError) -> Void
     ) throws(LocatedDecodingError) {
-        try expect(.openBrace, path: path, expected: "an object")
-        if consume(.closeBrace) { return }
-        var seen: Set<String> = []
-        repeat {
-            let keyOffset = startOfNextToken()
-            let key = try readString(path: path, expected: "a member name in quotes")
-            guard seen.insert(key).inserted else {
-                throw error(at: keyOffset, path: path, expected: "each member name once")
-            }
-            try expect(.colon, path: path.member(key), expected: "':' after the member name")
-            try member(&self, key)
-        } while consume(.comma)
-        try expect(.closeBrace, path: path, expected: "',' or '}' in the object")
+        try readObject(path: path, names: .none) { cursor, key throws(LocatedDecodingError) in
+            try member(&cursor, key.name(in: .none))
+        }
     }
 
     /// Reads an array, calling `element` with the cursor at each element.

@@ -206,6 +206,7 @@ public struct CoinGeckoRequests: Sendable, Equatable {
         build: ([String]) -> HTTPRequest
     ) -> [HTTPRequest] {
         var seen: Set<String> = []
+        seen.reserveCapacity(ids.count)
         let unique = ids.filter { seen.insert($0).inserted }
         var requests: [HTTPRequest] = []
         var batch: [String] = []

@@ -69,39 +69,39 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
         return path + "?" + encoded.joined(separator: "&")
     }
 
-    private static let hex = Array("0123456789ABCDEF".unicodeScalars)
-
     /// The length in bytes of ``percentEncoded(_:)``'s output, without building it.
     static func percentEncodedLength(_ text: String) -> Int {
         var length = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
-                length += 1
-            default: length += 3
-            }
-        }
+        for byte in text.utf8 { length += isUnreserved(byte) ? 1 : 3 }
         return length
     }
 
     /// Percent-encodes all but unreserved characters and the comma.
     static func percentEncoded(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
+        // Ids, currencies and numbers are nearly always unreserved: returned as they are.
+        guard text.utf8.contains(where: { !isUnreserved($0) }) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(percentEncodedLength(text))
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                output.unicodeScalars.append("%")
-                output.unicodeScalars.append(hex[Int(byte >> 4)])
-                output.unicodeScalars.append(hex[Int(byte & 0xF)])
+            if isUnreserved(byte) {
+                output.append(byte)
+            } else {
+                output += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
             }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// RFC 3986's unreserved characters, and the comma.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
+            true
+        default: false
+        }
     }
 }

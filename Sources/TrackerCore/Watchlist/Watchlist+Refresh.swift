@@ -49,8 +49,11 @@ extension Watchlist {
     ///   - ids: The ids the refresh asked for.
     ///   - receivedAt: When the responses arrived, epoch ms.
     public mutating func apply(markets rows: [CoinMarket], requested ids: [String], receivedAt: Int64) {
+        // One set of the listed ids: `contains` scans the entries, and a refresh checks every row.
+        let listed = Set(entries.lazy.map(\.coinId))
         var answered: Set<String> = []
-        for row in rows where contains(row.id) {
+        answered.reserveCapacity(rows.count)
+        for row in rows where listed.contains(row.id) {
             answered.insert(row.id)
             learn(CoinListEntry(id: row.id, symbol: row.symbol, name: row.name))
             record(
@@ -60,7 +63,7 @@ extension Watchlist {
                     marketCap: row.marketCap, sourceUpdatedAt: row.lastUpdated, receivedAt: receivedAt),
                 for: row.id)
         }
-        markMissing(ids, answered: answered)
+        markMissing(ids, listed: listed, answered: answered)
     }
 
     /// Applies a `/simple/price` refresh (asked with `include_24hr_change` and
@@ -75,8 +78,9 @@ extension Watchlist {
     public mutating func apply(
         simplePrices prices: SimplePrices, currency: String, requested ids: [String], receivedAt: Int64
     ) {
+        let listed = Set(entries.lazy.map(\.coinId))
         var answered: Set<String> = []
-        for id in ids where contains(id) {
+        for id in ids where listed.contains(id) {
             guard let values = prices.quotes[id], let price = values[currency] else { continue }
             answered.insert(id)
             record(
@@ -87,11 +91,11 @@ extension Watchlist {
                     receivedAt: receivedAt),
                 for: id)
         }
-        markMissing(ids, answered: answered)
+        markMissing(ids, listed: listed, answered: answered)
     }
 
-    private mutating func markMissing(_ ids: [String], answered: Set<String>) {
-        for id in ids where contains(id) && !answered.contains(id) {
+    private mutating func markMissing(_ ids: [String], listed: Set<String>, answered: Set<String>) {
+        for id in ids where listed.contains(id) && !answered.contains(id) {
             markUnavailable(id)
         }
     }

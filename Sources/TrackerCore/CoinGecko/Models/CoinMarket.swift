@@ -70,37 +70,62 @@ extension CoinMarket {
         }
     }
 
+    /// The members the decoder reads, in the order of ``memberNames``.
+    private enum Member: Int {
+        case id, symbol, name, image, currentPrice, marketCap, marketCapRank, totalVolume, high24h, low24h
+        case priceChange24h, priceChangePercentage24h, priceChangePercentage24hInCurrency
+        case circulatingSupply, totalSupply, maxSupply, lastUpdated
+    }
+
+    /// The JSON names of ``Member``'s cases, in their order (in CoinGecko's order too, which is
+    /// the order the table tries first).
+    private static let memberNames = JSONMemberNames([
+        "id", "symbol", "name", "image", "current_price", "market_cap", "market_cap_rank", "total_volume",
+        "high_24h", "low_24h", "price_change_24h", "price_change_percentage_24h",
+        "price_change_percentage_24h_in_currency", "circulating_supply", "total_supply", "max_supply",
+        "last_updated",
+    ])
+
     init(cursor: inout JSONCursor, path: String) throws(LocatedDecodingError) {
         let start = cursor.startOfNextToken()
-        var fields: [String: String] = [:]
+        var identity: (id: String?, symbol: String?, name: String?)
         var row = CoinMarket(id: "", symbol: "", name: "")
-        try cursor.readObject(path: path) { cursor, key throws(LocatedDecodingError) in
+        try cursor.readObject(path: path, names: Self.memberNames) {
+            cursor, key throws(LocatedDecodingError) in
             // Built only for an error message.
-            func at() -> String { path.member(key) }
-            switch key {
-            case "id", "symbol", "name": fields[key] = try cursor.readString(path: at())
-            case "image": row.image = try cursor.readNullableString(path: at())
-            case "current_price": row.currentPrice = try cursor.readNullableNumber(path: at())
-            case "market_cap": row.marketCap = try cursor.readNullableNumber(path: at())
-            case "market_cap_rank": row.marketCapRank = try cursor.readNullableInteger(path: at())
-            case "total_volume": row.totalVolume = try cursor.readNullableNumber(path: at())
-            case "high_24h": row.high24h = try cursor.readNullableNumber(path: at())
-            case "low_24h": row.low24h = try cursor.readNullableNumber(path: at())
-            case "price_change_24h": row.priceChange24h = try cursor.readNullableNumber(path: at())
-            case "price_change_percentage_24h":
+            func at() -> String { path.member(key.name(in: Self.memberNames)) }
+            guard case .known(let index) = key, let member = Member(rawValue: index) else {
+                return try cursor.skipValue(path: at())
+            }
+            switch member {
+            case .id: identity.id = try cursor.readString(path: at())
+            case .symbol: identity.symbol = try cursor.readString(path: at())
+            case .name: identity.name = try cursor.readString(path: at())
+            case .image: row.image = try cursor.readNullableString(path: at())
+            case .currentPrice: row.currentPrice = try cursor.readNullableNumber(path: at())
+            case .marketCap: row.marketCap = try cursor.readNullableNumber(path: at())
+            case .marketCapRank: row.marketCapRank = try cursor.readNullableInteger(path: at())
+            case .totalVolume: row.totalVolume = try cursor.readNullableNumber(path: at())
+            case .high24h: row.high24h = try cursor.readNullableNumber(path: at())
+            case .low24h: row.low24h = try cursor.readNullableNumber(path: at())
+            case .priceChange24h: row.priceChange24h = try cursor.readNullableNumber(path: at())
+            case .priceChangePercentage24h:
                 row.priceChangePercentage24h = try cursor.readNullableNumber(path: at())
-            case "price_change_percentage_24h_in_currency":
+            case .priceChangePercentage24hInCurrency:
                 row.priceChangePercentage24hInCurrency = try cursor.readNullableNumber(path: at())
-            case "circulating_supply": row.circulatingSupply = try cursor.readNullableNumber(path: at())
-            case "total_supply": row.totalSupply = try cursor.readNullableNumber(path: at())
-            case "max_supply": row.maxSupply = try cursor.readNullableNumber(path: at())
-            case "last_updated": row.lastUpdated = try cursor.readNullableDate(path: at())
-            default: try cursor.skipValue(path: at())
+            case .circulatingSupply: row.circulatingSupply = try cursor.readNullableNumber(path: at())
+            case .totalSupply: row.totalSupply = try cursor.readNullableNumber(path: at())
+            case .maxSupply: row.maxSupply = try cursor.readNullableNumber(path: at())
+            case .lastUpdated: row.lastUpdated = try cursor.readNullableDate(path: at())
             }
         }
-        let values = try cursor.required(
-            ["id", "symbol", "name"], in: fields, objectStart: start, path: path)
-        (row.id, row.symbol, row.name) = (values[0], values[1], values[2])
+        func required(_ value: String?, _ key: String) throws(LocatedDecodingError) -> String {
+            guard let value else { throw cursor.missingMember(key, objectStart: start, path: path) }
+            return value
+        }
+        row.id = try required(identity.id, "id")
+        row.symbol = try required(identity.symbol, "symbol")
+        row.name = try required(identity.name, "name")
         self = row
     }
 }

@@ -1,0 +1,38 @@
+import Synchronization
+
+/// The `/coins/markets` bodies a grid market has written, kept while its ticks stay the same.
+///
+/// A body depends only on the ids, the page size and which ticks fall in the last 24 hours. On a
+/// grid those are two tick indices, so every request between two ticks gets the same bytes. The
+/// app polls every 30 s or so and the market ticks every few minutes: most bodies are the one
+/// written for the request before. The memo returns identical bytes, so it changes no result;
+/// it is bounded and shared safely by copies of the market.
+final class MarketsBodyMemo: Sendable {
+    /// What a body depends on.
+    struct Key: Hashable {
+        /// The ids asked for, in order.
+        var ids: [String]
+        /// The page size.
+        var perPage: Int
+        /// The grid index of the last tick at or before the request.
+        var lastTick: Int
+        /// The grid index of the tick that opens its 24-hour window.
+        var firstTick: Int
+    }
+
+    /// The most bodies kept; the memo starts over beyond it.
+    static let capacity = 64
+
+    private let bodies = Mutex<[Key: [UInt8]]>([:])
+
+    /// The body for `key`, written by `write` only when the memo does not hold it.
+    func body(for key: Key, write: () -> [UInt8]) -> [UInt8] {
+        if let body = bodies.withLock({ $0[key] }) { return body }
+        let body = write()
+        bodies.withLock { bodies in
+            if bodies.count >= Self.capacity { bodies.removeAll(keepingCapacity: true) }
+            bodies[key] = body
+        }
+        return body
+    }
+}

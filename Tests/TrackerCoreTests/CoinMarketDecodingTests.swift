@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+import TrackerCore
+
+@Suite("CoinMarket decoding: member names matched in place, checked against Foundation")
+struct CoinMarketDecodingTests {
+    static let top100 = "coins_markets_usd_top100_20230108.json"
+
+    /// A row as Foundation's `JSONDecoder` reads it: the independent decoder. (`JSONSerialization`
+    /// is not one: it rounds some 17-digit numbers to the neighbouring double.)
+    struct Reference: Decodable {
+        var id, symbol, name: String
+        var image: String?
+        var current_price, market_cap, total_volume, high_24h, low_24h, price_change_24h: Double?
+        var price_change_percentage_24h, circulating_supply, total_supply, max_supply: Double?
+        var market_cap_rank: Int?
+        var last_updated: Date?
+    }
+
+    @Test("every field of the recorded top-100 page equals Foundation's JSONDecoder reading of it")
+    func recordedTop100() throws {
+        let data = try RepositoryFiles.coingeckoData(Self.top100)
+        let rows = try CoinMarket.decodeList(data, source: Self.top100)
+        let decoder = JSONDecoder()
+        let dates = ISO8601DateFormatter()
+        dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            return try #require(dates.date(from: text))
+        }
+        let expected = try decoder.decode([Reference].self, from: data)
+        #expect(rows.count == 100)
+        #expect(expected.count == 100)
+        for (row, reference) in zip(rows, expected) {
+            #expect(row.id == reference.id)
+            #expect(row.symbol == reference.symbol)
+            #expect(row.name == reference.name)
+            #expect(row.image == reference.image)
+            #expect(row.currentPrice == reference.current_price, "\(row.id)")
+            #expect(row.marketCap == reference.market_cap)
+            #expect(row.marketCapRank == reference.market_cap_rank)
+            #expect(row.totalVolume == reference.total_volume)
+            #expect(row.high24h == reference.high_24h)
+            #expect(row.low24h == reference.low_24h)
+            #expect(row.priceChange24h == reference.price_change_24h, "\(row.id)")
+            #expect(row.priceChangePercentage24h == reference.price_change_percentage_24h)
+            #expect(row.priceChangePercentage24hInCurrency == nil)
+            #expect(row.circulatingSupply == reference.circulating_supply, "\(row.id)")
+            #expect(row.totalSupply == reference.total_supply)
+            #expect(row.maxSupply == reference.max_supply)
+            #expect(
+                row.lastUpdated
+                    == reference.last_updated.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) })
+        }
+        // Spot checks against the text, read by Python's float() (correctly rounded).
+        #expect(rows.contains { $0.priceChange24h == -0.002842715682973618 })
+        #expect(rows.contains { $0.circulatingSupply == 14544190.764091088 })
+    }
+
+    @Test("members in any order, and names written with escapes, mean what they say")
+    func orderAndEscapes() throws {
+        let inOrder = #"[{"id":"a","symbol":"s","name":"N","current_price":2.5,"market_cap_rank":7}]"#
+        let shuffled = #"[{"market_cap_rank":7,"current_price":2.5,"name":"N","symbol":"s","id":"a"}]"#
+        let escaped =
+            #"[{"\u0069d":"a","symbol":"s","n\u0061me":"N","current\u005fprice":2.5,"market_cap_rank":7}]"#
+        let expected = try CoinMarket.decodeList(Array(inOrder.utf8))
+        #expect(expected.first?.currentPrice == 2.5)
+        #expect(expected.first?.marketCapRank == 7)
+        #expect(try CoinMarket.decodeList(Array(shuffled.utf8)) == expected)
+        #expect(try CoinMarket.decodeList(Array(escaped.utf8)) == expected)
+    }
+
+    @Test(
+        "a member named twice is an error, known or not, escaped or not",
+        arguments: [
+            #"[{"id":"a","symbol":"s","name":"N","id":"b"}]"#,
+            #"[{"id":"a","symbol":"s","name":"N","\u0069d":"b"}]"#,
+            #"[{"id":"a","symbol":"s","name":"N","ath":1,"ath":2}]"#,
+        ])
+    func duplicateMembers(json: String) throws {
+        let error = try #require(throws: LocatedDecodingError.self) {
+            try CoinMarket.decodeList(Array(json.utf8))
+        }
+        #expect(error.expected == "each member name once")
+        #expect(error.path == "$[0]")
+    }
+
+    @Test("a row without its id names the missing member; an unknown member's bad value names its path")
+    func missingAndUnknown() throws {
+        let missing = try #require(throws: LocatedDecodingError.self) {
+            try CoinMarket.decodeList(Array(#"[{"symbol":"s","name":"N"}]"#.utf8))
+        }
+        #expect(missing.expected == #"a member "id""#)
+        let unknown = try #require(throws: LocatedDecodingError.self) {
+            try CoinMarket.decodeList(Array(#"[{"id":"a","symbol":"s","name":"N","roi":[1,}]"#.utf8))
+        }
+        #expect(unknown.path.hasPrefix("$[0].roi"))
+        let wrongType = try #require(throws: LocatedDecodingError.self) {
+            try CoinMarket.decodeList(Array(#"[{"id":"a","symbol":"s","name":"N","high_24h":"x"}]"#.utf8))
+        }
+        #expect(wrongType.path == "$[0].high_24h")
+    }
+}
