@@ -86,6 +86,13 @@ def main():
                 share = (n * 16 / (our_ms / 1e3)) / (BANDWIDTH_GBPS * 1e9) if name != "lttb" else None
                 rows.append((f"downsample {name} N={n:.0e} n_out={n_out}", our_ms, peer_ms, "tsdownsample",
                              f"{n / our_ms / 1e3:.0f} M points/s", share))
+                if name != "lttb" and n >= 1_000_000:
+                    # tsdownsample's parallel=True (rayon over bins) against our --parallel.
+                    peer_ms = median_ms(lambda: downsampler.downsample(x, y, n_out=n_out, parallel=True))
+                    our_ms = ours("downsample", "--input", path, "--algorithm", name, "--n-out", n_out, "--parallel")
+                    share = (n * 16 / (our_ms / 1e3)) / (BANDWIDTH_GBPS * 1e9)
+                    rows.append((f"downsample {name} parallel N={n:.0e} n_out={n_out}", our_ms, peer_ms,
+                                 "tsdownsample parallel", f"{n / our_ms / 1e3:.0f} M points/s", share))
                 if n == 100_000 and not check_indices(x, y, name, n_out, downsampler.downsample(x, y, n_out=n_out)):
                     mismatches.append(f"{name} n_out={n_out}")
     steps = 1_000_000 if quick else 10_000_000

@@ -44,6 +44,9 @@ struct BenchCommand: ParsableCommand {
         transform: NumberOptions.whole(in: 1...100_000_000))
     var steps: Int = 1_000_000
 
+    @Flag(help: "Downsample with the bins shared out over the cores (MinMax, M4, MinMaxLTTB).")
+    var parallel = false
+
     @Option(help: "The search query.")
     var query: String = "bit"
 
@@ -85,14 +88,17 @@ struct BenchCommand: ParsableCommand {
         case .downsample:
             let (x, y) = try Self.readSeries(try path())
             let algorithm = algorithm
-            let nOut = nOut
+            let (nOut, parallel) = (nOut, parallel)
             do {
                 // Once untimed: a series the algorithm refuses (unsorted, not finite) is bad input.
-                _ = try algorithm.indices(x: x, y: y, nOut: nOut)
+                _ = try algorithm.indices(x: x, y: y, nOut: nOut, parallel: parallel)
             } catch {
                 throw .badInput("\(input ?? ""): \(error)")
             }
-            return ({ _ = try? algorithm.indices(x: x, y: y, nOut: nOut) }, x.count, x.count * 16)
+            return (
+                { _ = try? algorithm.indices(x: x, y: y, nOut: nOut, parallel: parallel) }, x.count,
+                x.count * 16
+            )
         case .decode:
             let (data, source) = try InputFiles.read(try path())
             let bytes = [UInt8](data)

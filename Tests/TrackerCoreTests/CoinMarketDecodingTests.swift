@@ -12,10 +12,19 @@ struct CoinMarketDecodingTests {
     struct Reference: Decodable {
         var id, symbol, name: String
         var image: String?
-        var current_price, market_cap, total_volume, high_24h, low_24h, price_change_24h: Double?
-        var price_change_percentage_24h, circulating_supply, total_supply, max_supply: Double?
-        var market_cap_rank: Int?
-        var last_updated: Date?
+        var currentPrice, marketCap, totalVolume, high24h, low24h, priceChange24h: Double?
+        var priceChangePercentage24h, circulatingSupply, totalSupply, maxSupply: Double?
+        var marketCapRank: Int?
+        var lastUpdated: Date?
+
+        enum CodingKeys: String, CodingKey {
+            case id, symbol, name, image
+            case currentPrice = "current_price", marketCap = "market_cap", totalVolume = "total_volume"
+            case high24h = "high_24h", low24h = "low_24h", priceChange24h = "price_change_24h"
+            case priceChangePercentage24h = "price_change_percentage_24h"
+            case circulatingSupply = "circulating_supply", totalSupply = "total_supply", maxSupply = "max_supply"
+            case marketCapRank = "market_cap_rank", lastUpdated = "last_updated"
+        }
     }
 
     @Test("every field of the recorded top-100 page equals Foundation's JSONDecoder reading of it")
@@ -37,21 +46,21 @@ struct CoinMarketDecodingTests {
             #expect(row.symbol == reference.symbol)
             #expect(row.name == reference.name)
             #expect(row.image == reference.image)
-            #expect(row.currentPrice == reference.current_price, "\(row.id)")
-            #expect(row.marketCap == reference.market_cap)
-            #expect(row.marketCapRank == reference.market_cap_rank)
-            #expect(row.totalVolume == reference.total_volume)
-            #expect(row.high24h == reference.high_24h)
-            #expect(row.low24h == reference.low_24h)
-            #expect(row.priceChange24h == reference.price_change_24h, "\(row.id)")
-            #expect(row.priceChangePercentage24h == reference.price_change_percentage_24h)
+            #expect(row.currentPrice == reference.currentPrice, "\(row.id)")
+            #expect(row.marketCap == reference.marketCap)
+            #expect(row.marketCapRank == reference.marketCapRank)
+            #expect(row.totalVolume == reference.totalVolume)
+            #expect(row.high24h == reference.high24h)
+            #expect(row.low24h == reference.low24h)
+            #expect(row.priceChange24h == reference.priceChange24h, "\(row.id)")
+            #expect(row.priceChangePercentage24h == reference.priceChangePercentage24h)
             #expect(row.priceChangePercentage24hInCurrency == nil)
-            #expect(row.circulatingSupply == reference.circulating_supply, "\(row.id)")
-            #expect(row.totalSupply == reference.total_supply)
-            #expect(row.maxSupply == reference.max_supply)
+            #expect(row.circulatingSupply == reference.circulatingSupply, "\(row.id)")
+            #expect(row.totalSupply == reference.totalSupply)
+            #expect(row.maxSupply == reference.maxSupply)
             #expect(
                 row.lastUpdated
-                    == reference.last_updated.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) })
+                    == reference.lastUpdated.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) })
         }
         // Spot checks against the text, read by Python's float() (correctly rounded).
         #expect(rows.contains { $0.priceChange24h == -0.002842715682973618 })

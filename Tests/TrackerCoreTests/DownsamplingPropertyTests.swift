@@ -84,4 +84,67 @@ struct DownsamplingPropertyTests {
             #expect(fidelity.keptMinimum && fidelity.keptMaximum && fidelity.keptNewest)
         }
     }
+
+    @Test("parallel MinMax, M4 and MinMaxLTTB return the serial indices", arguments: 0..<4)
+    func parallelMatchesSerial(seedBlock: UInt64) throws {
+        for seed in (seedBlock * 10)..<(seedBlock * 10 + 10) {
+            var generator = SplitMix64(seed: 7_000 + seed)
+            let count = Int.random(in: 2...60_000, using: &generator)
+            let series = RandomSeries.walk(count: count, using: &generator)
+            for algorithm in [DownsamplingAlgorithm.minmax, .m4, .minmaxlttb] {
+                for nOut in [4, 16, 100, 1_000, 4_096] {
+                    let serial = try algorithm.indices(x: series.x, y: series.y, nOut: nOut)
+                    let parallel = try algorithm.indices(x: series.x, y: series.y, nOut: nOut, parallel: true)
+                    #expect(
+                        parallel == serial, "\(algorithm.rawValue) seed \(seed), N \(count), n_out \(nOut)")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "LTTB, with its sums run alongside the candidates, equals the plain two-pass loop", arguments: 0..<4)
+    func lttbMatchesTwoPassReference(seedBlock: UInt64) throws {
+        for seed in (seedBlock * 25)..<(seedBlock * 25 + 25) {
+            var generator = SplitMix64(seed: 9_000 + seed)
+            let count = Int.random(in: 3...20_000, using: &generator)
+            let series = RandomSeries.walk(count: count, using: &generator)
+            for nOut in [3, 4, 5, 7, 42, 100, 999, count - 1] where nOut >= 3 {
+                let kept = try DownsamplingAlgorithm.lttb.indices(x: series.x, y: series.y, nOut: nOut)
+                let expected = Self.twoPassLTTB(x: series.x, y: series.y, nOut: nOut)
+                #expect(kept == expected, "seed \(seed), N \(count), n_out \(nOut)")
+            }
+        }
+    }
+
+    /// LTTB in two passes a bucket, as tsdownsample runs it: the next bucket's mean, then the
+    /// candidates.
+    static func twoPassLTTB(x: [Int64], y: [Double], nOut: Int) -> [Int] {
+        let count = x.count
+        if nOut >= count { return Array(0..<count) }
+        let every = Double(count - 2) / Double(nOut - 2)
+        var kept = [0]
+        var previous = 0
+        for bucket in 0..<(nOut - 2) {
+            let start = Int(every * Double(bucket)) + 1
+            let nextStart = Int(every * Double(bucket + 1)) + 1
+            let nextEnd = min(Int(every * Double(bucket + 2)) + 1, count)
+            var sum = 0.0
+            for index in nextStart..<nextEnd { sum += y[index] }
+            let anchorY = sum / Double(nextEnd - nextStart)
+            let anchorX = (Double(x[nextEnd - 1]) + Double(x[nextStart])) / 2
+            // The same arithmetic as tsdownsample's (and the library's), in the same order.
+            let (previousX, previousY) = (Double(x[previous]), y[previous])
+            let (d1, d2) = (previousX - anchorX, anchorY - previousY)
+            let offset = d1 * previousY + d2 * previousX
+            var (largest, chosen) = (-1.0, start)
+            for index in start..<nextStart {
+                let area = abs(d1 * y[index] + d2 * Double(x[index]) - offset)
+                if area > largest { (largest, chosen) = (area, index) }
+            }
+            kept.append(chosen)
+            previous = chosen
+        }
+        return kept + [count - 1]
+    }
 }

@@ -11,10 +11,13 @@ struct PeerDownsamplingTests {
         let peerCase = try #require(Self.vectors.cases.first { $0.label == label })
         let series = try #require(Self.vectors.series[peerCase.series])
         let algorithm = try #require(DownsamplingAlgorithm(rawValue: peerCase.algorithm))
-        let indices = try algorithm.indices(x: series.x, y: series.y, nOut: peerCase.nOut)
-        #expect(
-            indices == peerCase.expected, "first difference at \(firstDifference(indices, peerCase.expected))"
-        )
+        for parallel in [false, true] {
+            let indices = try algorithm.indices(
+                x: series.x, y: series.y, nOut: peerCase.nOut, parallel: parallel)
+            #expect(
+                indices == peerCase.expected,
+                "parallel \(parallel): first difference at \(firstDifference(indices, peerCase.expected))")
+        }
     }
 
     @Test("the vectors cover all four peer algorithms")

@@ -66,11 +66,16 @@ public enum DownsamplingAlgorithm: String, CaseIterable, Sendable, Codable {
     ///   - x: Epoch-millisecond timestamps, sorted ascending (ties allowed).
     ///   - y: Values, finite, one per timestamp.
     ///   - nOut: The point budget.
+    ///   - parallel: Whether MinMax, M4 and MinMaxLTTB's preselection share their bins out over
+    ///     the cores, as tsdownsample's `parallel=True` does. The indices are the same either way;
+    ///     LTTB and stride are sequential.
     /// - Returns: Indices into the input in increasing order (MinMax, M4 and MinMaxLTTB may repeat
     ///   an index, as tsdownsample does); every index when `nOut >= x.count`.
     /// - Throws: ``DownsamplingError`` for an unsuitable `nOut` or columns of different lengths.
     /// - Complexity: O(n) for all but MinMax and M4, which add O(bins x log n) for the bin edges.
-    public func indices(x: [Int64], y: [Double], nOut: Int) throws(DownsamplingError) -> [Int] {
+    public func indices(x: [Int64], y: [Double], nOut: Int, parallel: Bool = false) throws(DownsamplingError)
+        -> [Int]
+    {
         try validate(nOut: nOut)
         guard x.count == y.count else {
             throw DownsamplingError(algorithm: self, reason: "x has \(x.count) values but y has \(y.count)")
@@ -81,9 +86,9 @@ public enum DownsamplingAlgorithm: String, CaseIterable, Sendable, Codable {
                 switch self {
                 case .stride: StrideDownsampler.indices(count: x.count, maxPoints: nOut)
                 case .lttb: LTTBDownsampler.indices(x: x, y: y, nOut: nOut)
-                case .minmax: MinMaxDownsampler.indices(x: x, y: y, nOut: nOut)
-                case .m4: M4Downsampler.indices(x: x, y: y, nOut: nOut)
-                case .minmaxlttb: MinMaxLTTBDownsampler.indices(x: x, y: y, nOut: nOut)
+                case .minmax: MinMaxDownsampler.indices(x: x, y: y, nOut: nOut, parallel: parallel)
+                case .m4: M4Downsampler.indices(x: x, y: y, nOut: nOut, parallel: parallel)
+                case .minmaxlttb: MinMaxLTTBDownsampler.indices(x: x, y: y, nOut: nOut, parallel: parallel)
                 }
             }
         }

@@ -56,17 +56,26 @@ enum EqualWidthBins {
         var kept: [Int] = []
         kept.reserveCapacity(nOut)
         forEach(x: x, binCount: nOut / pointsPerBin) { start, end in
-            guard end - start > pointsPerBin else {
-                kept.append(contentsOf: start..<end)
-                return
-            }
-            let extremes = argMinMax(y, start..<end)
-            if keepingBinEnds { kept.append(start) }
-            kept.append(min(extremes.min, extremes.max))
-            kept.append(max(extremes.min, extremes.max))
-            if keepingBinEnds { kept.append(end - 1) }
+            selection(of: start..<end, y: y, keepingBinEnds: keepingBinEnds) { kept.append($0) }
         }
         return kept
+    }
+
+    /// One bin's kept indices, in order: all of its points when it has at most two (four for M4),
+    /// else its first minimum and first maximum, framed by its ends for M4.
+    @inline(__always)
+    static func selection(
+        of bin: Range<Int>, y: UnsafeBufferPointer<Double>, keepingBinEnds: Bool, _ keep: (Int) -> Void
+    ) {
+        guard bin.count > (keepingBinEnds ? 4 : 2) else {
+            bin.forEach(keep)
+            return
+        }
+        let extremes = argMinMax(y, bin)
+        if keepingBinEnds { keep(bin.lowerBound) }
+        keep(min(extremes.min, extremes.max))
+        keep(max(extremes.min, extremes.max))
+        if keepingBinEnds { keep(bin.upperBound - 1) }
     }
 
     /// The first indices of the minimum and the maximum of `y[range]` (ties to the first).

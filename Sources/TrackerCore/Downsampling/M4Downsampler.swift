@@ -12,8 +12,13 @@ public enum M4Downsampler {
     ///   - x: Sorted timestamps.
     ///   - y: Values.
     ///   - nOut: The budget, a multiple of 4.
+    ///   - parallel: Whether to share the bins out over the cores (the same indices).
     /// - Returns: Non-decreasing indices, at most `nOut`; every index when `nOut >= N`.
-    static func indices(x: UnsafeBufferPointer<Int64>, y: UnsafeBufferPointer<Double>, nOut: Int) -> [Int] {
-        EqualWidthBins.select(x: x, y: y, nOut: nOut, keepingBinEnds: true)
+    static func indices(
+        x: UnsafeBufferPointer<Int64>, y: UnsafeBufferPointer<Double>, nOut: Int, parallel: Bool = false
+    ) -> [Int] {
+        parallel
+            ? EqualWidthBins.selectInParallel(x: x, y: y, nOut: nOut, keepingBinEnds: true)
+            : EqualWidthBins.select(x: x, y: y, nOut: nOut, keepingBinEnds: true)
     }
 }

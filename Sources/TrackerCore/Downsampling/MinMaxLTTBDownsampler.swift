@@ -14,8 +14,12 @@ public enum MinMaxLTTBDownsampler {
     ///   - x: Sorted timestamps.
     ///   - y: Values.
     ///   - nOut: The budget, at least 3 unless it covers the input.
+    ///   - parallel: Whether the MinMax preselection shares its bins out over the cores (the same
+    ///     indices; LTTB itself is sequential).
     /// - Returns: `min(nOut, N)` non-decreasing indices, first and last included.
-    static func indices(x: UnsafeBufferPointer<Int64>, y: UnsafeBufferPointer<Double>, nOut: Int) -> [Int] {
+    static func indices(
+        x: UnsafeBufferPointer<Int64>, y: UnsafeBufferPointer<Double>, nOut: Int, parallel: Bool = false
+    ) -> [Int] {
         let count = x.count
         guard nOut < count, count / nOut > minMaxRatio else {
             return LTTBDownsampler.indices(x: x, y: y, nOut: nOut)
@@ -26,7 +30,7 @@ public enum MinMaxLTTBDownsampler {
         let preselected = MinMaxDownsampler.indices(
             x: UnsafeBufferPointer(rebasing: x[interior]),
             y: UnsafeBufferPointer(rebasing: y[interior]),
-            nOut: nOut * minMaxRatio
+            nOut: nOut * minMaxRatio, parallel: parallel
         )
         selection.append(contentsOf: preselected.lazy.map { $0 + 1 })
         selection.append(count - 1)
