@@ -19,11 +19,18 @@ struct CoinMarketDecodingTests {
 
         enum CodingKeys: String, CodingKey {
             case id, symbol, name, image
-            case currentPrice = "current_price", marketCap = "market_cap", totalVolume = "total_volume"
-            case high24h = "high_24h", low24h = "low_24h", priceChange24h = "price_change_24h"
+            case currentPrice = "current_price"
+            case marketCap = "market_cap"
+            case totalVolume = "total_volume"
+            case high24h = "high_24h"
+            case low24h = "low_24h"
+            case priceChange24h = "price_change_24h"
             case priceChangePercentage24h = "price_change_percentage_24h"
-            case circulatingSupply = "circulating_supply", totalSupply = "total_supply", maxSupply = "max_supply"
-            case marketCapRank = "market_cap_rank", lastUpdated = "last_updated"
+            case circulatingSupply = "circulating_supply"
+            case totalSupply = "total_supply"
+            case maxSupply = "max_supply"
+            case marketCapRank = "market_cap_rank"
+            case lastUpdated = "last_updated"
         }
     }
 
