@@ -149,10 +149,11 @@ struct BenchCommand: ParsableCommand {
         }
         let count = Int(header)
         let (x, y) = data.withUnsafeBytes { raw in
-            let x = (0..<count).map {
+            // Advised for huge pages, as numpy's arrays are (see HugePageArrays).
+            let x = HugePageArrays.make(count: count) {
                 Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 + $0 * 8, as: Int64.self))
             }
-            let y = (0..<count).map {
+            let y = HugePageArrays.make(count: count) {
                 Double(
                     bitPattern: UInt64(
                         littleEndian: raw.loadUnaligned(

@@ -85,6 +85,23 @@ struct DownsamplingPropertyTests {
         }
     }
 
+    @Test("MinMax over one bin keeps the first minimum and the first maximum, among many ties")
+    func firstExtremesAmongTies() throws {
+        var generator = SplitMix64(seed: 4_242)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 3...64, using: &generator)
+            let y = (0..<count).map { _ in Double(Int.random(in: 0...2, using: &generator)) }
+            let x = (0..<count).map { Int64($0) * 60_000 }
+            let firstMin = y.firstIndex(of: y.min()!)!
+            let firstMax = y.firstIndex(of: y.max()!)!
+            let expected = [min(firstMin, firstMax), max(firstMin, firstMax)]
+            #expect(try DownsamplingAlgorithm.minmax.indices(x: x, y: y, nOut: 2) == expected, "\(y)")
+            if count > 4 {
+                #expect(try DownsamplingAlgorithm.m4.indices(x: x, y: y, nOut: 4) == [0] + expected + [count - 1])
+            }
+        }
+    }
+
     @Test("parallel MinMax, M4 and MinMaxLTTB return the serial indices", arguments: 0..<4)
     func parallelMatchesSerial(seedBlock: UInt64) throws {
         for seed in (seedBlock * 10)..<(seedBlock * 10 + 10) {

@@ -79,8 +79,57 @@ enum EqualWidthBins {
     }
 
     /// The first indices of the minimum and the maximum of `y[range]` (ties to the first).
+    ///
+    /// Four lanes take every fourth value each, so the four compare-and-keep chains run side by
+    /// side instead of one after another (the compiler turns each into `minsd`/`cmov`, whose
+    /// latency bounds a single chain). Each lane keeps its own first extreme; the lanes are then
+    /// merged by value, ties to the lower index, which is the first one overall.
     @inline(__always)
     static func argMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int) {
+        let first = range.lowerBound
+        let lanes = 4
+        guard range.count >= 2 * lanes else { return serialArgMinMax(y, range) }
+        var minValues = SIMD4<Double>(y[first], y[first + 1], y[first + 2], y[first + 3])
+        var maxValues = minValues
+        // Int64 lanes: Double's comparison masks are Int64's.
+        var minIndices = SIMD4<Int64>(0, 1, 2, 3) &+ Int64(first)
+        var maxIndices = minIndices
+        var indices = minIndices
+        let bodyEnd = first + (range.count / lanes) * lanes
+        var index = first + lanes
+        while index < bodyEnd {
+            indices &+= Int64(lanes)
+            let values = SIMD4<Double>(y[index], y[index + 1], y[index + 2], y[index + 3])
+            let lower = values .< minValues
+            minValues.replace(with: values, where: lower)
+            minIndices.replace(with: indices, where: lower)
+            let higher = values .> maxValues
+            maxValues.replace(with: values, where: higher)
+            maxIndices.replace(with: indices, where: higher)
+            index += lanes
+        }
+        var minimum = (value: minValues[0], index: Int(minIndices[0]))
+        var maximum = (value: maxValues[0], index: Int(maxIndices[0]))
+        for lane in 1..<lanes {
+            let low = (minValues[lane], Int(minIndices[lane]))
+            let high = (maxValues[lane], Int(maxIndices[lane]))
+            if low.0 < minimum.value || (low.0 == minimum.value && low.1 < minimum.index) { minimum = low }
+            if high.0 > maximum.value || (high.0 == maximum.value && high.1 < maximum.index) {
+                maximum = high
+            }
+        }
+        // The tail after the last full row of lanes: later indices, so only a strict improvement counts.
+        for index in bodyEnd..<range.upperBound {
+            if y[index] < minimum.value { minimum = (y[index], index) }
+            if y[index] > maximum.value { maximum = (y[index], index) }
+        }
+        return (minimum.index, maximum.index)
+    }
+
+    /// ``argMinMax(_:_:)`` in one chain, for short ranges.
+    @inline(__always)
+    static func serialArgMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int)
+    {
         var minIndex = range.lowerBound
         var maxIndex = range.lowerBound
         var minValue = y[minIndex]
