@@ -59,7 +59,8 @@ public enum HTMLReport {
         table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #d5dbe1;padding:3px 8px;text-align:left}\
         th{background:#f1f4f7}code{background:#f1f4f7;padding:0 3px}.pass{color:#1a7f37}.fail{color:#cf222e;font-weight:600}\
         .meta{color:#57606a}svg{width:100%;height:auto;margin:.5em 0 1.5em}svg .title{font-weight:600;font-size:13px}\
-        svg .tick,svg .legend{font-size:11px}svg .frame{fill:none;stroke:#d5dbe1}.empty{color:#57606a}
+        svg .tick,svg .legend,svg .axis{font-size:11px}svg .tick,svg .axis{fill:#57606a}svg .frame{fill:none;stroke:#d5dbe1}\
+        svg .grid{stroke:#eef1f4}.empty{color:#57606a}
         """
 
     static func table(_ header: [String], _ rows: [[String]]) -> String {
@@ -73,16 +74,15 @@ public enum HTMLReport {
 enum ReportPlots {
     static func all(_ input: ReportInput) -> [String] {
         let plots = input.result.plots
-        let hours = { (time: Int64) in Double(time - input.start) / 3_600_000 }
+        let time = { (time: Int64) in Double(time) }
         var svgs: [String] = []
         for chart in plots.charts {
-            let origin = chart.kept.timestamps.first ?? 0
-            let x = { (series: TimeSeries) in series.timestamps.map { Double($0 - origin) / 3_600_000 } }
+            let x = { (series: TimeSeries) in series.timestamps.map(time) }
             svgs.append(
                 SVGPlot(
                     title:
                         "\(chart.title): \(chart.kept.count) points kept, \(chart.drawn.count) drawn (cap \(chart.cap))",
-                    xLabel: "hours", yLabel: "price",
+                    yTitle: "price",
                     series: [
                         .init(
                             name: "kept after filtering", x: x(chart.kept), y: chart.kept.values,
@@ -103,14 +103,13 @@ enum ReportPlots {
         let limited = requests.enumerated().filter { $0.element.limited }
         svgs.append(
             SVGPlot(
-                title: "Requests in the 60 s window ending at each request", xLabel: "hours",
-                yLabel: "requests / 60 s",
+                title: "Requests in the 60 s window ending at each request", yTitle: "requests / 60 s",
                 series: [
                     .init(
-                        name: "requests", x: requests.map { hours($0.time) }, y: perMinute, color: "#0969da",
+                        name: "requests", x: requests.map { time($0.time) }, y: perMinute, color: "#0969da",
                         width: 1),
                     .init(
-                        name: "429", x: limited.map { hours($0.element.time) },
+                        name: "429", x: limited.map { time($0.element.time) },
                         y: limited.map { perMinute[$0.offset] },
                         color: "#cf222e", width: 0, markers: true),
                 ],
@@ -123,10 +122,10 @@ enum ReportPlots {
         }
         svgs.append(
             SVGPlot(
-                title: "Cache hit ratio so far (all caches)", xLabel: "hours", yLabel: "hit ratio",
+                title: "Cache hit ratio so far (all caches)", yTitle: "hit ratio", yUnit: .ratioAsPercent,
                 series: [
                     .init(
-                        name: "hit ratio", x: plots.lookups.map { hours($0.time) }, y: ratio, color: "#1a7f37"
+                        name: "hit ratio", x: plots.lookups.map { time($0.time) }, y: ratio, color: "#1a7f37"
                     )
                 ]
             ).render())
@@ -136,8 +135,9 @@ enum ReportPlots {
             let ratio = { (hits: Int) in Double(hits) / Double(curve.lookups) }
             svgs.append(
                 SVGPlot(
-                    title: "\(curve.cache) cache: hit ratio by capacity (expiry ignored)", xLabel: "entries",
-                    yLabel: "hit ratio",
+                    title: "\(curve.cache) cache: hit ratio by capacity (expiry ignored)",
+                    xAxis: .linear(title: "capacity (entries)", unit: .plain), yTitle: "hit ratio",
+                    yUnit: .ratioAsPercent,
                     series: [
                         .init(name: "LRU", x: x, y: curve.points.map { ratio($0.lru) }, color: "#cf222e"),
                         .init(
@@ -148,11 +148,11 @@ enum ReportPlots {
         }
         svgs.append(
             SVGPlot(
-                title: "Age of the oldest data on screen (0 while nothing is visible)", xLabel: "hours",
-                yLabel: "age (min)",
+                title: "Age of the oldest data on screen (0 while nothing is visible)", yTitle: "age",
+                yUnit: .minutes,
                 series: [
                     .init(
-                        name: "oldest on screen", x: plots.screenAge.map { hours($0.time) },
+                        name: "oldest on screen", x: plots.screenAge.map { time($0.time) },
                         y: plots.screenAge.map { Double($0.age) / 60_000 }, color: "#8250df")
                 ]
             ).render())
@@ -163,15 +163,15 @@ enum ReportPlots {
                 peak = max(peak, value)
                 return peak > 0 ? (value / peak - 1) * 100 : 0
             }
-            let x = plots.portfolioValue.timestamps.map(hours)
+            let x = plots.portfolioValue.timestamps.map(time)
             svgs.append(
                 SVGPlot(
-                    title: "Portfolio value (true prices, daily)", xLabel: "hours", yLabel: "value",
+                    title: "Portfolio value (true prices, daily)", yTitle: "value",
                     series: [.init(name: "value", x: x, y: values, color: "#0969da")]
                 ).render())
             svgs.append(
                 SVGPlot(
-                    title: "Portfolio drawdown", xLabel: "hours", yLabel: "% below peak",
+                    title: "Portfolio drawdown", yTitle: "below peak", yUnit: .percent,
                     series: [.init(name: "drawdown", x: x, y: drawdown, color: "#cf222e")]
                 ).render())
         }

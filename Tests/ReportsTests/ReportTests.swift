@@ -19,13 +19,15 @@ struct ReportTests {
         ).report
     }
 
-    @Test("the quickstart's result.json and report.md match their golden files, byte for byte")
+    @Test("the quickstart's result.json, report.md and report.html match their golden files, byte for byte")
     func goldens() throws {
         let input = try Self.input()
         let json = ResultJSON.render(input)
         #expect(json == (try Golden.expected("quickstart-result.json", actual: json)))
         let markdown = MarkdownReport.render(input)
         #expect(markdown == (try Golden.expected("quickstart-report.md", actual: markdown)))
+        let html = HTMLReport.render(input)
+        #expect(html == (try Golden.expected("quickstart-report.html", actual: html)))
     }
 
     @Test("two runs give byte-identical result.json, report.md and report.html")

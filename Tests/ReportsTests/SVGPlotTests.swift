@@ -19,8 +19,40 @@ struct SVGPlotTests {
         #expect(SVGPlot.thinned(short).x.count == 100)
         let unordered = SVGPlot.Series(name: "unordered", x: x.reversed(), y: y, color: "#000")
         #expect(SVGPlot.thinned(unordered).x.count == 10_000)
-        let svg = SVGPlot(title: "t <&>", xLabel: "x", yLabel: "y", series: [line]).render()
+        let svg = SVGPlot(
+            title: "t <&>", xAxis: .linear(title: "x", unit: .plain), yTitle: "y", series: [line]
+        )
+        .render()
         #expect(svg.contains("t &lt;&amp;&gt;"))
         #expect(svg.components(separatedBy: " ").count < 2 * SVGPlot.maximumPoints + 200)
+    }
+
+    @Test(
+        "a time plot: UTC ticks with gridlines, nice value ticks in the unit, a legend and tooltips, all escaped"
+    )
+    func timePlot() {
+        let start = 1_704_067_200_000.0  // 2024-01-01T00:00:00Z
+        let x = (0...120).map { start + Double($0) * 60_000 }
+        let plot = SVGPlot(
+            title: "requests", yTitle: "requests / 60 s", yUnit: .plain,
+            series: [
+                .init(name: "a <b>", x: x, y: x.map { _ in 3 }, color: "#0969da"),
+                .init(name: "429", x: [x[60]], y: [30], color: "#cf222e", width: 0),
+            ],
+            references: [(30, "plan limit", "#cf222e")])
+        let svg = plot.render()
+        for label in [
+            ">Jan 2024<", ">00:30<", ">01:00<", ">01:30<", ">02:00<", ">0<", ">10<", ">20<", ">30<",
+        ] {
+            #expect(svg.contains(label), "\(label)")
+        }
+        #expect(svg.contains("time (UTC)"))
+        #expect(svg.components(separatedBy: "class=\"grid\"").count - 1 == 5 + 4)
+        #expect(svg.contains("<title>a &lt;b&gt;: 121 points, from 3.0 to 3.0</title>"))
+        #expect(svg.contains(">a &lt;b&gt;</text>"))
+        #expect(!svg.contains("<b>"))
+        // The single 429 point is marked, though its line has no width.
+        #expect(svg.contains("<circle"))
+        #expect(!svg.contains("stroke-width=\"0.0\""))
     }
 }

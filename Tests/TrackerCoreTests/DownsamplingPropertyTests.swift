@@ -97,7 +97,8 @@ struct DownsamplingPropertyTests {
             let expected = [min(firstMin, firstMax), max(firstMin, firstMax)]
             #expect(try DownsamplingAlgorithm.minmax.indices(x: x, y: y, nOut: 2) == expected, "\(y)")
             if count > 4 {
-                #expect(try DownsamplingAlgorithm.m4.indices(x: x, y: y, nOut: 4) == [0] + expected + [count - 1])
+                #expect(
+                    try DownsamplingAlgorithm.m4.indices(x: x, y: y, nOut: 4) == [0] + expected + [count - 1])
             }
         }
     }
