@@ -81,7 +81,8 @@ enum ReportPlots {
             svgs.append(
                 SVGPlot(
                     title:
-                        "\(chart.title): \(chart.kept.count) points kept, \(chart.drawn.count) drawn (cap \(chart.cap))",
+                        "\(chart.title): \(chart.kept.count) points kept, \(chart.drawn.count) drawn (cap \(chart.cap))"
+                        + (chart.drawn.count > chart.cap ? ", over its cap" : ""),
                     yTitle: "price",
                     series: [
                         .init(
@@ -91,6 +92,15 @@ enum ReportPlots {
                             name: "drawn after downsampling", x: x(chart.drawn), y: chart.drawn.values,
                             color: "#0969da", markers: true),
                     ]
+                ).render())
+        }
+        for chart in plots.candleCharts {
+            svgs.append(
+                SVGCandlePlot(
+                    title:
+                        "\(chart.title): \(chart.kept.count) candles kept, \(chart.drawn.count) drawn (cap \(chart.cap))"
+                        + (chart.drawn.count > chart.cap ? ", over its cap" : ""),
+                    candles: chart.drawn
                 ).render())
         }
         let requests = plots.requests

@@ -66,6 +66,26 @@ public struct ReportPlotData: Sendable, Equatable {
         }
     }
 
+    /// One candle chart as the app drew it.
+    public struct DrawnCandles: Sendable, Equatable {
+        /// `coin range candle`, e.g. `bitcoin 1W candle`.
+        public var title: String
+        /// The candles after the range filter.
+        public var kept: CandleSeries
+        /// The candles the app draws.
+        public var drawn: CandleSeries
+        /// The range's cap.
+        public var cap: Int
+
+        /// Creates a candle chart.
+        public init(title: String, kept: CandleSeries, drawn: CandleSeries, cap: Int) {
+            self.title = title
+            self.kept = kept
+            self.drawn = drawn
+            self.cap = cap
+        }
+    }
+
     /// One request the server received.
     public struct Request: Sendable, Equatable {
         /// When it arrived (simulated ms).
@@ -144,6 +164,8 @@ public struct ReportPlotData: Sendable, Equatable {
 
     /// The last drawn line chart of each range, in title order.
     public var charts: [DrawnChart]
+    /// The last drawn candle chart of each range, in title order.
+    public var candleCharts: [DrawnCandles]
     /// Every request the server received, in order.
     public var requests: [Request]
     /// The plan's requests per minute, drawn as the limit.
@@ -159,10 +181,11 @@ public struct ReportPlotData: Sendable, Equatable {
 
     /// Creates plot data.
     public init(
-        charts: [DrawnChart], requests: [Request], planPerMinute: Int, lookups: [Lookup],
-        hitCurves: [HitCurve], screenAge: [ScreenAge], portfolioValue: TimeSeries
+        charts: [DrawnChart], candleCharts: [DrawnCandles] = [], requests: [Request], planPerMinute: Int,
+        lookups: [Lookup], hitCurves: [HitCurve], screenAge: [ScreenAge], portfolioValue: TimeSeries
     ) {
         self.charts = charts
+        self.candleCharts = candleCharts
         self.requests = requests
         self.planPerMinute = planPerMinute
         self.lookups = lookups

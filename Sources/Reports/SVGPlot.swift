@@ -32,8 +32,6 @@ struct SVGPlot {
     var width = 720.0
     var height = 270.0
 
-    private let margin = (left: 70.0, right: 16.0, top: 44.0, bottom: 40.0)
-
     func render() -> String {
         let lines = series.map(Self.thinned)
         let xs = lines.flatMap(\.x)
@@ -41,62 +39,29 @@ struct SVGPlot {
         guard let xMin = xs.min(), let xMax = xs.max(), let yMin = ys.min(), let yMax = ys.max() else {
             return "<p class=\"empty\">\(HTMLText.escaped(title)): no data</p>"
         }
-        let yAxis = ValueTicks.axis(low: yMin, high: yMax)
-        let frame = (
-            left: margin.left, top: margin.top, width: width - margin.left - margin.right,
-            height: height - margin.top - margin.bottom
-        )
+        let frame = PlotFrame(
+            width: width, height: height, axis: ValueTicks.axis(low: yMin, high: yMax), unit: yUnit)
         func px(_ x: Double) -> Double {
-            frame.left + (xMax > xMin ? (x - xMin) / (xMax - xMin) : 0.5) * frame.width
+            frame.left + (xMax > xMin ? (x - xMin) / (xMax - xMin) : 0.5) * frame.plotWidth
         }
-        func py(_ y: Double) -> Double {
-            frame.top + (1 - (y - yAxis.lower) / (yAxis.upper - yAxis.lower)) * frame.height
-        }
-        var svg =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
-            + "role=\"img\" aria-label=\"\(HTMLText.escaped(title))\">"
-        svg += "<text x=\"\(frame.left)\" y=\"16\" class=\"title\">\(HTMLText.escaped(title))</text>"
-        for tick in yAxis.values {
-            let y = fmt(py(tick))
-            svg +=
-                "<line x1=\"\(frame.left)\" x2=\"\(fmt(frame.left + frame.width))\" y1=\"\(y)\" y2=\"\(y)\" class=\"grid\"/>"
-            svg +=
-                "<text x=\"\(frame.left - 6)\" y=\"\(fmt(py(tick) + 4))\" class=\"tick\" text-anchor=\"end\">"
-                + "\(HTMLText.escaped(ValueTicks.label(tick, step: yAxis.step, unit: yUnit)))</text>"
-        }
+        var svg = frame.open(title: title) + frame.valueGrid()
         for (x, label) in xTicks(from: xMin, to: xMax) where (xMin...xMax).contains(x) {
-            let position = fmt(px(x))
-            svg +=
-                "<line x1=\"\(position)\" x2=\"\(position)\" y1=\"\(frame.top)\" y2=\"\(fmt(frame.top + frame.height))\" class=\"grid\"/>"
-            // A label near either end of the axis is anchored inside the plot, not cut off.
-            let halfLabel = Double(label.count) * 3.3
-            let anchor =
-                px(x) + halfLabel > width ? "end" : px(x) - halfLabel < frame.left - 30 ? "start" : "middle"
-            svg +=
-                "<text x=\"\(position)\" y=\"\(fmt(frame.top + frame.height + 14))\" class=\"tick\" text-anchor=\"\(anchor)\">"
-                + "\(HTMLText.escaped(label))</text>"
+            svg += frame.xTick(at: px(x), label: label)
         }
-        svg +=
-            "<rect x=\"\(frame.left)\" y=\"\(frame.top)\" width=\"\(fmt(frame.width))\" height=\"\(fmt(frame.height))\" class=\"frame\"/>"
-        svg +=
-            "<text x=\"\(fmt(frame.left + frame.width))\" y=\"\(height - 6)\" class=\"axis\" text-anchor=\"end\">"
-            + "\(HTMLText.escaped(xTitle))</text>"
-        svg +=
-            "<text x=\"12\" y=\"\(fmt(frame.top + frame.height / 2))\" class=\"axis\" "
-            + "transform=\"rotate(-90 12 \(fmt(frame.top + frame.height / 2)))\" text-anchor=\"middle\">"
-            + "\(HTMLText.escaped(yTitle))</text>"
+        svg += frame.border(xTitle: xTitle, yTitle: yTitle)
         for (value, label, color) in references {
-            let y = fmt(py(value))
+            let y = fmt(frame.y(value))
             svg +=
-                "<line x1=\"\(frame.left)\" x2=\"\(fmt(frame.left + frame.width))\" y1=\"\(y)\" y2=\"\(y)\" "
+                "<line x1=\"\(frame.left)\" x2=\"\(fmt(frame.right))\" y1=\"\(y)\" y2=\"\(y)\" "
                 + "stroke=\"\(color)\" stroke-dasharray=\"4 3\"/>"
             svg +=
-                "<text x=\"\(fmt(frame.left + frame.width - 4))\" y=\"\(fmt(py(value) + 13))\" class=\"tick\" text-anchor=\"end\" "
+                "<text x=\"\(fmt(frame.right - 4))\" y=\"\(fmt(frame.y(value) + 13))\" class=\"tick\" text-anchor=\"end\" "
                 + "fill=\"\(color)\">\(HTMLText.escaped(label))</text>"
         }
         for line in lines {
-            svg += "<g><title>\(HTMLText.escaped(tooltip(line, unit: yAxis)))</title>"
-            let points = zip(line.x, line.y).map { "\(fmt(px($0))),\(fmt(py($1)))" }.joined(separator: " ")
+            svg += "<g><title>\(HTMLText.escaped(tooltip(line, unit: frame.axis)))</title>"
+            let points = zip(line.x, line.y).map { "\(fmt(px($0))),\(fmt(frame.y($1)))" }.joined(
+                separator: " ")
             if line.width > 0 {
                 svg +=
                     "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"\(line.width)\"/>"
@@ -105,27 +70,12 @@ struct SVGPlot {
             if line.markers || line.x.count < 3 {
                 for (x, y) in zip(line.x, line.y) {
                     svg +=
-                        "<circle cx=\"\(fmt(px(x)))\" cy=\"\(fmt(py(y)))\" r=\"2.2\" fill=\"\(line.color)\"/>"
+                        "<circle cx=\"\(fmt(px(x)))\" cy=\"\(fmt(frame.y(y)))\" r=\"2.2\" fill=\"\(line.color)\"/>"
                 }
             }
             svg += "</g>"
         }
-        return svg + legend(lines) + "</svg>"
-    }
-
-    /// The legend, one swatch and name per series, along the top right.
-    private func legend(_ lines: [Series]) -> String {
-        var svg = ""
-        var right = width - margin.right
-        for line in lines.reversed() {
-            let textWidth = Double(line.name.count) * 6.2
-            let left = right - textWidth - 16
-            svg += "<rect x=\"\(fmt(left))\" y=\"26\" width=\"10\" height=\"10\" fill=\"\(line.color)\"/>"
-            svg +=
-                "<text x=\"\(fmt(left + 14))\" y=\"35\" class=\"legend\">\(HTMLText.escaped(line.name))</text>"
-            right = left - 14
-        }
-        return svg
+        return svg + frame.legend(lines.map { ($0.name, $0.color) }) + "</svg>"
     }
 
     /// `name: N points, from MIN to MAX`.
@@ -174,7 +124,7 @@ struct SVGPlot {
         return thinned
     }
 
-    private func fmt(_ value: Double) -> String { String(format: "%.1f", value) }
+    private func fmt(_ value: Double) -> String { PlotFrame.format(value) }
 }
 
 /// Escaping for HTML text and attributes: every text from a dataset or scenario goes through it.

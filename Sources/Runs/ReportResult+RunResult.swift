@@ -23,6 +23,10 @@ extension ReportResult {
                     let chart = plots.charts[key]!
                     return .init(title: chart.title, kept: chart.kept, drawn: chart.drawn, cap: chart.cap)
                 },
+                candleCharts: plots.candleCharts.keys.sorted().map { key in
+                    let chart = plots.candleCharts[key]!
+                    return .init(title: chart.title, kept: chart.kept, drawn: chart.drawn, cap: chart.cap)
+                },
                 requests: result.journal.map { .init(time: $0.time, limited: $0.status == 429) },
                 planPerMinute: metrics.rateLimits.planPerMinute,
                 lookups: plots.lookups.map { .init(time: $0.time, hit: $0.hit) },

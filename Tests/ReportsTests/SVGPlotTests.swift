@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerCore
 
 @testable import Reports
 
@@ -54,5 +55,30 @@ struct SVGPlotTests {
         // The single 429 point is marked, though its line has no width.
         #expect(svg.contains("<circle"))
         #expect(!svg.contains("stroke-width=\"0.0\""))
+    }
+
+    @Test(
+        "candles as the app draws them: green when close >= open, red below, wick low to high, evenly spaced")
+    func candles() throws {
+        let candles = CandleSeries(
+            closeTimes: [1_704_067_200_000, 1_704_081_600_000, 1_704_096_000_000],
+            open: [100, 110, 105], high: [112, 111, 106], low: [99, 103, 104], close: [110, 105, 105])
+        let svg = SVGCandlePlot(title: "btc <1W>", candles: candles).render()
+        let rects = svg.components(separatedBy: "<rect ").dropFirst().map {
+            String($0.prefix(while: { $0 != ">" }))
+        }
+        // Three candles, a wick and a body each; plus the frame and two legend swatches.
+        let marks = rects.filter { !$0.contains("class=") && !$0.contains("y=\"26\"") }
+        #expect(marks.count == 6)
+        let colors = marks.map {
+            $0.contains(SVGCandlePlot.green) ? "g" : $0.contains(SVGCandlePlot.red) ? "r" : "?"
+        }
+        #expect(colors == ["g", "g", "r", "r", "g", "g"])  // the third is flat: close == open is green
+        // Slots of 634 / 3 px: bodies clamp at 24 px, wicks at 4 px.
+        #expect(marks[1].contains("width=\"24.0\"") && marks[0].contains("width=\"4.0\""))
+        // Evenly spaced: the candles' centres are a slot apart whatever their times.
+        #expect(svg.contains("btc &lt;1W&gt;") && !svg.contains("<1W>"))
+        #expect(svg.contains("<title>Jan 2024 00:00 O 100 H 112 L 99 C 110</title>"))
+        #expect(SVGCandlePlot(title: "none", candles: .empty).render().contains("no candles"))
     }
 }

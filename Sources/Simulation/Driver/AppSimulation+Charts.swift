@@ -22,7 +22,11 @@ extension AppSimulation {
             let chart = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in try OHLCDecoder.decode(body, source: source)
             }
-            processed = .candles(drawCandles(chart.candles, range: range, at: now, counting: counting))
+            processed = .candles(
+                drawCandles(
+                    chart.candles, title: "\(request.endpoint?.coinId ?? "") \(range.rawValue) candle",
+                    range: range,
+                    at: now, counting: counting))
         }
         return (config.policies.chartCacheContent == .rawResponse ? .rawResponse(body) : processed, processed)
     }
@@ -76,7 +80,7 @@ extension AppSimulation {
     }
 
     private mutating func drawCandles(
-        _ candles: CandleSeries, range: ChartTimeRange, at now: Int64, counting: Bool
+        _ candles: CandleSeries, title: String, range: ChartTimeRange, at now: Int64, counting: Bool
     ) -> CandleSeries {
         let prepared = preparation.candles(candles, range: range, at: now)
         if counting {
@@ -88,6 +92,8 @@ extension AppSimulation {
                 record.extremeLost = max(record.extremeLost, prepared.fidelity.maxRelativeLoss)
             }
         }
+        recorder.plots.candleCharts["\(range.rawValue).candle"] = RunPlots.DrawnCandles(
+            title: title, kept: prepared.kept, drawn: prepared.drawn, cap: prepared.cap)
         return prepared.drawn
     }
 

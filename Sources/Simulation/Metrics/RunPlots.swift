@@ -14,6 +14,18 @@ public struct RunPlots: Sendable, Equatable {
         public var cap: Int
     }
 
+    /// One candle chart as drawn: the candles kept after filtering and those drawn.
+    public struct DrawnCandles: Sendable, Equatable {
+        /// `coin range candle`, e.g. `bitcoin 1W candle`.
+        public var title: String
+        /// The candles after the range filter.
+        public var kept: CandleSeries
+        /// The candles the app draws (sampled to the cap, then the candle policy applied).
+        public var drawn: CandleSeries
+        /// The range's cap.
+        public var cap: Int
+    }
+
     /// The age of the oldest data on screen (ms) from each time the screen changed; 0 while
     /// nothing is visible.
     public var screenAge: [(time: Int64, age: Int64)] = []
@@ -21,6 +33,8 @@ public struct RunPlots: Sendable, Equatable {
     public var lookups: [(time: Int64, hit: Bool)] = []
     /// The last drawn line chart of each range.
     public var charts: [String: DrawnChart] = [:]
+    /// The last drawn candle chart of each range.
+    public var candleCharts: [String: DrawnCandles] = [:]
     /// A cache's hits at each capacity for LRU and for the capacity bound, expiry ignored
     /// (``BeladyOptimum/hitCurves(_:)``), and the lookups they are out of.
     public struct HitCurve: Sendable, Equatable {
@@ -42,7 +56,8 @@ public struct RunPlots: Sendable, Equatable {
     public static func == (lhs: RunPlots, rhs: RunPlots) -> Bool {
         lhs.screenAge.elementsEqual(rhs.screenAge) { $0 == $1 }
             && lhs.lookups.elementsEqual(rhs.lookups) { $0 == $1 }
-            && lhs.charts == rhs.charts && lhs.portfolioValue == rhs.portfolioValue
+            && lhs.charts == rhs.charts && lhs.candleCharts == rhs.candleCharts
+            && lhs.portfolioValue == rhs.portfolioValue
             && lhs.hitCurves == rhs.hitCurves
     }
 }

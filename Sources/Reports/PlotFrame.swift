@@ -1,0 +1,83 @@
+import Foundation
+
+/// The frame every report plot draws in: the title, the value axis with its gridlines and
+/// labels, x tick marks, the border and the axis titles. Plots place their marks with ``y(_:)``.
+struct PlotFrame {
+    /// The SVG's size.
+    let width: Double
+    let height: Double
+    /// The value axis.
+    let axis: ValueTicks.Axis
+    let unit: ValueUnit
+
+    /// The plotting area, inside the margins.
+    let left = 70.0
+    let top = 44.0
+    var plotWidth: Double { width - left - 16 }
+    var plotHeight: Double { height - top - 40 }
+    var right: Double { left + plotWidth }
+    var bottom: Double { top + plotHeight }
+
+    /// The vertical position of a value.
+    func y(_ value: Double) -> Double {
+        top + (1 - (value - axis.lower) / (axis.upper - axis.lower)) * plotHeight
+    }
+
+    /// `<svg>` opened, with the title.
+    func open(title: String) -> String {
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
+            + "role=\"img\" aria-label=\"\(HTMLText.escaped(title))\">"
+            + "<text x=\"\(left)\" y=\"16\" class=\"title\">\(HTMLText.escaped(title))</text>"
+    }
+
+    /// A gridline and a label at every value tick.
+    func valueGrid() -> String {
+        axis.values.map { tick in
+            let position = Self.format(y(tick))
+            return
+                "<line x1=\"\(left)\" x2=\"\(Self.format(right))\" y1=\"\(position)\" y2=\"\(position)\" class=\"grid\"/>"
+                + "<text x=\"\(left - 6)\" y=\"\(Self.format(y(tick) + 4))\" class=\"tick\" text-anchor=\"end\">"
+                + "\(HTMLText.escaped(ValueTicks.label(tick, step: axis.step, unit: unit)))</text>"
+        }.joined()
+    }
+
+    /// A vertical gridline and its label under the axis; a label near either end is anchored
+    /// inside the plot, not cut off.
+    func xTick(at x: Double, label: String) -> String {
+        let position = Self.format(x)
+        let halfLabel = Double(label.count) * 3.3
+        let anchor = x + halfLabel > width ? "end" : x - halfLabel < left - 30 ? "start" : "middle"
+        return
+            "<line x1=\"\(position)\" x2=\"\(position)\" y1=\"\(top)\" y2=\"\(Self.format(bottom))\" class=\"grid\"/>"
+            + "<text x=\"\(position)\" y=\"\(Self.format(bottom + 14))\" class=\"tick\" text-anchor=\"\(anchor)\">"
+            + "\(HTMLText.escaped(label))</text>"
+    }
+
+    /// The border and the two axis titles.
+    func border(xTitle: String, yTitle: String) -> String {
+        "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(Self.format(plotWidth))\" height=\"\(Self.format(plotHeight))\" class=\"frame\"/>"
+            + "<text x=\"\(Self.format(right))\" y=\"\(height - 6)\" class=\"axis\" text-anchor=\"end\">"
+            + "\(HTMLText.escaped(xTitle))</text>"
+            + "<text x=\"12\" y=\"\(Self.format(top + plotHeight / 2))\" class=\"axis\" "
+            + "transform=\"rotate(-90 12 \(Self.format(top + plotHeight / 2)))\" text-anchor=\"middle\">"
+            + "\(HTMLText.escaped(yTitle))</text>"
+    }
+
+    /// A legend, one swatch and name per entry, along the top right.
+    func legend(_ entries: [(name: String, color: String)]) -> String {
+        var svg = ""
+        var position = right
+        for entry in entries.reversed() {
+            let start = position - Double(entry.name.count) * 6.2 - 16
+            svg +=
+                "<rect x=\"\(Self.format(start))\" y=\"26\" width=\"10\" height=\"10\" fill=\"\(entry.color)\"/>"
+            svg +=
+                "<text x=\"\(Self.format(start + 14))\" y=\"35\" class=\"legend\">\(HTMLText.escaped(entry.name))</text>"
+            position = start - 14
+        }
+        return svg
+    }
+
+    /// One decimal, as every coordinate is written.
+    static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+}
