@@ -31,6 +31,7 @@ public enum HTMLReport {
                 + input.result.problems.map { "<li class=\"fail\">\(HTMLText.escaped($0))</li>" }.joined()
                 + "</ul>"
         }
+        body += Tearsheet.render(input)
         body += "<h2>Plots</h2>" + ReportPlots.all(input).joined()
         for section in ReportSections.sections(input.result) {
             body +=
@@ -60,7 +61,7 @@ public enum HTMLReport {
         th{background:#f1f4f7}code{background:#f1f4f7;padding:0 3px}.pass{color:#1a7f37}.fail{color:#cf222e;font-weight:600}\
         .meta{color:#57606a}svg{width:100%;height:auto;margin:.5em 0 1.5em}svg .title{font-weight:600;font-size:13px}\
         svg .tick,svg .legend,svg .axis{font-size:11px}svg .tick,svg .axis{fill:#57606a}svg .frame{fill:none;stroke:#d5dbe1}\
-        svg .grid{stroke:#eef1f4}.empty{color:#57606a}
+        svg .grid{stroke:#eef1f4}table.heatmap td.heat{text-align:right;font-variant-numeric:tabular-nums}.empty{color:#57606a}
         """
 
     static func table(_ header: [String], _ rows: [[String]]) -> String {
@@ -167,22 +168,17 @@ enum ReportPlots {
                 ]
             ).render())
         if !plots.portfolioValue.isEmpty {
-            let values = plots.portfolioValue.values
-            var peak = 0.0
-            let drawdown = values.map { value -> Double in
-                peak = max(peak, value)
-                return peak > 0 ? (value / peak - 1) * 100 : 0
-            }
-            let x = plots.portfolioValue.timestamps.map(time)
+            // Its drawdown and returns are in the tearsheet, taken on the time-weighted returns:
+            // a drawdown of this series would count every deposit as a gain.
             svgs.append(
                 SVGPlot(
-                    title: "Portfolio value (true prices, daily)", yTitle: "value",
-                    series: [.init(name: "value", x: x, y: values, color: "#0969da")]
-                ).render())
-            svgs.append(
-                SVGPlot(
-                    title: "Portfolio drawdown", yTitle: "below peak", yUnit: .percent,
-                    series: [.init(name: "drawdown", x: x, y: drawdown, color: "#cf222e")]
+                    title: "Portfolio value (true prices, daily; deposits and sales included)",
+                    yTitle: "value",
+                    series: [
+                        .init(
+                            name: "value", x: plots.portfolioValue.timestamps.map(time),
+                            y: plots.portfolioValue.values, color: "#0969da")
+                    ]
                 ).render())
         }
         return svgs

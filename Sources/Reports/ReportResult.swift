@@ -178,12 +178,19 @@ public struct ReportPlotData: Sendable, Equatable {
     public var screenAge: [ScreenAge]
     /// The portfolio's daily value at the true prices; empty without a portfolio.
     public var portfolioValue: TimeSeries
+    /// The portfolio's time-weighted daily returns, each at the end of its day.
+    public var portfolioReturns: TimeSeries
+    /// The buy-and-hold benchmark's returns on the same days; empty without a benchmark.
+    public var benchmarkReturns: TimeSeries
 
     /// Creates plot data.
     public init(
         charts: [DrawnChart], candleCharts: [DrawnCandles] = [], requests: [Request], planPerMinute: Int,
-        lookups: [Lookup], hitCurves: [HitCurve], screenAge: [ScreenAge], portfolioValue: TimeSeries
+        lookups: [Lookup], hitCurves: [HitCurve], screenAge: [ScreenAge], portfolioValue: TimeSeries,
+        portfolioReturns: TimeSeries = .empty, benchmarkReturns: TimeSeries = .empty
     ) {
+        self.portfolioReturns = portfolioReturns
+        self.benchmarkReturns = benchmarkReturns
         self.charts = charts
         self.candleCharts = candleCharts
         self.requests = requests

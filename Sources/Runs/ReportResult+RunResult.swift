@@ -39,6 +39,7 @@ extension ReportResult {
                         })
                 },
                 screenAge: plots.screenAge.map { .init(time: $0.time, age: $0.age) },
-                portfolioValue: plots.portfolioValue))
+                portfolioValue: plots.portfolioValue, portfolioReturns: plots.portfolioReturns,
+                benchmarkReturns: plots.benchmarkReturns))
     }
 }

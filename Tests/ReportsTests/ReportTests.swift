@@ -101,7 +101,7 @@ struct ReportTests {
         )
         #expect(!html.contains("https://") && !html.contains("<link") && !html.contains("src="))
         #expect(html.components(separatedBy: "<svg").count - 1 >= 6)
-        #expect(html.contains("Requests in the 60 s window") && html.contains("Portfolio drawdown"))
+        #expect(html.contains("Requests in the 60 s window") && html.contains("Portfolio value"))
         let markdown = MarkdownReport.render(input)
         #expect(markdown.hasPrefix("# &lt;script&gt;"))
     }

@@ -19,6 +19,11 @@ struct PortfolioEvaluation: Sendable, Equatable {
     var metrics = PortfolioMetrics()
     /// The portfolio's daily value at the true prices.
     var valueSeries = TimeSeries.empty
+    /// The time-weighted daily returns the statistics are computed on, each at the end of its day
+    /// (days that began with nothing held are left out).
+    var dailyReturns = TimeSeries.empty
+    /// The buy-and-hold benchmark's returns over the same days; empty without a benchmark.
+    var benchmarkReturns = TimeSeries.empty
     /// Why a figure could not be computed, one line each.
     var problems: [String] = []
 
@@ -105,6 +110,7 @@ struct PortfolioEvaluation: Sendable, Equatable {
         }
         let held = periodReturns.indices.filter { periodReturns[$0] != nil }
         let returns = held.map { periodReturns[$0]! }
+        dailyReturns = TimeSeries(timestamps: held.map { days[$0 + 1] }, values: returns)
         // No day began with something held (every trade on the last day): no statistics.
         guard !returns.isEmpty else { return }
         let statistics: PerformanceStatistics
@@ -121,6 +127,7 @@ struct PortfolioEvaluation: Sendable, Equatable {
         metrics.sortino = statistics.sortino
         guard let benchmark = Self.buyAndHold(transactions, prices: prices, days: days.count) else { return }
         let benchmarkReturns = held.map { benchmark[$0 + 1] / benchmark[$0] - 1 }
+        self.benchmarkReturns = TimeSeries(timestamps: dailyReturns.timestamps, values: benchmarkReturns)
         let benchmarkTotal = benchmarkReturns.reduce(1) { $0 * (1 + $1) } - 1
         metrics.benchmarkReturn = benchmarkTotal
         metrics.excessReturn = statistics.totalReturn - benchmarkTotal

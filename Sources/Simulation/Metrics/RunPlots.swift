@@ -51,13 +51,18 @@ public struct RunPlots: Sendable, Equatable {
     public static let hitCurveKeyLimit = 64
     /// The portfolio's daily value at the true prices.
     public var portfolioValue: TimeSeries = .empty
+    /// The portfolio's time-weighted daily returns, each at the end of its day.
+    public var portfolioReturns: TimeSeries = .empty
+    /// The buy-and-hold benchmark's returns on the same days; empty without a benchmark.
+    public var benchmarkReturns: TimeSeries = .empty
 
     /// Equal series everywhere.
     public static func == (lhs: RunPlots, rhs: RunPlots) -> Bool {
         lhs.screenAge.elementsEqual(rhs.screenAge) { $0 == $1 }
             && lhs.lookups.elementsEqual(rhs.lookups) { $0 == $1 }
             && lhs.charts == rhs.charts && lhs.candleCharts == rhs.candleCharts
-            && lhs.portfolioValue == rhs.portfolioValue
+            && lhs.portfolioValue == rhs.portfolioValue && lhs.portfolioReturns == rhs.portfolioReturns
+            && lhs.benchmarkReturns == rhs.benchmarkReturns
             && lhs.hitCurves == rhs.hitCurves
     }
 }

@@ -46,6 +46,8 @@ public struct RunResult: Sendable, Equatable {
             transactions: transactions, config: config, shownPrices: shownPrices)
         metrics.portfolio = portfolio.metrics
         plots.portfolioValue = portfolio.valueSeries
+        plots.portfolioReturns = portfolio.dailyReturns
+        plots.benchmarkReturns = portfolio.benchmarkReturns
         problems = portfolio.problems
         metrics.failures = recorder.failures
         metrics.serverOutcomes = server.outcomeCounts

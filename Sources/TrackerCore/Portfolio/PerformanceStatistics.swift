@@ -85,21 +85,42 @@ public struct PerformanceStatistics: Sendable, Equatable {
         (maxDrawdown, maxDrawdownDuration) = Self.maxDrawdown(of: wealth)
     }
 
-    private static func maxDrawdown(of values: [Double]) -> (depth: Double, duration: Int) {
+    /// The deepest fall of a value series from a running peak.
+    public struct Drawdown: Sendable, Equatable {
+        /// `trough / peak - 1`, negative.
+        public var depth: Double
+        /// The index of the peak before the trough.
+        public var peak: Int
+        /// The index of the lowest value after that peak.
+        public var trough: Int
+        /// The index of the first value back at or above the peak; nil if it never recovered.
+        public var recovery: Int?
+    }
+
+    /// The deepest drawdown of `values` (the first of equal depths), or nil when it never falls.
+    ///
+    /// - Parameter values: Positive values, one per period.
+    public static func deepestDrawdown(of values: [Double]) -> Drawdown? {
         var peakIndex = 0
-        var deepest = 0.0
-        var deepestPeak = 0
+        var deepest: Drawdown?
         for (index, value) in values.enumerated() {
             if value >= values[peakIndex] {
                 peakIndex = index
                 continue
             }
-            let drawdown = value / values[peakIndex] - 1
-            if drawdown < deepest { (deepest, deepestPeak) = (drawdown, peakIndex) }
+            let depth = value / values[peakIndex] - 1
+            if depth < (deepest?.depth ?? 0) {
+                deepest = Drawdown(depth: depth, peak: peakIndex, trough: index)
+            }
         }
-        guard deepest < 0 else { return (0, 0) }
-        let peak = values[deepestPeak]
-        let recovery = values[(deepestPeak + 1)...].firstIndex { $0 >= peak } ?? values.count - 1
-        return (deepest, recovery - deepestPeak)
+        guard var drawdown = deepest else { return nil }
+        let peak = values[drawdown.peak]
+        drawdown.recovery = values[(drawdown.peak + 1)...].firstIndex { $0 >= peak }
+        return drawdown
+    }
+
+    private static func maxDrawdown(of values: [Double]) -> (depth: Double, duration: Int) {
+        guard let drawdown = deepestDrawdown(of: values) else { return (0, 0) }
+        return (drawdown.depth, (drawdown.recovery ?? values.count - 1) - drawdown.peak)
     }
 }
