@@ -61,13 +61,16 @@ public enum HTMLReport {
         th{background:#f1f4f7}code{background:#f1f4f7;padding:0 3px}.pass{color:#1a7f37}.fail{color:#cf222e;font-weight:600}\
         .meta{color:#57606a}svg{width:100%;height:auto;margin:.5em 0 1.5em}svg .title{font-weight:600;font-size:13px}\
         svg .tick,svg .legend,svg .axis{font-size:11px}svg .tick,svg .axis{fill:#57606a}svg .frame{fill:none;stroke:#d5dbe1}\
-        svg .grid{stroke:#eef1f4}table.heatmap td.heat{text-align:right;font-variant-numeric:tabular-nums}.empty{color:#57606a}
+        svg .grid{stroke:#eef1f4}table.heatmap td.heat{text-align:right;font-variant-numeric:tabular-nums}.empty{color:#57606a}\
+        .wide{overflow-x:auto}.wide svg{min-width:560px}
         """
 
+    /// A table inside a `wide` block (it scrolls sideways on a narrow screen).
     static func table(_ header: [String], _ rows: [[String]]) -> String {
-        "<table><tr>" + header.map { "<th>\(HTMLText.escaped($0))</th>" }.joined() + "</tr>"
+        "<div class=\"wide\"><table><tr>" + header.map { "<th>\(HTMLText.escaped($0))</th>" }.joined()
+            + "</tr>"
             + rows.map { "<tr>" + $0.map { "<td>\(HTMLText.escaped($0))</td>" }.joined() + "</tr>" }.joined()
-            + "</table>"
+            + "</table></div>"
     }
 }
 

@@ -23,9 +23,10 @@ struct PlotFrame {
         top + (1 - (value - axis.lower) / (axis.upper - axis.lower)) * plotHeight
     }
 
-    /// `<svg>` opened, with the title.
+    /// `<svg>` opened, with the title, inside a `wide` block: on a narrow screen the plot keeps a
+    /// legible width and scrolls sideways instead of shrinking its text.
     func open(title: String) -> String {
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
+        "<div class=\"wide\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
             + "role=\"img\" aria-label=\"\(HTMLText.escaped(title))\">"
             + "<text x=\"\(left)\" y=\"16\" class=\"title\">\(HTMLText.escaped(title))</text>"
     }
@@ -77,6 +78,9 @@ struct PlotFrame {
         }
         return svg
     }
+
+    /// Closes what ``open(title:)`` opened.
+    static let close = "</svg></div>"
 
     /// One decimal, as every coordinate is written.
     static func format(_ value: Double) -> String { String(format: "%.1f", value) }

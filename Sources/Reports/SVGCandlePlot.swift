@@ -47,7 +47,8 @@ struct SVGCandlePlot {
                 + "height=\"\(fmt(bodyHeight))\" fill=\"\(color)\"/>"
             svg += "</g>"
         }
-        return svg + frame.legend([("close >= open", Self.green), ("close < open", Self.red)]) + "</svg>"
+        return svg + frame.legend([("close >= open", Self.green), ("close < open", Self.red)])
+            + PlotFrame.close
     }
 
     /// About five candles spread over the axis, the first and last included.

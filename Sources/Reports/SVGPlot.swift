@@ -75,7 +75,7 @@ struct SVGPlot {
             }
             svg += "</g>"
         }
-        return svg + frame.legend(lines.map { ($0.name, $0.color) }) + "</svg>"
+        return svg + frame.legend(lines.map { ($0.name, $0.color) }) + PlotFrame.close
     }
 
     /// `name: N points, from MIN to MAX`.

@@ -153,7 +153,7 @@ enum Tearsheet {
                 + "\(String(format: "%.1f", value * 100))</td>"
         }
         var html =
-            "<h3>Monthly returns (%, time-weighted, UTC months)</h3><table class=\"heatmap\"><tr><th>year</th>"
+            "<h3>Monthly returns (%, time-weighted, UTC months)</h3><div class=\"wide\"><table class=\"heatmap\"><tr><th>year</th>"
         html += monthNames.map { "<th>\($0)</th>" }.joined() + "<th>year</th></tr>"
         for year in (first / 12)...(last / 12) {
             html += "<tr><th>\(year)</th>"
@@ -166,6 +166,6 @@ enum Tearsheet {
             }
             html += cell(any ? compounded - 1 : nil) + "</tr>"
         }
-        return html + "</table>"
+        return html + "</table></div>"
     }
 }

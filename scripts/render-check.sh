@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Renders every report kind in headless Chromium at desktop (1280 px) and phone (390 px) widths
+# and checks each page: the screenshot is not blank, no text overflows its box, no SVG label is
+# cut off (scripts/render_check.py). Installs Debian's chromium when missing unless told not to.
+#   scripts/render-check.sh              # builds, runs the scenarios, checks their report.html
+#   BITPAL_NO_INSTALL=1 scripts/render-check.sh   # skip (exit 0) when chromium is absent
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v chromium >/dev/null 2>&1; then
+    if [ "${BITPAL_NO_INSTALL:-0}" = 1 ]; then echo "render-check: no chromium; skipped" >&2; exit 0; fi
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+out=.build/render-check
+mkdir -p "$out"
+pages=()
+# One report of each kind the workbench writes: a short synthetic run (line and candle charts),
+# a year's backtest on the recorded history (the tearsheet), and a 200-coin watchlist.
+for scenario in quickstart btc-year-backtest demo-plan-200-coins; do
+    swift run workbench run "scenarios/$scenario.yaml" --out "$out/$scenario" --no-history --quiet >&2
+    pages+=("$out/$scenario/report.html")
+done
+python3 scripts/render_check.py "${pages[@]}"
