@@ -17,9 +17,14 @@ out=.build/render-check
 mkdir -p "$out"
 pages=()
 # One report of each kind the workbench writes: a short synthetic run (line and candle charts),
-# a year's backtest on the recorded history (the tearsheet), and a 200-coin watchlist.
+# a year's backtest on the recorded history (the tearsheet), a 200-coin watchlist, and the
+# history page of the three.
+rm -f "$out/history.sqlite"
 for scenario in quickstart btc-year-backtest demo-plan-200-coins; do
-    swift run workbench run "scenarios/$scenario.yaml" --out "$out/$scenario" --no-history --quiet >&2
+    swift run workbench run "scenarios/$scenario.yaml" --out "$out/$scenario" --history "$out/history.sqlite" --quiet >&2
     pages+=("$out/$scenario/report.html")
 done
+# The history page of those runs.
+swift run workbench history --history "$out/history.sqlite" --html "$out/history/report.html" >/dev/null
+pages+=("$out/history/report.html")
 python3 scripts/render_check.py "${pages[@]}"

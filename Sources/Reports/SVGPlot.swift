@@ -100,7 +100,9 @@ struct SVGPlot {
             }
         case .linear(_, let unit):
             let axis = ValueTicks.axis(low: low, high: high)
-            return axis.values.map { ($0, ValueTicks.label($0, step: axis.step, unit: unit)) }
+            return axis.values.filter { unit != .whole || $0 == $0.rounded() }.map {
+                ($0, ValueTicks.label($0, step: axis.step, unit: unit))
+            }
         }
     }
 

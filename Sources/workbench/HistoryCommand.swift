@@ -15,6 +15,7 @@ struct HistoryCommand: ParsableCommand {
             Examples:
               workbench history
               workbench history --scenario quickstart --limit 5 --metric rate_limit.max_per_minute
+              workbench history --html out/history.html   # a page with links and trend lines
             """
     )
 
@@ -32,7 +33,22 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "The history database.")
     var history: String = "out/history.sqlite"
 
+    @Option(help: "Also write a page of the runs with links to their reports and a trend line per metric.")
+    var html: String?
+
     func run() throws {
+        if let html {
+            // Checked before the database is read: an empty path would be the working directory.
+            guard !html.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw CLIError.badInput("--html: the path is empty; give a file such as out/history.html")
+            }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: html, isDirectory: &isDirectory), isDirectory.boolValue
+            {
+                throw CLIError.badInput(
+                    "--html: \(html) is a directory; give a file such as \(html)/history.html")
+            }
+        }
         guard FileManager.default.fileExists(atPath: history) else {
             throw CLIError.badInput("\(history): no history yet (run a scenario first)")
         }
@@ -59,5 +75,34 @@ struct HistoryCommand: ParsableCommand {
                     })
         }
         print(TextTable.render(rows))
+        if let html {
+            try InputFiles.write(
+                HistoryPage.render(runs: runs.map { page(for: $0, at: html) }, metrics: metric), to: html)
+            print("history page: \(html)")
+        }
+    }
+
+    /// A run as the page shows it, its report linked relative to the page when it still exists.
+    private func page(for run: RunRecord, at pagePath: String) -> HistoryPage.Run {
+        let report = run.output.map { URL(fileURLWithPath: $0).appendingPathComponent("report.html") }
+        let link = report.flatMap { report in
+            FileManager.default.fileExists(atPath: report.path)
+                ? Self.relativePath(
+                    of: report, from: URL(fileURLWithPath: pagePath).deletingLastPathComponent())
+                : nil
+        }
+        return HistoryPage.Run(
+            id: run.id ?? 0, recordedAt: run.recordedAt, scenario: run.scenario, seed: run.seed,
+            hash: String(run.scenarioHash.prefix(8)), version: run.codeVersion, reportLink: link,
+            metrics: run.metrics, units: run.units)
+    }
+
+    /// `file`'s path from `directory`: `../quickstart/report.html`.
+    static func relativePath(of file: URL, from directory: URL) -> String {
+        let target = file.standardizedFileURL.pathComponents
+        let base = directory.standardizedFileURL.pathComponents
+        let shared = zip(target, base).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: base.count - shared) + target.dropFirst(shared)).joined(
+            separator: "/")
     }
 }

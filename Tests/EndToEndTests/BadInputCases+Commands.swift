@@ -159,6 +159,13 @@ extension BadInputCase {
         .init(
             label: "history: not a database", arguments: ["history", "--history", "$D/h.sqlite"],
             files: ["h.sqlite": .size(4096)], messages: ["$D/h.sqlite", "not"]),
+        .init(
+            label: "history: --html ''", arguments: ["history", "--html", "", "--history", "$D/h.sqlite"],
+            messages: ["--html", "empty"]),
+        .init(
+            label: "history: --html is a directory",
+            arguments: ["history", "--html", "$D", "--history", "$D/h.sqlite"],
+            messages: ["--html", "$D", "is a directory"]),
         // record (nothing is fetched: the requests file and --out are checked first)
         .init(
             label: "record: --out is a file",

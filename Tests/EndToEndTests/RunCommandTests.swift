@@ -39,6 +39,16 @@ struct RunCommandTests {
         let history = try WorkbenchProcess.run(["history", "--history", directory.path("history.sqlite")])
         #expect(history.status == 0)
         #expect(history.stdout.split(separator: "\n").count == 3)  // header and two runs
+        let page = directory.path("pages/history.html")
+        let withPage = try WorkbenchProcess.run([
+            "history", "--history", directory.path("history.sqlite"), "--html", page, "--metric",
+            "cache.hit_ratio",
+        ])
+        #expect(withPage.status == 0, "\(withPage.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(
+            html.contains("href=\"../run0/report.html\"") && html.contains("href=\"../run1/report.html\""))
+        #expect(html.contains("cache.hit_ratio across 2 runs"))
         let compare = try WorkbenchProcess.run(["compare", directory.path("run0"), directory.path("run1")])
         #expect(compare.stdout == "no metric differs\n")
     }

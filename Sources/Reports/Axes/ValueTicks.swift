@@ -14,6 +14,8 @@ public enum ValueUnit: Sendable, Equatable {
     case minutes
     /// A plain count or rate, the unit named by the axis title.
     case plain
+    /// Whole numbers only (a run id): no tick between two of them.
+    case whole
 }
 
 /// "Nice" ticks for a value axis: 4 to 6 round numbers (steps of 1, 2, 2.5 or 5 times a power of
@@ -73,6 +75,7 @@ public enum ValueTicks {
         case .seconds: return number(value, step: step) + " s"
         case .minutes: return number(value, step: step) + " min"
         case .plain: return compact(value, step: step)
+        case .whole: return compact(value.rounded(), step: max(step, 1))
         }
     }
 
