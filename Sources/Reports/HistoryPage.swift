@@ -22,8 +22,9 @@ public enum HistoryPage {
         public var version: String
         /// The run's report, relative to the page; nil when it has none or it is gone.
         public var reportLink: String?
-        /// The metrics by name, with their units' raw values.
+        /// The metrics by name.
         public var metrics: [String: Double]
+        /// Each metric's unit, as `result.json` names it (`ratio`, `seconds`).
         public var units: [String: String]
 
         /// Creates a run.
