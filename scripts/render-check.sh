@@ -18,7 +18,7 @@ mkdir -p "$out"
 pages=()
 # One report of each kind the workbench writes: a short synthetic run (line and candle charts),
 # a year's backtest on the recorded history (the tearsheet), a 200-coin watchlist, and the
-# history page of the three.
+# history page of the three, and a sweep's summary page.
 rm -f "$out/history.sqlite"
 for scenario in quickstart btc-year-backtest demo-plan-200-coins; do
     swift run workbench run "scenarios/$scenario.yaml" --out "$out/$scenario" --history "$out/history.sqlite" --quiet >&2
@@ -27,4 +27,10 @@ done
 # The history page of those runs.
 swift run workbench history --history "$out/history.sqlite" --html "$out/history/report.html" >/dev/null
 pages+=("$out/history/report.html")
+# A sweep's summary page: three limiters over three seeds.
+rm -rf "$out/sweep"
+swift run workbench sweep scenarios/quickstart.yaml --seeds 1..3 --jobs 1 --out "$out/sweep" --quiet \
+    --set policies.limiter=bitpal,spacing,token-bucket >/dev/null
+mkdir -p "$out/sweep-page" && cp "$out/sweep/summary.html" "$out/sweep-page/report.html"
+pages+=("$out/sweep-page/report.html")
 python3 scripts/render_check.py "${pages[@]}"

@@ -46,12 +46,18 @@ struct PlotFrame {
     /// inside the plot, not cut off.
     func xTick(at x: Double, label: String) -> String {
         let position = Self.format(x)
-        let halfLabel = Double(label.count) * 3.3
-        let anchor = x + halfLabel > width ? "end" : x - halfLabel < left - 30 ? "start" : "middle"
+        let anchor = Self.anchor(of: label, at: x, from: left - 30, to: width)
         return
             "<line x1=\"\(position)\" x2=\"\(position)\" y1=\"\(top)\" y2=\"\(Self.format(bottom))\" class=\"grid\"/>"
             + "<text x=\"\(position)\" y=\"\(Self.format(bottom + 14))\" class=\"tick\" text-anchor=\"\(anchor)\">"
             + "\(HTMLText.escaped(label))</text>"
+    }
+
+    /// `start`, `middle` or `end`: how to anchor a label centred at `x` so that it stays
+    /// between `low` and `high` (about 6.6 px a character at 11 px).
+    static func anchor(of label: String, at x: Double, from low: Double, to high: Double) -> String {
+        let half = Double(label.count) * 3.3
+        return x + half > high ? "end" : x - half < low ? "start" : "middle"
     }
 
     /// The border and the two axis titles.

@@ -100,9 +100,7 @@ struct SVGPlot {
             }
         case .linear(_, let unit):
             let axis = ValueTicks.axis(low: low, high: high)
-            return axis.values.filter { unit != .whole || $0 == $0.rounded() }.map {
-                ($0, ValueTicks.label($0, step: axis.step, unit: unit))
-            }
+            return axis.ticks(in: unit).map { ($0, ValueTicks.label($0, step: axis.step, unit: unit)) }
         }
     }
 

@@ -87,11 +87,25 @@ public struct SweepSummary: Sendable {
             + MarkdownReport.table(rows[0], Array(rows.dropFirst()))
     }
 
-    /// Writes `summary.json` and `summary.md` into a folder, each atomically.
+    /// `summary.html`: the headline metrics' distributions as percentile strips, and the
+    /// combinations' medians side by side (``SweepPage``).
+    public var html: String {
+        SweepPage.render(
+            scenario: plan.scenario, seeds: (plan.firstSeed, plan.lastSeed),
+            combinations: plan.combinations.indices.map(plan.label),
+            metrics: Self.headline.map { name in
+                SweepPage.Metric(
+                    name: name, unit: units[name],
+                    percentiles: combinations.map { metrics in metrics.first { $0.name == name }?.values })
+            })
+    }
+
+    /// Writes `summary.json`, `summary.md` and `summary.html` into a folder, each atomically.
     public func write(to folder: String) throws(SweepError) {
         do {
             try AtomicFile.write(json.utf8, to: "\(folder)/summary.json")
             try AtomicFile.write(markdown.utf8, to: "\(folder)/summary.md")
+            try AtomicFile.write(html.utf8, to: "\(folder)/summary.html")
         } catch {
             throw SweepError(error.description)
         }

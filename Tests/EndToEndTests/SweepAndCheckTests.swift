@@ -27,7 +27,11 @@ struct SweepAndCheckTests {
         }
         let summary = try String(contentsOfFile: directory.path("jobs1/summary.json"), encoding: .utf8)
         #expect(summary.contains("\"rate_limit.max_per_minute\": {\"min\": "))
-        for name in ["summary.json", "summary.md"] {
+        let page = try String(contentsOfFile: directory.path("jobs1/summary.html"), encoding: .utf8)
+        #expect(
+            page.contains("<h2>Distributions across seeds</h2>")
+                && page.contains("aria-label=\"cache.hit_ratio\""))
+        for name in ["summary.json", "summary.md", "summary.html"] {
             let (one, two) = (
                 try Data(contentsOf: URL(fileURLWithPath: directory.path("jobs1/\(name)"))),
                 try Data(contentsOf: URL(fileURLWithPath: directory.path("jobs2/\(name)")))

@@ -31,6 +31,11 @@ public enum ValueTicks {
         public var upper: Double
         /// The distance between ticks.
         public var step: Double
+
+        /// The ticks to draw in `unit`: whole numbers only for ``ValueUnit/whole``.
+        public func ticks(in unit: ValueUnit) -> [Double] {
+            unit == .whole ? values.filter { $0 == $0.rounded() } : values
+        }
     }
 
     /// Nice ticks covering `[low, high]`.
