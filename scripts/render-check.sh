@@ -18,7 +18,7 @@ mkdir -p "$out"
 pages=()
 # One report of each kind the workbench writes: a short synthetic run (line and candle charts),
 # a year's backtest on the recorded history (the tearsheet), a 200-coin watchlist, and the
-# history page of the three, and a sweep's summary page.
+# history page of the three, a sweep's summary page and a comparison page.
 rm -f "$out/history.sqlite"
 for scenario in quickstart btc-year-backtest demo-plan-200-coins; do
     swift run workbench run "scenarios/$scenario.yaml" --out "$out/$scenario" --history "$out/history.sqlite" --quiet >&2
@@ -33,4 +33,10 @@ swift run workbench sweep scenarios/quickstart.yaml --seeds 1..3 --jobs 1 --out 
     --set policies.limiter=bitpal,spacing,token-bucket >/dev/null
 mkdir -p "$out/sweep-page" && cp "$out/sweep/summary.html" "$out/sweep-page/report.html"
 pages+=("$out/sweep-page/report.html")
+# A comparison page: the quickstart against itself with another limiter.
+swift run workbench run scenarios/quickstart.yaml --out "$out/quickstart-spacing" --no-history --quiet \
+    --set policies.limiter=spacing >/dev/null
+mkdir -p "$out/compare"
+swift run workbench compare "$out/quickstart" "$out/quickstart-spacing" --html "$out/compare/report.html" >/dev/null
+pages+=("$out/compare/report.html")
 python3 scripts/render_check.py "${pages[@]}"

@@ -108,12 +108,7 @@ enum ReportPlots {
                 ).render())
         }
         let requests = plots.requests
-        var windowStart = 0
-        var perMinute: [Double] = []
-        for (index, request) in requests.enumerated() {
-            while request.time - requests[windowStart].time >= 60_000 { windowStart += 1 }
-            perMinute.append(Double(index - windowStart + 1))
-        }
+        let perMinute = RunSeries.requestsInWindow(requests.map(\.time)).map(Double.init)
         let limited = requests.enumerated().filter { $0.element.limited }
         svgs.append(
             SVGPlot(
@@ -129,18 +124,13 @@ enum ReportPlots {
                 ],
                 references: [(Double(plots.planPerMinute), "plan limit", "#cf222e")]
             ).render())
-        var hits = 0
-        let ratio = plots.lookups.enumerated().map { index, lookup -> Double in
-            if lookup.hit { hits += 1 }
-            return Double(hits) / Double(index + 1)
-        }
         svgs.append(
             SVGPlot(
                 title: "Cache hit ratio so far (all caches)", yTitle: "hit ratio", yUnit: .ratioAsPercent,
                 series: [
                     .init(
-                        name: "hit ratio", x: plots.lookups.map { time($0.time) }, y: ratio, color: "#1a7f37"
-                    )
+                        name: "hit ratio", x: plots.lookups.map { time($0.time) },
+                        y: RunSeries.hitRatioSoFar(plots.lookups.map(\.hit)), color: "#1a7f37")
                 ]
             ).render())
         for curve in plots.hitCurves {

@@ -19,6 +19,7 @@ struct CompareCommand: ParsableCommand {
             Examples:
               workbench compare out/bitpal-as-built out/spec-baseline
               workbench compare 3 7
+              workbench compare out/a out/b --html out/a-vs-b.html   # bars, table, overlaid series
             """
     )
 
@@ -34,10 +35,15 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "The history database, for run ids.")
     var history: String = "out/history.sqlite"
 
+    @Option(help: "Also write a page: the changes as bars, the table, and both runs' series overlaid.")
+    var html: String?
+
     /// A run's metrics: values and, where the run recorded them, units.
     private struct RunValues {
         var values: [String: Double] = [:]
         var units: [String: MetricUnit] = [:]
+        /// The folder the run wrote, when known (for its `series.json`).
+        var folder: String?
     }
 
     func run() throws {
@@ -70,6 +76,36 @@ struct CompareCommand: ParsableCommand {
             table.append([name, left.map(text) ?? "-", right.map(text) ?? "-", delta, percent])
         }
         print(rows.isEmpty ? "no metric differs" : TextTable.render(table))
+        if let html {
+            guard !html.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw CLIError.badInput("--html: the path is empty; give a file such as out/compare.html")
+            }
+            let page = ComparePage.render(
+                labels: (first, second),
+                rows: rows.map {
+                    .init(
+                        name: $0.name, first: $0.left, second: $0.right,
+                        unit: b.units[$0.name] ?? a.units[$0.name])
+                },
+                series: (try series(in: a.folder), try series(in: b.folder)))
+            try InputFiles.write(page, to: html)
+            print("comparison page: \(html)")
+        }
+    }
+
+    /// A run folder's `series.json`, nil when the run has none.
+    private func series(in folder: String?) throws(CLIError) -> RunSeries? {
+        guard let folder else { return nil }
+        let path = "\(folder)/series.json"
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let (data, source) = try InputFiles.read(path)
+        do {
+            return try JSONDecoder().decode(RunSeries.self, from: data)
+        } catch let error as DecodingError {
+            throw .badInput("\(source): not a workbench series.json: \(error.locatedDescription)")
+        } catch {
+            throw .badInput("\(source): not a workbench series.json: \(error)")
+        }
     }
 
     private func metrics(of run: String) throws(CLIError) -> RunValues {
@@ -85,7 +121,8 @@ struct CompareCommand: ParsableCommand {
                 )
                 .run(id: id)
                 return RunValues(
-                    values: record.metrics, units: record.units.compactMapValues(MetricUnit.init))
+                    values: record.metrics, units: record.units.compactMapValues(MetricUnit.init),
+                    folder: record.output)
             } catch {
                 throw .badInput(error)
             }
@@ -108,6 +145,8 @@ struct CompareCommand: ParsableCommand {
         } catch {
             throw .badInput("\(source): not a workbench result.json: \(error)")
         }
-        return RunValues(values: file.metrics, units: file.units ?? [:])
+        return RunValues(
+            values: file.metrics, units: file.units ?? [:],
+            folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
 }

@@ -34,11 +34,13 @@ enum ScenarioRunner {
         }
     }
 
-    /// Writes `result.json`, `report.md`, `report.html` and, if given, `timings.json`.
+    /// Writes `result.json`, `report.md`, `report.html`, `series.json` and, if given, `timings.json`.
     static func write(_ input: ReportInput, timings: String?, to directory: String) throws(CLIError) {
         try InputFiles.write(ResultJSON.render(input), to: "\(directory)/result.json")
         try InputFiles.write(MarkdownReport.render(input), to: "\(directory)/report.md")
         try InputFiles.write(HTMLReport.render(input), to: "\(directory)/report.html")
+        // The plotted series, for `compare --html`.
+        try InputFiles.write(RunSeries(input).json, to: "\(directory)/series.json")
         if let timings { try InputFiles.write(timings, to: "\(directory)/timings.json") }
     }
 

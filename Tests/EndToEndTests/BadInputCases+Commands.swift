@@ -138,6 +138,14 @@ extension BadInputCase {
             files: ["a.json": .text(#"{"metrics": {"x": 1}, "units": {"x": "furlongs"}}"#)],
             messages: ["$D/a.json", "units.x"]),
         .init(
+            label: "compare: --html ''", arguments: ["compare", "$D/a.json", "$D/a.json", "--html", ""],
+            files: ["a.json": .text(#"{"metrics": {"x": 1}}"#)], messages: ["--html", "empty"]),
+        .init(
+            label: "compare: a series.json that is not one",
+            arguments: ["compare", "$D/a.json", "$D/a.json", "--html", "$D/c.html"],
+            files: ["a.json": .text(#"{"metrics": {"x": 1}}"#), "series.json": .text(#"{"lines": 3}"#)],
+            messages: ["$D/series.json", "series.json", "lines"]),
+        .init(
             label: "compare: a run id without a history",
             arguments: ["compare", "1", "2", "--history", "$D/none.sqlite"],
             messages: ["$D/none.sqlite", "no history yet"]),

@@ -20,12 +20,12 @@ struct RunCommandTests {
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout.hasPrefix("quickstart: seed 42,"))
             var files: [String: Data] = [:]
-            for name in ["result.json", "report.md", "report.html", "timings.json"] {
+            for name in ["result.json", "report.md", "report.html", "series.json", "timings.json"] {
                 files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(out)/\(name)"))
             }
             outputs.append(files)
         }
-        for name in ["result.json", "report.md", "report.html"] {
+        for name in ["result.json", "report.md", "report.html", "series.json"] {
             #expect(outputs[0][name] == outputs[1][name], "\(name)")
         }
         // The goldens ReportTests checks in process are what the command writes.
@@ -51,6 +51,16 @@ struct RunCommandTests {
         #expect(html.contains("cache.hit_ratio across 2 runs"))
         let compare = try WorkbenchProcess.run(["compare", directory.path("run0"), directory.path("run1")])
         #expect(compare.stdout == "no metric differs\n")
+        let comparison = directory.path("compare.html")
+        let compared = try WorkbenchProcess.run([
+            "compare", directory.path("run0"), directory.path("run1"), "--all", "--html", comparison,
+        ])
+        #expect(compared.status == 0, "\(compared.stderr)")
+        let comparisonPage = try String(contentsOfFile: comparison, encoding: .utf8)
+        #expect(comparisonPage.contains("Metrics that changed (0 of "))
+        #expect(
+            comparisonPage.contains("Time series, A and B overlaid")
+                && comparisonPage.contains("Requests in the 60 s window"))
     }
 
     @Test("compare reads each metric's unit, from result.json and from the history, and sorts by change")
