@@ -8,8 +8,9 @@ public enum ComparePage {
     public struct Row: Sendable, Equatable {
         /// The stable name.
         public var name: String
-        /// The first run's value and the second's; nil where a run lacks the metric.
+        /// The first run's value; nil where it lacks the metric.
         public var first: Double?
+        /// The second run's value; nil where it lacks the metric.
         public var second: Double?
         /// The unit, when known.
         public var unit: MetricUnit?
