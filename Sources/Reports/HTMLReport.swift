@@ -76,6 +76,32 @@ public enum HTMLReport {
 
 /// The report's plots.
 enum ReportPlots {
+    /// The kept point farthest from the drawn line, marked in red and named with its distance,
+    /// absolute and as a share of the series' range; nil when the line passes through every point.
+    static func largestGap(_ chart: ReportPlotData.DrawnChart) -> SVGPlot.Series? {
+        let times = chart.kept.timestamps
+        // The drawn points are kept points: their indices, found by time.
+        let drawn = chart.drawn.timestamps.compactMap { time -> Int? in
+            var (low, high) = (0, times.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if times[middle] < time { low = middle + 1 } else { high = middle }
+            }
+            return low < times.count && times[low] == time ? low : nil
+        }
+        guard drawn.count == chart.drawn.count,
+            let gap = DownsamplingFidelity.largestDeviation(series: chart.kept, drawn: drawn),
+            gap.deviation > 0,
+            let low = chart.kept.values.min(), let high = chart.kept.values.max()
+        else { return nil }
+        let share =
+            high > low ? String(format: " (%.1f %% of the range)", gap.deviation / (high - low) * 100) : ""
+        return SVGPlot.Series(
+            name: "largest gap: \(MetricFormatting.number(gap.deviation))\(share)",
+            x: [Double(times[gap.index])],
+            y: [chart.kept.values[gap.index]], color: "#cf222e", width: 0, markers: true, markerRadius: 4.5)
+    }
+
     static func all(_ input: ReportInput) -> [String] {
         let plots = input.result.plots
         let time = { (time: Int64) in Double(time) }
@@ -95,7 +121,7 @@ enum ReportPlots {
                         .init(
                             name: "drawn after downsampling", x: x(chart.drawn), y: chart.drawn.values,
                             color: "#0969da", markers: true),
-                    ]
+                    ] + (largestGap(chart).map { [$0] } ?? [])
                 ).render())
         }
         for chart in plots.candleCharts {

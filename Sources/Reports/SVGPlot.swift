@@ -12,6 +12,7 @@ struct SVGPlot {
         var color: String
         var width = 1.5
         var markers = false
+        var markerRadius = 2.2
     }
 
     /// What the x values are.
@@ -70,7 +71,7 @@ struct SVGPlot {
             if line.markers || line.x.count < 3 {
                 for (x, y) in zip(line.x, line.y) {
                     svg +=
-                        "<circle cx=\"\(fmt(px(x)))\" cy=\"\(fmt(frame.y(y)))\" r=\"2.2\" fill=\"\(line.color)\"/>"
+                        "<circle cx=\"\(fmt(px(x)))\" cy=\"\(fmt(frame.y(y)))\" r=\"\(line.markerRadius)\" fill=\"\(line.color)\"/>"
                 }
             }
             svg += "</g>"

@@ -81,4 +81,19 @@ struct SVGPlotTests {
         #expect(svg.contains("<title>Jan 2024 00:00 O 100 H 112 L 99 C 110</title>"))
         #expect(SVGCandlePlot(title: "none", candles: .empty).render().contains("no candles"))
     }
+
+    @Test("the largest gap between the kept series and the drawn line is marked with its size")
+    func largestGap() throws {
+        let kept = TimeSeries(timestamps: [0, 60_000, 120_000, 180_000, 240_000], values: [0, 10, 0, 10, 0])
+        let drawn = TimeSeries(timestamps: [0, 240_000], values: [0, 0])
+        let chart = ReportPlotData.DrawnChart(title: "t", kept: kept, drawn: drawn, cap: 2)
+        let gap = try #require(ReportPlots.largestGap(chart))
+        #expect(gap.x == [60_000] && gap.y == [10])  // the first of the two farthest points
+        #expect(gap.name == "largest gap: 10 (100.0 % of the range)")
+        // The same distance DownsamplingFidelity reports as the chart's deviation.
+        let fidelity = DownsamplingFidelity.measure(series: kept, kept: [0, 4], cap: 2)
+        #expect(fidelity.maxAbsoluteDeviation == 10 && fidelity.maxRelativeDeviation == 1)
+        // A line through every point has no gap.
+        #expect(ReportPlots.largestGap(.init(title: "t", kept: kept, drawn: kept, cap: 5)) == nil)
+    }
 }

@@ -50,31 +50,40 @@ public struct DownsamplingFidelity: Sendable, Equatable, Codable {
         fidelity.keptMinimum = kept.contains { values[$0] == minimum }
         fidelity.keptMaximum = kept.contains { values[$0] == maximum }
         fidelity.keptNewest = kept.last == series.count - 1
-        let deviation = maxDeviation(series: series, drawn: kept)
+        let deviation = largestDeviation(series: series, drawn: kept)?.deviation ?? 0
         fidelity.maxAbsoluteDeviation = deviation
         fidelity.maxRelativeDeviation = maximum > minimum ? deviation / (maximum - minimum) : 0
         return fidelity
     }
 
-    /// The largest distance between the series and the polyline through `drawn`.
-    private static func maxDeviation(series: TimeSeries, drawn: [Int]) -> Double {
-        series.timestamps.withUnsafeBufferPointer { x in
+    /// The point farthest from the polyline through `drawn`, and its distance (the first of equal
+    /// distances); nil when nothing is drawn.
+    ///
+    /// - Parameters:
+    ///   - series: The full series, sorted.
+    ///   - drawn: The indices drawn, non-decreasing.
+    public static func largestDeviation(series: TimeSeries, drawn: [Int]) -> (index: Int, deviation: Double)?
+    {
+        guard let first = drawn.first, let last = drawn.last, first >= 0, last < series.count else {
+            return nil
+        }
+        return series.timestamps.withUnsafeBufferPointer { x in
             series.values.withUnsafeBufferPointer { y in
-                var worst = 0.0
-                let first = drawn[0]
-                let last = drawn[drawn.count - 1]
-                for index in 0..<first { worst = max(worst, abs(y[index] - y[first])) }
-                for index in (last + 1)..<max(last + 1, y.count) {
-                    worst = max(worst, abs(y[index] - y[last]))
+                var worst = (index: first, deviation: 0.0)
+                func consider(_ index: Int, _ line: Double) {
+                    let deviation = abs(y[index] - line)
+                    if deviation > worst.deviation { worst = (index, deviation) }
                 }
+                for index in 0..<first { consider(index, y[first]) }
+                for index in (last + 1)..<max(last + 1, y.count) { consider(index, y[last]) }
                 var left = first
                 for right in drawn.dropFirst() where right > left {
                     let x0 = Double(x[left])
                     let span = Double(x[right]) - x0
                     let rise = y[right] - y[left]
                     for index in (left + 1)..<right {
-                        let line = span > 0 ? y[left] + rise * ((Double(x[index]) - x0) / span) : y[left]
-                        worst = max(worst, abs(y[index] - line))
+                        consider(
+                            index, span > 0 ? y[left] + rise * ((Double(x[index]) - x0) / span) : y[left])
                     }
                     left = right
                 }
