@@ -76,6 +76,14 @@ public enum HTMLReport {
 
 /// The report's plots.
 enum ReportPlots {
+    /// What a chart card says beyond its counts: over its cap, and served stale afterwards.
+    static func notes(drawn: Int, cap: Int, staleServes: Int) -> String {
+        (drawn > cap ? ", over its cap" : "")
+            + (staleServes > 0
+                ? ", then served stale \(staleServes) time\(staleServes == 1 ? "" : "s") (requests failed)"
+                : "")
+    }
+
     /// The kept point farthest from the drawn line, marked in red and named with its distance,
     /// absolute and as a share of the series' range; nil when the line passes through every point.
     static func largestGap(_ chart: ReportPlotData.DrawnChart) -> SVGPlot.Series? {
@@ -112,7 +120,8 @@ enum ReportPlots {
                 SVGPlot(
                     title:
                         "\(chart.title): \(chart.kept.count) points kept, \(chart.drawn.count) drawn (cap \(chart.cap))"
-                        + (chart.drawn.count > chart.cap ? ", over its cap" : ""),
+                        + ReportPlots.notes(
+                            drawn: chart.drawn.count, cap: chart.cap, staleServes: chart.staleServes),
                     yTitle: "price",
                     series: [
                         .init(
@@ -129,7 +138,8 @@ enum ReportPlots {
                 SVGCandlePlot(
                     title:
                         "\(chart.title): \(chart.kept.count) candles kept, \(chart.drawn.count) drawn (cap \(chart.cap))"
-                        + (chart.drawn.count > chart.cap ? ", over its cap" : ""),
+                        + ReportPlots.notes(
+                            drawn: chart.drawn.count, cap: chart.cap, staleServes: chart.staleServes),
                     candles: chart.drawn
                 ).render())
         }

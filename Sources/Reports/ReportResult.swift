@@ -56,13 +56,16 @@ public struct ReportPlotData: Sendable, Equatable {
         public var drawn: TimeSeries
         /// The range's cap.
         public var cap: Int
+        /// How often the chart was then served stale from the cache, its request having failed.
+        public var staleServes: Int
 
         /// Creates a chart.
-        public init(title: String, kept: TimeSeries, drawn: TimeSeries, cap: Int) {
+        public init(title: String, kept: TimeSeries, drawn: TimeSeries, cap: Int, staleServes: Int = 0) {
             self.title = title
             self.kept = kept
             self.drawn = drawn
             self.cap = cap
+            self.staleServes = staleServes
         }
     }
 
@@ -76,13 +79,16 @@ public struct ReportPlotData: Sendable, Equatable {
         public var drawn: CandleSeries
         /// The range's cap.
         public var cap: Int
+        /// How often the chart was then served stale from the cache, its request having failed.
+        public var staleServes: Int
 
         /// Creates a candle chart.
-        public init(title: String, kept: CandleSeries, drawn: CandleSeries, cap: Int) {
+        public init(title: String, kept: CandleSeries, drawn: CandleSeries, cap: Int, staleServes: Int = 0) {
             self.title = title
             self.kept = kept
             self.drawn = drawn
             self.cap = cap
+            self.staleServes = staleServes
         }
     }
 

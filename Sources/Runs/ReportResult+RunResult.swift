@@ -21,11 +21,15 @@ extension ReportResult {
             plots: ReportPlotData(
                 charts: plots.charts.keys.sorted().map { key in
                     let chart = plots.charts[key]!
-                    return .init(title: chart.title, kept: chart.kept, drawn: chart.drawn, cap: chart.cap)
+                    return .init(
+                        title: chart.title, kept: chart.kept, drawn: chart.drawn, cap: chart.cap,
+                        staleServes: plots.staleServes[key] ?? 0)
                 },
                 candleCharts: plots.candleCharts.keys.sorted().map { key in
                     let chart = plots.candleCharts[key]!
-                    return .init(title: chart.title, kept: chart.kept, drawn: chart.drawn, cap: chart.cap)
+                    return .init(
+                        title: chart.title, kept: chart.kept, drawn: chart.drawn, cap: chart.cap,
+                        staleServes: plots.staleServes[key] ?? 0)
                 },
                 requests: result.journal.map { .init(time: $0.time, limited: $0.status == 429) },
                 planPerMinute: metrics.rateLimits.planPerMinute,

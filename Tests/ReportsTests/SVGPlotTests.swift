@@ -96,4 +96,21 @@ struct SVGPlotTests {
         // A line through every point has no gap.
         #expect(ReportPlots.largestGap(.init(title: "t", kept: kept, drawn: kept, cap: 5)) == nil)
     }
+
+    @Test("chart cards say when the chart went over its cap and when it was served stale afterwards")
+    func cardNotes() throws {
+        #expect(ReportPlots.notes(drawn: 96, cap: 96, staleServes: 0) == "")
+        #expect(ReportPlots.notes(drawn: 33, cap: 30, staleServes: 0) == ", over its cap")
+        #expect(
+            ReportPlots.notes(drawn: 33, cap: 30, staleServes: 2)
+                == ", over its cap, then served stale 2 times (requests failed)")
+        // The outage scenario serves one chart stale: its card says so, and the count is the metric's.
+        let input = try ReportTests.input("scenarios/api-outage.yaml")
+        let plots = input.result.plots
+        let stale =
+            plots.charts.map(\.staleServes).reduce(0, +) + plots.candleCharts.map(\.staleServes).reduce(0, +)
+        let metric = input.result.metrics.first { $0.name == "cache.stale_served" }?.value
+        #expect(stale == 1 && metric == 1)
+        #expect(HTMLReport.render(input).contains("then served stale 1 time (requests failed)"))
+    }
 }

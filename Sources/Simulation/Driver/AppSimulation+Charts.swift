@@ -74,6 +74,7 @@ extension AppSimulation {
                 record.maxDeviation = max(record.maxDeviation, line.fidelity.maxRelativeDeviation ?? 0)
             }
         }
+        recorder.plots.staleServes["\(range.rawValue).line"] = nil
         recorder.plots.charts["\(range.rawValue).line"] = RunPlots.DrawnChart(
             title: title, kept: line.kept, drawn: line.drawn, cap: line.cap)
         return line.drawn
@@ -92,6 +93,7 @@ extension AppSimulation {
                 record.extremeLost = max(record.extremeLost, prepared.fidelity.maxRelativeLoss)
             }
         }
+        recorder.plots.staleServes["\(range.rawValue).candle"] = nil
         recorder.plots.candleCharts["\(range.rawValue).candle"] = RunPlots.DrawnCandles(
             title: title, kept: prepared.kept, drawn: prepared.drawn, cap: prepared.cap)
         return prepared.drawn

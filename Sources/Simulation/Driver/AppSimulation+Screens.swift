@@ -118,6 +118,7 @@ extension AppSimulation {
                 let stale = chartCache.serveStale(coinId: id, type: type, range: range, at: now)
             {
                 recorder.recordStaleServed(cache: "chart")
+                recorder.plots.staleServes["\(range.rawValue).\(type.rawValue)", default: 0] += 1
                 render(stale.value, id: id, type: type, range: range, at: now)
             } else {
                 recorder.recordChart(ChartKey(range, type)) { $0.failed += 1 }

@@ -35,6 +35,9 @@ public struct RunPlots: Sendable, Equatable {
     public var charts: [String: DrawnChart] = [:]
     /// The last drawn candle chart of each range.
     public var candleCharts: [String: DrawnCandles] = [:]
+    /// For each chart key (`1D.line`), how often the chart was served stale from the cache (a
+    /// request failed) since it was last drawn; keys never served stale are absent.
+    public var staleServes: [String: Int] = [:]
     /// A cache's hits at each capacity for LRU and for the capacity bound, expiry ignored
     /// (``BeladyOptimum/hitCurves(_:)``), and the lookups they are out of.
     public struct HitCurve: Sendable, Equatable {
@@ -61,6 +64,7 @@ public struct RunPlots: Sendable, Equatable {
         lhs.screenAge.elementsEqual(rhs.screenAge) { $0 == $1 }
             && lhs.lookups.elementsEqual(rhs.lookups) { $0 == $1 }
             && lhs.charts == rhs.charts && lhs.candleCharts == rhs.candleCharts
+            && lhs.staleServes == rhs.staleServes
             && lhs.portfolioValue == rhs.portfolioValue && lhs.portfolioReturns == rhs.portfolioReturns
             && lhs.benchmarkReturns == rhs.benchmarkReturns
             && lhs.hitCurves == rhs.hitCurves
