@@ -68,12 +68,7 @@ public enum ComparePage {
                 ]
             })
         body += overlays(series)
-        return """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>Comparison: Bitpal Workbench</title>
-            <style>\(HTMLReport.style)</style></head><body>\(body)</body></html>
-
-            """
+        return HTMLReport.page(title: "Comparison", body: body)
     }
 
     /// Horizontal bars of relative change, B against A: right and blue up, left and orange down.
@@ -87,9 +82,8 @@ public enum ComparePage {
         // Columns: the name (ending at 250), the change (ending at 320), the bars around 520.
         let (nameEnd, changeEnd, middle, half) = (250.0, 320.0, 520.0, 190.0)
         let f = PlotFrame.format
-        var svg =
-            "<div class=\"wide\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 720 \(Int(height))\" role=\"img\" "
-            + "aria-label=\"relative change of each metric, B against A\">"
+        var svg = PlotFrame.openSVG(
+            width: 720, height: height, label: "relative change of each metric, B against A")
         svg += "<line x1=\"\(middle)\" x2=\"\(middle)\" y1=\"4\" y2=\"\(f(height - 4))\" class=\"grid\"/>"
         for (row, (name, change)) in changes.enumerated() {
             let y = 10 + rowHeight * Double(row)
@@ -106,7 +100,7 @@ public enum ComparePage {
                 "<rect x=\"\(f(x))\" y=\"\(f(y + 2))\" width=\"\(f(width))\" height=\"12\" "
                 + "fill=\"\(change >= 0 ? "#0969da" : "#bc4c00")\"/></g>"
         }
-        return svg + "</svg></div>"
+        return svg + PlotFrame.close
     }
 
     /// Each series both runs kept, A and B on one plot.
@@ -120,7 +114,7 @@ public enum ComparePage {
         for line in first.lines {
             guard let other = second.lines.first(where: { $0.key == line.key }) else { continue }
             html += SVGPlot(
-                title: line.title, yTitle: line.axis, yUnit: RunSeries.valueUnit(line.unit),
+                title: line.title, yTitle: line.axis, yUnit: line.unit,
                 series: [
                     .init(
                         name: "A", x: line.time.map(Double.init), y: line.value, color: "#0969da", width: 1.2),

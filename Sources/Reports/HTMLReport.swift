@@ -47,12 +47,17 @@ public enum HTMLReport {
                 "<h2>Charts by range and type</h2>"
                 + table(["chart"] + charts.columns, charts.rows.map { [$0.0] + $0.1 })
         }
-        return """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(HTMLText.escaped(input.scenario)): Bitpal Workbench</title>
-            <style>\(style)</style></head><body>\(body)</body></html>
+        return page(title: input.scenario, body: body)
+    }
 
-            """
+    /// A whole self-contained page: the house style inline, `title` escaped.
+    static func page(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>\(HTMLText.escaped(title)): Bitpal Workbench</title>
+        <style>\(style)</style></head><body>\(body)</body></html>
+
+        """
     }
 
     static let style = """

@@ -66,7 +66,9 @@ public enum HistoryPage {
                 body += SVGPlot(
                     title: "\(metric) across \(points.count) runs",
                     xAxis: .linear(title: "run id", unit: .whole),
-                    yTitle: metric, yUnit: unit(of: metric, in: oldestFirst),
+                    yTitle: metric,
+                    yUnit: ValueUnit(
+                        oldestFirst.lazy.compactMap { $0.units[metric] }.first.flatMap(MetricUnit.init)),
                     series: [
                         .init(
                             name: metric, x: points.map(\.0), y: points.map(\.1), color: "#0969da",
@@ -77,12 +79,7 @@ public enum HistoryPage {
             }
             if plotted == 0 { body += "<p class=\"empty\">None of the chosen metrics was recorded.</p>" }
         }
-        return """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>Run history: Bitpal Workbench</title>
-            <style>\(HTMLReport.style)</style></head><body>\(body)</body></html>
-
-            """
+        return HTMLReport.page(title: "Run history", body: body)
     }
 
     private static func runTable(_ runs: [Run], metrics: [String]) -> String {
@@ -111,16 +108,6 @@ public enum HistoryPage {
             return MetricFormatting.number(value)
         }
         return MetricFormatting.text(value, unit)
-    }
-
-    /// The axis unit of a metric's recorded unit.
-    private static func unit(of metric: String, in runs: [Run]) -> ValueUnit {
-        switch runs.lazy.compactMap({ $0.units[metric] }).first.flatMap(MetricUnit.init) {
-        case .ratio?: .ratioAsPercent
-        case .seconds?: .seconds
-        case .usd?: .dollars
-        default: .plain
-        }
     }
 
     /// A relative path as a URL path: each segment percent-encoded, so a name with `?`, `#` or a

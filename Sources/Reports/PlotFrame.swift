@@ -26,8 +26,7 @@ struct PlotFrame {
     /// `<svg>` opened, with the title, inside a `wide` block: on a narrow screen the plot keeps a
     /// legible width and scrolls sideways instead of shrinking its text.
     func open(title: String) -> String {
-        "<div class=\"wide\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
-            + "role=\"img\" aria-label=\"\(HTMLText.escaped(title))\">"
+        Self.openSVG(width: width, height: height, label: title)
             + "<text x=\"\(left)\" y=\"16\" class=\"title\">\(HTMLText.escaped(title))</text>"
     }
 
@@ -85,7 +84,13 @@ struct PlotFrame {
         return svg
     }
 
-    /// Closes what ``open(title:)`` opened.
+    /// An `<svg>` of the given size opened inside a `wide` block, described by `label`.
+    static func openSVG(width: Double, height: Double, label: String) -> String {
+        "<div class=\"wide\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
+            + "role=\"img\" aria-label=\"\(HTMLText.escaped(label))\">"
+    }
+
+    /// Closes what ``open(title:)`` and ``openSVG(width:height:label:)`` opened.
     static let close = "</svg></div>"
 
     /// One decimal, as every coordinate is written.

@@ -13,15 +13,16 @@ public struct RunSeries: Sendable, Equatable, Codable {
         public var title: String
         /// The value axis' title.
         public var axis: String
-        /// `ratio`, `minutes`, `usd` or `plain`: how the axis is labelled.
-        public var unit: String
+        /// How the axis is labelled.
+        public var unit: ValueUnit
         /// Epoch milliseconds.
         public var time: [Int64]
         /// One value per time.
         public var value: [Double]
 
         /// Creates a line.
-        public init(key: String, title: String, axis: String, unit: String, time: [Int64], value: [Double]) {
+        public init(key: String, title: String, axis: String, unit: ValueUnit, time: [Int64], value: [Double])
+        {
             self.key = key
             self.title = title
             self.axis = axis
@@ -42,24 +43,24 @@ public struct RunSeries: Sendable, Equatable, Codable {
         lines.append(
             Line(
                 key: "requests_per_60s", title: "Requests in the 60 s window ending at each request",
-                axis: "requests / 60 s", unit: "plain", time: requests.map(\.time),
+                axis: "requests / 60 s", unit: .plain, time: requests.map(\.time),
                 value: Self.requestsInWindow(requests.map(\.time)).map(Double.init)))
         lines.append(
             Line(
                 key: "cache_hit_ratio", title: "Cache hit ratio so far (all caches)", axis: "hit ratio",
-                unit: "ratio", time: plots.lookups.map(\.time),
+                unit: .ratioAsPercent, time: plots.lookups.map(\.time),
                 value: Self.hitRatioSoFar(plots.lookups.map(\.hit))))
         lines.append(
             Line(
                 key: "oldest_on_screen",
                 title: "Age of the oldest data on screen (0 while nothing is visible)",
-                axis: "age", unit: "minutes", time: plots.screenAge.map(\.time),
+                axis: "age", unit: .minutes, time: plots.screenAge.map(\.time),
                 value: plots.screenAge.map { Double($0.age) / 60_000 }))
         lines.append(
             Line(
                 key: "portfolio_value",
                 title: "Portfolio value (true prices, daily; deposits and sales included)",
-                axis: "value", unit: "plain", time: plots.portfolioValue.timestamps,
+                axis: "value", unit: .plain, time: plots.portfolioValue.timestamps,
                 value: plots.portfolioValue.values))
         self.lines = lines.filter { !$0.time.isEmpty }
     }
@@ -82,34 +83,25 @@ public struct RunSeries: Sendable, Equatable, Codable {
         }
     }
 
-    /// `series.json`: the lines thinned as the plots thin them (at most 1,500 points each).
+    /// `series.json`: the lines thinned as the plots thin them (at most 1,500 points each), in
+    /// the workbench's one JSON writer.
     public var json: String {
-        let thinned = lines.map { line -> Line in
+        let lines = lines.map { line -> JSONValue in
             let kept = SVGPlot.thinned(
                 .init(name: line.key, x: line.time.map(Double.init), y: line.value, color: ""))
-            var copy = line
-            copy.time = kept.x.map { Int64($0) }
-            copy.value = kept.y
-            return copy
+            return .object([
+                .init("axis", .string(line.axis)), .init("key", .string(line.key)),
+                .init("time", .array(kept.x.map { .integer(Int64($0)) })),
+                .init("title", .string(line.title)),
+                .init("unit", .string(line.unit.rawValue)),
+                .init("value", .array(kept.y.map { .number($0) })),
+            ])
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(RunSeries(lines: thinned))) ?? Data("{\"lines\":[]}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONValue.object([.init("lines", .array(lines))]).document(.compact) + "\n"
     }
 
     /// Lines as they are.
     public init(lines: [Line]) {
         self.lines = lines
-    }
-
-    /// The axis unit of a line's `unit`.
-    static func valueUnit(_ unit: String) -> ValueUnit {
-        switch unit {
-        case "ratio": .ratioAsPercent
-        case "minutes": .minutes
-        case "usd": .dollars
-        default: .plain
-        }
     }
 }

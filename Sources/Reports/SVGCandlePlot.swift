@@ -65,15 +65,14 @@ struct SVGCandlePlot {
         return span <= 2 * 86_400_000 ? TimeTicks.clockLabel(time) : TimeTicks.dateLabel(time)
     }
 
-    /// `Dec 19 14:00 O 46,300 H ... L ... C ...`.
+    /// `Dec 19 14:00 O 46300 H 46410 L 46210 C 46350`.
     private func tooltip(_ index: Int) -> String {
         let time = candles.closeTimes[index]
         let values = [
             ("O", candles.open[index]), ("H", candles.high[index]), ("L", candles.low[index]),
             ("C", candles.close[index]),
         ]
-        return
-            "\(TimeTicks.dateLabel(time)) \(TimeTicks.clockLabel(time) == TimeTicks.dateLabel(time) ? "00:00" : TimeTicks.clockLabel(time)) "
+        return "\(TimeTicks.dateLabel(time)) \(TimeTicks.clock(time)) "
             + values.map { "\($0.0) \(JSONText.number($0.1))" }.joined(separator: " ")
     }
 

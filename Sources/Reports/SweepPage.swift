@@ -46,12 +46,7 @@ public enum SweepPage {
         for metric in metrics where metric.percentiles.contains(where: { $0 != nil }) {
             body += strips(metric, combinations: combinations)
         }
-        return """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>Sweep of \(HTMLText.escaped(scenario)): Bitpal Workbench</title>
-            <style>\(HTMLReport.style)</style></head><body>\(body)</body></html>
-
-            """
+        return HTMLReport.page(title: "Sweep of \(scenario)", body: body)
     }
 
     /// Metrics down, combinations across: each median, and its change against the first.
@@ -85,14 +80,14 @@ public enum SweepPage {
         let (left, right, top) = (16.0, 704.0, 30.0)
         let height = top + rowHeight * Double(combinations.count) + 30
         let axis = ValueTicks.axis(low: values.min() ?? 0, high: values.max() ?? 1)
-        let unit = valueUnit(metric.unit)
+        let unit = ValueUnit(metric.unit)
         func x(_ value: Double) -> Double {
             left + (value - axis.lower) / (axis.upper - axis.lower) * (right - left)
         }
         let f = PlotFrame.format
         var svg =
-            "<div class=\"wide\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 720 \(Int(height))\" role=\"img\" "
-            + "aria-label=\"\(HTMLText.escaped(metric.name))\"><text x=\"\(left)\" y=\"16\" class=\"title\">"
+            PlotFrame.openSVG(width: 720, height: height, label: metric.name)
+            + "<text x=\"\(left)\" y=\"16\" class=\"title\">"
             + "\(HTMLText.escaped(metric.name))</text>"
         let bottom = height - 30
         for tick in axis.ticks(in: unit) {
@@ -118,21 +113,11 @@ public enum SweepPage {
                 + "fill=\"#0969da\" fill-opacity=\"0.35\"/>"
             svg += "<circle cx=\"\(f(x(p[2])))\" cy=\"\(middle)\" r=\"3.5\" fill=\"#0969da\"/></g>"
         }
-        return svg + "</svg></div>"
+        return svg + PlotFrame.close
     }
 
     private static func tooltip(_ label: String, _ p: [Double], _ unit: MetricUnit?) -> String {
         "\(label): min \(format(p[0], unit)), p5 \(format(p[1], unit)), median \(format(p[2], unit)), "
             + "p95 \(format(p[3], unit)), max \(format(p[4], unit))"
-    }
-
-    private static func valueUnit(_ unit: MetricUnit?) -> ValueUnit {
-        switch unit {
-        case .ratio?: .ratioAsPercent
-        case .seconds?: .seconds
-        case .usd?: .dollars
-        case .count?: .whole
-        default: .plain
-        }
     }
 }

@@ -15,7 +15,7 @@ enum Tearsheet {
     static func render(_ input: ReportInput) -> String {
         let returns = input.result.plots.portfolioReturns
         guard !returns.isEmpty else { return "" }
-        let wealth = wealthIndex(returns.values)
+        let wealth = PerformanceStatistics.wealthIndex(returns.values)
         let times = [returns.timestamps[0] - day] + returns.timestamps
         var html = "<h2>Backtest tearsheet</h2>"
         html += statistics(input, wealth: wealth, times: times)
@@ -29,7 +29,8 @@ enum Tearsheet {
             curves.append(
                 .init(
                     name: "buy and hold", x: times.map(Double.init),
-                    y: wealthIndex(benchmark.values).map { ($0 - 1) * 100 }, color: "#9aa5b1"))
+                    y: PerformanceStatistics.wealthIndex(benchmark.values).map { ($0 - 1) * 100 },
+                    color: "#9aa5b1"))
         }
         html += SVGPlot(title: "Cumulative return", yTitle: "return", yUnit: .percent, series: curves)
             .render()
@@ -53,14 +54,6 @@ enum Tearsheet {
             ).render()
         }
         return html
-    }
-
-    /// `1, (1 + r1), (1 + r1)(1 + r2), ...`: what 1 invested grew to, as the statistics compound it.
-    static func wealthIndex(_ returns: [Double]) -> [Double] {
-        var wealth = [1.0]
-        wealth.reserveCapacity(returns.count + 1)
-        for value in returns { wealth.append(wealth[wealth.count - 1] * (1 + value)) }
-        return wealth
     }
 
     /// Each point's fall below the running peak, in percent (0 or negative).
@@ -88,18 +81,19 @@ enum Tearsheet {
         return months
     }
 
-    /// The sample standard deviation (ddof 1) of each `window` returns ending at a day, times
-    /// sqrt(365), as the volatility statistic is annualised.
+    /// The volatility statistic (sample standard deviation, ddof 1, times sqrt(365)) of each
+    /// `window` returns ending at a day.
     static func rollingVolatility(_ returns: TimeSeries, window: Int) -> TimeSeries {
         guard returns.count >= window, window >= 2 else { return .empty }
         var times: [Int64] = []
         var values: [Double] = []
         for end in (window - 1)..<returns.count {
-            let slice = returns.values[(end - window + 1)...end]
-            let mean = slice.reduce(0, +) / Double(window)
-            let variance = slice.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(window - 1)
+            // The volatility statistic itself, over the window (the returns were checked when the
+            // run computed its statistics).
+            let days = Array(returns.values[(end - window + 1)...end])
+            guard let statistics = try? PerformanceStatistics(returns: days) else { continue }
             times.append(returns.timestamps[end])
-            values.append(variance.squareRoot() * 365.0.squareRoot())
+            values.append(statistics.volatility)
         }
         return TimeSeries(timestamps: times, values: values)
     }

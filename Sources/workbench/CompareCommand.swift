@@ -47,6 +47,10 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Checked before the runs are read.
+        let page = try html.map { html throws(CLIError) in
+            try InputFiles.givenFile(html, option: "--html", example: "compare.html")
+        }
         let (a, b) = (try metrics(of: first), try metrics(of: second))
         var rows: [(name: String, left: Double?, right: Double?, change: Double)] = []
         for name in Set(a.values.keys).union(b.values.keys) {
@@ -76,11 +80,8 @@ struct CompareCommand: ParsableCommand {
             table.append([name, left.map(text) ?? "-", right.map(text) ?? "-", delta, percent])
         }
         print(rows.isEmpty ? "no metric differs" : TextTable.render(table))
-        if let html {
-            guard !html.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw CLIError.badInput("--html: the path is empty; give a file such as out/compare.html")
-            }
-            let page = ComparePage.render(
+        if let page {
+            let html = ComparePage.render(
                 labels: (first, second),
                 rows: rows.map {
                     .init(
@@ -88,8 +89,8 @@ struct CompareCommand: ParsableCommand {
                         unit: b.units[$0.name] ?? a.units[$0.name])
                 },
                 series: (try series(in: a.folder), try series(in: b.folder)))
-            try InputFiles.write(page, to: html)
-            print("comparison page: \(html)")
+            try InputFiles.write(html, to: page)
+            print("comparison page: \(page)")
         }
     }
 

@@ -37,17 +37,9 @@ struct HistoryCommand: ParsableCommand {
     var html: String?
 
     func run() throws {
-        if let html {
-            // Checked before the database is read: an empty path would be the working directory.
-            guard !html.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw CLIError.badInput("--html: the path is empty; give a file such as out/history.html")
-            }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: html, isDirectory: &isDirectory), isDirectory.boolValue
-            {
-                throw CLIError.badInput(
-                    "--html: \(html) is a directory; give a file such as \(html)/history.html")
-            }
+        // Checked before the database is read.
+        let page = try html.map { html throws(CLIError) in
+            try InputFiles.givenFile(html, option: "--html", example: "history.html")
         }
         guard FileManager.default.fileExists(atPath: history) else {
             throw CLIError.badInput("\(history): no history yet (run a scenario first)")
@@ -75,15 +67,16 @@ struct HistoryCommand: ParsableCommand {
                     })
         }
         print(TextTable.render(rows))
-        if let html {
+        if let page {
             try InputFiles.write(
-                HistoryPage.render(runs: runs.map { page(for: $0, at: html) }, metrics: metric), to: html)
-            print("history page: \(html)")
+                HistoryPage.render(runs: runs.map { run(run: $0, onPageAt: page) }, metrics: metric), to: page
+            )
+            print("history page: \(page)")
         }
     }
 
     /// A run as the page shows it, its report linked relative to the page when it still exists.
-    private func page(for run: RunRecord, at pagePath: String) -> HistoryPage.Run {
+    private func run(run: RunRecord, onPageAt pagePath: String) -> HistoryPage.Run {
         let report = run.output.map { URL(fileURLWithPath: $0).appendingPathComponent("report.html") }
         let link = report.flatMap { report in
             FileManager.default.fileExists(atPath: report.path)

@@ -67,6 +67,24 @@ enum InputFiles {
         return given
     }
 
+    /// A file the user named for output: not empty (which would mean the working directory) and
+    /// not an existing directory. Checked before any work, so a bad path costs nothing.
+    ///
+    /// - Parameters:
+    ///   - given: The user's path.
+    ///   - option: The option's name, for errors.
+    ///   - example: A file name to suggest.
+    static func givenFile(_ given: String, option: String, example: String) throws(CLIError) -> String {
+        guard !given.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .badInput("\(option): the path is empty; give a file such as out/\(example)")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .badInput("\(option): \(given) is a directory; give a file such as \(given)/\(example)")
+        }
+        return given
+    }
+
     /// The directory a command writes into: the one given, or `defaultParent/name`.
     ///
     /// - Parameters:

@@ -141,6 +141,10 @@ extension BadInputCase {
             label: "compare: --html ''", arguments: ["compare", "$D/a.json", "$D/a.json", "--html", ""],
             files: ["a.json": .text(#"{"metrics": {"x": 1}}"#)], messages: ["--html", "empty"]),
         .init(
+            label: "compare: --html is a directory",
+            arguments: ["compare", "$D/a.json", "$D/a.json", "--html", "$D"],
+            messages: ["--html", "$D", "is a directory"]),
+        .init(
             label: "compare: a series.json that is not one",
             arguments: ["compare", "$D/a.json", "$D/a.json", "--html", "$D/c.html"],
             files: ["a.json": .text(#"{"metrics": {"x": 1}}"#), "series.json": .text(#"{"lines": 3}"#)],

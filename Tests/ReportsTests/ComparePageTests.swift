@@ -13,7 +13,8 @@ struct ComparePageTests {
     static func series(_ values: [Double]) -> RunSeries {
         let times: [Int64] = values.indices.map { 1_704_067_200_000 + Int64($0) * 60_000 }
         let line = RunSeries.Line(
-            key: "cache_hit_ratio", title: "Cache hit ratio", axis: "hit ratio", unit: "ratio", time: times,
+            key: "cache_hit_ratio", title: "Cache hit ratio", axis: "hit ratio", unit: .ratioAsPercent,
+            time: times,
             value: values)
         return RunSeries(lines: [line])
     }

@@ -28,7 +28,7 @@ struct TearsheetTests {
         }
         let metrics = Dictionary(
             input.result.metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-        let wealth = Tearsheet.wealthIndex(returns.values)
+        let wealth = PerformanceStatistics.wealthIndex(returns.values)
         let twr = try #require(metrics["portfolio.time_weighted_return"])
         #expect(abs(wealth.last! - 1 - twr) < 1e-12)
         let compounded = months.reduce(1.0) { $0 * (1 + $1.value) } - 1

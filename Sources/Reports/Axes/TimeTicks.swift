@@ -77,8 +77,12 @@ public enum TimeTicks {
 
     /// `14:00`, or the date at midnight.
     public static func clockLabel(_ time: Int64) -> String {
+        time == floorDays(time) * day ? dateLabel(time) : clock(time)
+    }
+
+    /// `14:00`, UTC, midnight included.
+    public static func clock(_ time: Int64) -> String {
         let minutes = (time - floorDays(time) * day) / minute
-        guard minutes > 0 else { return dateLabel(time) }
         return pad(minutes / 60) + ":" + pad(minutes % 60)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
+import WorkbenchMetrics
 
 /// What a plot's values measure, for tick labels: `$1.2k`, `12 %`, `3.5 s`.
-public enum ValueUnit: Sendable, Equatable {
+public enum ValueUnit: String, Sendable, Equatable, Codable {
     /// US dollars: `$950`, `$1.2k`, `$3.4M`.
     case dollars
     /// A percentage, the values already in percent: `12 %`.
@@ -16,6 +17,17 @@ public enum ValueUnit: Sendable, Equatable {
     case plain
     /// Whole numbers only (a run id): no tick between two of them.
     case whole
+
+    /// The axis unit of a metric's unit: a ratio in percent, seconds, dollars, counts whole.
+    public init(_ unit: MetricUnit?) {
+        switch unit {
+        case .ratio?: self = .ratioAsPercent
+        case .seconds?: self = .seconds
+        case .usd?: self = .dollars
+        case .count?: self = .whole
+        default: self = .plain
+        }
+    }
 }
 
 /// "Nice" ticks for a value axis: 4 to 6 round numbers (steps of 1, 2, 2.5 or 5 times a power of

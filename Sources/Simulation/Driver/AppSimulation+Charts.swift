@@ -74,8 +74,9 @@ extension AppSimulation {
                 record.maxDeviation = max(record.maxDeviation, line.fidelity.maxRelativeDeviation ?? 0)
             }
         }
-        recorder.plots.staleServes["\(range.rawValue).line"] = nil
-        recorder.plots.charts["\(range.rawValue).line"] = RunPlots.DrawnChart(
+        let key = "\(range.rawValue).line"
+        recorder.plots.staleServes[key] = nil
+        recorder.plots.charts[key] = RunPlots.DrawnChart(
             title: title, kept: line.kept, drawn: line.drawn, cap: line.cap)
         return line.drawn
     }
@@ -93,8 +94,9 @@ extension AppSimulation {
                 record.extremeLost = max(record.extremeLost, prepared.fidelity.maxRelativeLoss)
             }
         }
-        recorder.plots.staleServes["\(range.rawValue).candle"] = nil
-        recorder.plots.candleCharts["\(range.rawValue).candle"] = RunPlots.DrawnCandles(
+        let key = "\(range.rawValue).candle"
+        recorder.plots.staleServes[key] = nil
+        recorder.plots.candleCharts[key] = RunPlots.DrawnCandles(
             title: title, kept: prepared.kept, drawn: prepared.drawn, cap: prepared.cap)
         return prepared.drawn
     }

@@ -1,30 +1,20 @@
 import Foundation
 
 extension EqualWidthBins {
-    /// ``select(x:y:nOut:keepingBinEnds:)`` with the bins shared out over the processor's cores.
+    /// The selection of ``select(x:y:nOut:keepingBinEnds:parallel:)`` with the bins shared out
+    /// over the processor's cores.
     ///
     /// The bin edges are found first (O(bins x log N)), then chunks of bins are reduced on
     /// `DispatchQueue.concurrentPerform`, each into its own slots of one output buffer, and the
     /// slots are compacted in bin order. Each bin's selection is the serial one, so the indices are
     /// the same, whatever the number of threads.
-    ///
-    /// - Parameters:
-    ///   - x: Sorted timestamps.
-    ///   - y: Values.
-    ///   - nOut: The budget; `nOut / pointsPerBin` bins.
-    ///   - keepingBinEnds: M4 (true) or MinMax (false).
-    /// - Returns: The indices ``select(x:y:nOut:keepingBinEnds:)`` returns.
     static func selectInParallel(
-        x: UnsafeBufferPointer<Int64>,
-        y: UnsafeBufferPointer<Double>,
-        nOut: Int,
-        keepingBinEnds: Bool
+        x: UnsafeBufferPointer<Int64>, y: UnsafeBufferPointer<Double>, binCount: Int, keepingBinEnds: Bool
     ) -> [Int] {
-        if nOut >= x.count { return Array(0..<x.count) }
         let pointsPerBin = keepingBinEnds ? 4 : 2
         var edges: [Range<Int>] = []
-        edges.reserveCapacity(nOut / pointsPerBin)
-        forEach(x: x, binCount: nOut / pointsPerBin) { edges.append($0..<$1) }
+        edges.reserveCapacity(binCount)
+        forEach(x: x, binCount: binCount) { edges.append($0..<$1) }
         let bins = edges
         let unused = -1
         var slots = [Int](repeating: unused, count: bins.count * pointsPerBin)

@@ -44,15 +44,21 @@ enum EqualWidthBins {
     ///   - y: Values.
     ///   - nOut: The budget; `nOut / pointsPerBin` bins.
     ///   - keepingBinEnds: M4 (true, 4 points a bin) or MinMax (false, 2 points a bin).
+    ///   - parallel: Whether to share the bins out over the cores (``selectInParallel``): the
+    ///     same indices.
     /// - Returns: Non-decreasing indices, at most `nOut`; every index when `nOut >= N`.
     static func select(
         x: UnsafeBufferPointer<Int64>,
         y: UnsafeBufferPointer<Double>,
         nOut: Int,
-        keepingBinEnds: Bool
+        keepingBinEnds: Bool,
+        parallel: Bool = false
     ) -> [Int] {
         if nOut >= x.count { return Array(0..<x.count) }
         let pointsPerBin = keepingBinEnds ? 4 : 2
+        if parallel {
+            return selectInParallel(x: x, y: y, binCount: nOut / pointsPerBin, keepingBinEnds: keepingBinEnds)
+        }
         var kept: [Int] = []
         kept.reserveCapacity(nOut)
         forEach(x: x, binCount: nOut / pointsPerBin) { start, end in

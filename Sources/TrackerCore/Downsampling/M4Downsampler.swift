@@ -17,8 +17,6 @@ public enum M4Downsampler {
     static func indices(
         x: UnsafeBufferPointer<Int64>, y: UnsafeBufferPointer<Double>, nOut: Int, parallel: Bool = false
     ) -> [Int] {
-        parallel
-            ? EqualWidthBins.selectInParallel(x: x, y: y, nOut: nOut, keepingBinEnds: true)
-            : EqualWidthBins.select(x: x, y: y, nOut: nOut, keepingBinEnds: true)
+        EqualWidthBins.select(x: x, y: y, nOut: nOut, keepingBinEnds: true, parallel: parallel)
     }
 }

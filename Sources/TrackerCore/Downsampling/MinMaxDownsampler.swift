@@ -16,8 +16,6 @@ public enum MinMaxDownsampler {
     static func indices(
         x: UnsafeBufferPointer<Int64>, y: UnsafeBufferPointer<Double>, nOut: Int, parallel: Bool = false
     ) -> [Int] {
-        parallel
-            ? EqualWidthBins.selectInParallel(x: x, y: y, nOut: nOut, keepingBinEnds: false)
-            : EqualWidthBins.select(x: x, y: y, nOut: nOut, keepingBinEnds: false)
+        EqualWidthBins.select(x: x, y: y, nOut: nOut, keepingBinEnds: false, parallel: parallel)
     }
 }

@@ -67,13 +67,11 @@ public struct PerformanceStatistics: Sendable, Equatable {
         let mean = returns.reduce(0, +) / Double(count)
         var squaredDeviations = 0.0
         var squaredLosses = 0.0
-        var wealth = [1.0]
-        wealth.reserveCapacity(count + 1)
         for periodReturn in returns {
             squaredDeviations += (periodReturn - mean) * (periodReturn - mean)
             if periodReturn < 0 { squaredLosses += periodReturn * periodReturn }
-            wealth.append(wealth[wealth.count - 1] * (1 + periodReturn))
         }
+        let wealth = Self.wealthIndex(returns)
         let deviation = count > 1 ? (squaredDeviations / Double(count - 1)).squareRoot() : 0
         let downside = (squaredLosses / Double(count)).squareRoot()
         let annualiser = periodsPerYear.squareRoot()
@@ -83,6 +81,15 @@ public struct PerformanceStatistics: Sendable, Equatable {
         sortino = downside > 0 ? mean / downside * annualiser : nil
         periods = count
         (maxDrawdown, maxDrawdownDuration) = Self.maxDrawdown(of: wealth)
+    }
+
+    /// `1, (1 + r1), (1 + r1)(1 + r2), ...`: what 1 invested grows to, the series the drawdown is
+    /// taken on.
+    public static func wealthIndex(_ returns: [Double]) -> [Double] {
+        var wealth = [1.0]
+        wealth.reserveCapacity(returns.count + 1)
+        for periodReturn in returns { wealth.append(wealth[wealth.count - 1] * (1 + periodReturn)) }
+        return wealth
     }
 
     /// The deepest fall of a value series from a running peak.
