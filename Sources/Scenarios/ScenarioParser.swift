@@ -141,6 +141,12 @@ public enum ScenarioParser {
 
     private static func compose(_ text: String, file: String) throws(ScenarioError) -> Node {
         do {
+            try YAMLShapeGuard.check(text)
+        } catch {
+            throw ScenarioError(
+                file: file, line: error.line, column: error.column, keyPath: "", message: error.message)
+        }
+        do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw ScenarioError(file: file, line: 1, column: 1, keyPath: "", message: "the file is empty")
             }

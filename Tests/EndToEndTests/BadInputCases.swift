@@ -157,6 +157,25 @@ extension BadInputCase {
             BadScenario.replacing(
                 "duration: 1h", with: "duration: " + String(repeating: "a", count: 1 << 20)),
             [":4:11", "more characters)"]),
+        scenario(
+            "nested lists as keys (exponential in Yams' duplicate check)",
+            "name: x\n" + String(repeating: "? - ", count: 40) + "a\n", [":2:3", "a list used as a key"]),
+        scenario(
+            "a flow mapping as a key", "name: x\nseed: {{a: b}: c}\n", [":2:8", "a mapping used as a key"]),
+        scenario(
+            "aliases that expand to a billion nodes",
+            "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+                + (1...8).map {
+                    "a\($0): &a\($0) [" + Array(repeating: "*a\($0 - 1)", count: 10).joined(separator: ", ")
+                        + "]\n"
+                }
+                .joined(),
+            [":1:5", "anchors (&name) are not supported"]),
+        scenario(
+            "lists nested 100 deep",
+            "name: x\nseed: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+                + "\n",
+            [":2:", "nested more than 64 deep"]),
         BadInputCase(
             label: "scenario: UTF-16", arguments: ["scenarios", "validate", "$D/s.yaml"],
             files: ["s.yaml": .bytes([0xFF, 0xFE] + Array("name: x\n".utf8).flatMap { [$0, 0] })],

@@ -25,6 +25,27 @@ struct ScenarioParserTests {
         }
     }
 
+    @Test(
+        "the fuzzer's nested complex keys are refused before Yams composes them (10.5 min in a debug build before)",
+        arguments: [
+            ("timeout-16b1a50f06cac89ea5b444c09283632377846ac1", "test.yaml:2:7: a mapping used as a key"),
+            ("timeout-3e8f545f91b80a94473eedef312bd995a33c46de", "test.yaml:2:7: a mapping used as a key"),
+        ])
+    func nestedComplexKeys(input: String, expected: String) throws {
+        let bytes = try Data(
+            contentsOf: Self.root.appendingPathComponent("Tests/Fixtures/fuzz/scenario/\(input)"))
+        #expect(Self.error(String(decoding: bytes, as: UTF8.self)).hasPrefix(expected))
+    }
+
+    @Test("plain keys, lists and mappings as values, and 64 levels of nesting are accepted")
+    func shapesAccepted() {
+        let nested = String(repeating: "[", count: 63) + String(repeating: "]", count: 63)
+        #expect(!Self.error(Self.minimal + "\ndescription: {a: [1, {b: c}]}").contains("used as a key"))
+        #expect(
+            Self.error(Self.minimal + "\ndescription: \(nested)").contains(
+                "description: expected a text value, found a list"))
+    }
+
     static func error(_ text: String, overrides: [String] = []) -> String {
         do {
             _ = try parse(text, overrides: overrides)
