@@ -6,10 +6,14 @@ extension ScenarioRun {
         let policies = scenario.policies
         let market: String =
             switch scenario.market {
-            case .synthetic(let coins, let step, _):
-                "synthetic, \(coins.count) coins, ticks every \(step / 1000) s"
+            case .synthetic(let synthetic):
+                "synthetic, \(synthetic.origin), ticks every \(synthetic.stepMilliseconds / 1000) s"
             case .fixtures(let directory, _): "recorded fixtures in \(directory)"
             }
+        var correlation: [(name: String, value: String)] = []
+        if case .synthetic(let synthetic) = scenario.market, let text = synthetic.correlationSummary {
+            correlation = [("correlation", text)]
+        }
         return [
             ("market", market), ("plan", scenario.server.plan.description),
             ("billing", scenario.server.plan.billing.explanation),
@@ -27,6 +31,14 @@ extension ScenarioRun {
                 "markets paging",
                 policies.marketsPaging == .serverDefault ? "server-default (no per_page)" : "batch-size"
             ), ("cost method", policies.costMethod.rawValue),
-        ]
+        ].inserted(correlation, at: 1)
+    }
+}
+
+extension Array {
+    fileprivate func inserted(_ elements: [Element], at index: Int) -> [Element] {
+        var copy = self
+        copy.insert(contentsOf: elements, at: index)
+        return copy
     }
 }

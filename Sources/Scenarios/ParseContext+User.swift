@@ -82,7 +82,9 @@ extension ParseContext {
         case "add":
             let id = try section.required("add").string()
             var coin = CoinListEntry(id: id, symbol: id, name: id)
-            if case .synthetic(let coins, _, _) = market, let known = coins.first(where: { $0.id == id }) {
+            if case .synthetic(let synthetic) = market,
+                let known = synthetic.coins.first(where: { $0.id == id })
+            {
                 coin = CoinListEntry(id: known.id, symbol: known.symbol, name: known.name)
             }
             action = .addCoin(coin)

@@ -8,7 +8,7 @@ extension Scenario.MarketSpec {
     /// The ids of the market's coins (the replayed datasets hold Bitcoin's history).
     var coinIds: [String] {
         switch self {
-        case .synthetic(let coins, _, _): coins.map(\.id)
+        case .synthetic(let synthetic): synthetic.coins.map(\.id)
         case .fixtures: ["bitcoin"]
         }
     }
@@ -43,11 +43,12 @@ extension Scenario {
         let source: any MarketSource
         let prices: SimulatedMarket
         switch market {
-        case .synthetic(let coins, let step, let history):
+        case .synthetic(let market):
             do {
                 prices = try SimulatedMarket(
-                    coins: coins, rootSeed: seed, start: start - history, end: start + durationMilliseconds,
-                    stepMilliseconds: step)
+                    coins: market.coins, rootSeed: seed, start: start - market.historyMilliseconds,
+                    end: start + durationMilliseconds, stepMilliseconds: market.stepMilliseconds,
+                    correlation: market.correlation)
             } catch {
                 throw ScenarioError(
                     file: file, line: 0, column: 0, keyPath: "market", message: error.description)

@@ -8,9 +8,23 @@ public struct Scenario: Sendable {
     /// Where the market comes from.
     public enum MarketSpec: Sendable {
         /// Synthetic coins on a tick grid, with history before the start for long charts.
-        case synthetic(coins: [SyntheticCoin], stepMilliseconds: Int64, historyMilliseconds: Int64)
+        case synthetic(SyntheticMarket)
         /// The recorded datasets in a directory, moved by a shift.
         case fixtures(directory: String, shiftMilliseconds: Int64)
+    }
+
+    /// A synthetic market: its coins, grid, history and how the coins move together.
+    public struct SyntheticMarket: Sendable {
+        /// The coins, in market-cap order.
+        public var coins: [SyntheticCoin]
+        /// The tick grid.
+        public var stepMilliseconds: Int64
+        /// Ticks generated before the start, so long charts have data.
+        public var historyMilliseconds: Int64
+        /// How the coins move together.
+        public var correlation: MarketCorrelation = .independent
+        /// Where the coins came from, for the report (`3 coins listed`, `top 50 of FILE`).
+        public var origin: String
     }
 
     /// The scenario's name.

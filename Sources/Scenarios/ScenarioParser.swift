@@ -73,9 +73,12 @@ public enum ScenarioParser {
         let market = try context.market(root.required("market"))
         let duration = try root.required("duration").duration()
         (context.duration, context.coinIds) = (duration, market.coinIds)
-        if case .synthetic(let coins, let step, let history) = market {
+        if case .synthetic(let synthetic) = market {
             // Every tick is kept in memory (8 bytes): refuse what would not fit comfortably.
-            let ticks = (Double(history) + Double(duration)) / Double(step) * Double(coins.count)
+            let ticks =
+                (Double(synthetic.historyMilliseconds) + Double(duration))
+                / Double(synthetic.stepMilliseconds)
+                * Double(synthetic.coins.count)
             guard ticks <= maximumTicks else {
                 throw try root.required("market").error(
                     "\(Int64(ticks)) ticks (coins x (history + duration) / step) is more than \(Int64(maximumTicks)); "
@@ -86,19 +89,7 @@ public enum ScenarioParser {
         var server = try context.server(root.optional("server"), plan: root.optional("plan"))
         server.faults = try context.faults(root.optional("faults"))
         let (script, sessions, foreground) = try context.user(root.optional("user"), market: market)
-        var watchlist: [String]?
-        if let items = try root.optional("watchlist")?.sequence() {
-            watchlist = []
-            for item in items {
-                let id = try item.string()
-                guard market.coinIds.contains(id) else {
-                    throw item.error(
-                        "'\(id)' is not a coin of the market; coins: \(market.coinIds.joined(separator: ", "))"
-                    )
-                }
-                watchlist?.append(id)
-            }
-        }
+        let watchlist = try context.watchlist(root.optional("watchlist"))
         let name =
             try root.optional("name")?.string()
             ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent

@@ -182,7 +182,7 @@ struct ScenarioParserTests {
         let scenario = try Self.parse(
             Self.minimal, overrides: ["policies.limiter=spacing", "market.coins.0.price=10", "seed=9"])
         #expect(scenario.policies.limiter == .spacing && scenario.seed == 9)
-        if case .synthetic(let coins, _, _) = scenario.market { #expect(coins[0].startPrice == 10) }
+        if case .synthetic(let market) = scenario.market { #expect(market.coins[0].startPrice == 10) }
         #expect(
             Self.error(Self.minimal, overrides: ["policies.limiter=fast"]).contains(
                 "policies.limiter: expected one of"))

@@ -1,3 +1,4 @@
+import Foundation
 import TrackerCore
 
 /// Tick paths for every coin of a synthetic market, at one base resolution.
@@ -15,11 +16,12 @@ public enum MarketPaths {
     ///   - stepMilliseconds: The base resolution, > 0.
     ///   - steps: Steps after the first tick.
     ///   - generator: The GSL generator.
+    ///   - correlation: How the coins move together (``MarketCorrelation``).
     /// - Returns: Each coin's series of `steps + 1` ticks, by id.
     /// - Throws: ``PriceModelError`` for an invalid coin, step or a repeated id.
     public static func generate(
         coins: [SyntheticCoin], rootSeed: UInt64, start: Int64, stepMilliseconds: Int64, steps: Int,
-        generator: GeneratorKind = .taus2
+        generator: GeneratorKind = .taus2, correlation: MarketCorrelation = .independent
     ) throws(PriceModelError) -> [String: TimeSeries] {
         let check = ParameterCheck(model: "market")
         guard stepMilliseconds > 0 else { throw check.fail("step_ms", Double(stepMilliseconds), "positive") }
@@ -30,27 +32,70 @@ public enum MarketPaths {
                 "few enough that the last tick (start + steps x step) is by 9999-12-31, from a start after 1970"
             )
         }
-        var paths: [String: TimeSeries] = [:]
-        let timestamps = (0...steps).map { start + Int64($0) * stepMilliseconds }
         let stepYears = Double(stepMilliseconds) / millisecondsPerYear
+        var prices: [String: [Double]] = [:]
         for coin in coins {
             try coin.validate()
-            guard paths[coin.id] == nil else { throw .duplicateCoin(coin.id) }
+            guard prices[coin.id] == nil else { throw .duplicateCoin(coin.id) }
             let stream = RandomStream(
                 seed: StreamSeed(root: rootSeed, stream: "coin/\(coin.id)"), kind: generator)
-            let prices = coin.model.process.path(
+            prices[coin.id] = coin.model.process.path(
                 from: coin.startPrice, steps: steps, stepYears: stepYears, stream: stream)
+        }
+        try correlate(&prices, coins: coins, correlation: correlation, stepYears: stepYears) { count in
+            let stream = RandomStream(
+                seed: StreamSeed(root: rootSeed, stream: "market/factor"), kind: generator)
+            var draws = [Double](repeating: 0, count: count)
+            draws.withUnsafeMutableBufferPointer { stream.fillGaussians($0) }
+            return draws
+        }
+        let timestamps = (0...steps).map { start + Int64($0) * stepMilliseconds }
+        var paths: [String: TimeSeries] = [:]
+        for coin in coins {
+            let path = prices[coin.id] ?? []
             // A price that left the finite positive numbers (a huge start, extreme parameters)
             // would reach the API as null: refuse it, naming the step.
-            if let step = prices.firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
+            if let step = path.firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
                 throw .invalidPath(
                     coinId: coin.id,
                     detail:
-                        "the price is \(prices[step]) at step \(step); use a smaller price or gentler parameters"
+                        "the price is \(path[step]) at step \(step); use a smaller price or gentler parameters"
                 )
             }
-            paths[coin.id] = TimeSeries(timestamps: timestamps, values: prices)
+            paths[coin.id] = TimeSeries(timestamps: timestamps, values: path)
         }
         return paths
+    }
+
+    /// Replaces the correlated coins' log returns by ``MarketCorrelation``'s mix of their
+    /// standardised innovations.
+    private static func correlate(
+        _ prices: inout [String: [Double]], coins: [SyntheticCoin], correlation: MarketCorrelation,
+        stepYears: Double, factor: (Int) -> [Double]
+    ) throws(PriceModelError) {
+        var moments: [String: LogReturnMoments] = [:]
+        var innovations: [String: [Double]] = [:]
+        for id in correlation.correlatedCoinIds {
+            guard let coin = coins.first(where: { $0.id == id }), let path = prices[id] else { continue }
+            guard let coinMoments = coin.model.process.logReturnMoments(stepYears: stepYears) else {
+                throw .cannotCorrelate(coinId: id, model: coin.model.process.name)
+            }
+            moments[id] = coinMoments
+            innovations[id] = (1..<max(path.count, 1)).map { step in
+                (log(path[step]) - log(path[step - 1]) - coinMoments.mean) / coinMoments.standardDeviation
+            }
+        }
+        correlation.mix(&innovations, factor: factor)
+        for (id, mixed) in innovations.sorted(by: { $0.key < $1.key }) {
+            guard let coinMoments = moments[id], let start = prices[id]?.first else { continue }
+            var logPrice = log(start)
+            var path = [start]
+            path.reserveCapacity(mixed.count + 1)
+            for shock in mixed {
+                logPrice += coinMoments.mean + coinMoments.standardDeviation * shock
+                path.append(exp(logPrice))
+            }
+            prices[id] = path
+        }
     }
 }

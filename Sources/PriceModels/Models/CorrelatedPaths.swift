@@ -1,9 +1,8 @@
-import CGSL
 import Foundation
 
 /// Correlated GBM paths for several assets: one GBM per asset, their gaussian shocks correlated
 /// through the Cholesky factor `L` of the correlation matrix (`Z = L e`, e independent normals),
-/// computed with GSL's `gsl_linalg_cholesky_decomp1`.
+/// computed with GSL (``CorrelationMatrix``).
 ///
 /// The assets share one stream (their shocks are drawn together), so adding an asset to a
 /// correlated group changes the group's paths; uncorrelated coins get streams of their own.
@@ -30,41 +29,12 @@ public struct CorrelatedPaths: Sendable, Equatable {
         throws(PriceModelError)
     {
         for asset in assets { try asset.validate() }
-        let size = assets.count
-        guard size > 0, correlation.count == size, correlation.allSatisfy({ $0.count == size }) else {
-            throw .invalidMatrix(
-                name: matrixName,
-                detail: "expected \(size) x \(size) for \(size) assets, found "
-                    + "\(correlation.count) rows of \(correlation.map { String($0.count) }.joined(separator: ", "))"
-            )
-        }
-        for row in 0..<size {
-            guard correlation[row][row] == 1 else {
-                throw .invalidMatrix(
-                    name: matrixName, detail: "[\(row)][\(row)] must be 1, found \(correlation[row][row])")
-            }
-            for column in 0..<size {
-                let value = correlation[row][column]
-                guard value.isFinite, abs(value) <= 1 else {
-                    throw .invalidMatrix(
-                        name: matrixName, detail: "[\(row)][\(column)] must be in [-1, 1], found \(value)")
-                }
-                guard value == correlation[column][row] else {
-                    throw .invalidMatrix(
-                        name: matrixName,
-                        detail:
-                            "not symmetric: [\(row)][\(column)] is \(value), [\(column)][\(row)] is \(correlation[column][row])"
-                    )
-                }
-            }
-        }
-        guard let factor = Self.choleskyFactor(of: correlation) else {
-            throw .notPositiveDefinite(name: matrixName)
-        }
+        let matrix = try CorrelationMatrix(
+            rows: correlation, size: (assets.count, "assets"), name: matrixName)
         self.assets = assets
         self.correlation = correlation
         self.matrixName = matrixName
-        cholesky = factor
+        cholesky = matrix.cholesky
     }
 
     /// One path per asset, all of `steps + 1` prices.
@@ -94,19 +64,5 @@ public struct CorrelatedPaths: Sendable, Equatable {
             }
         }
         return paths
-    }
-
-    /// The lower Cholesky factor through GSL, or nil when the matrix is not positive definite.
-    private static func choleskyFactor(of matrix: [[Double]]) -> [[Double]]? {
-        let size = matrix.count
-        guard let gslMatrix = gsl_matrix_alloc(size, size) else { return nil }
-        defer { gsl_matrix_free(gslMatrix) }
-        for row in 0..<size {
-            for column in 0..<size { gsl_matrix_set(gslMatrix, row, column, matrix[row][column]) }
-        }
-        guard gsl_linalg_cholesky_decomp1(gslMatrix) == GSL_SUCCESS else { return nil }
-        return (0..<size).map { row in
-            (0..<size).map { column in column <= row ? gsl_matrix_get(gslMatrix, row, column) : 0 }
-        }
     }
 }

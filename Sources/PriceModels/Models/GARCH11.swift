@@ -57,6 +57,11 @@ public struct GARCH11: PriceProcess, Equatable {
         }
     }
 
+    /// The mean and the long-run variance per step (GARCH's parameters are per step).
+    public func logReturnMoments(stepYears: Double) -> LogReturnMoments? {
+        LogReturnMoments(mean: mean, standardDeviation: unconditionalVariance.squareRoot())
+    }
+
     /// A path.
     public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
         let returns = logReturns(count: steps, stream: stream)

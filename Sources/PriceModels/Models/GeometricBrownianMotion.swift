@@ -35,6 +35,12 @@ public struct GeometricBrownianMotion: PriceProcess, Equatable {
         (drift - volatility * volatility / 2) * stepYears
     }
 
+    /// `(mu - sigma^2 / 2) dt` and `sigma sqrt(dt)`.
+    public func logReturnMoments(stepYears: Double) -> LogReturnMoments? {
+        LogReturnMoments(
+            mean: logReturnMean(stepYears: stepYears), standardDeviation: volatility * stepYears.squareRoot())
+    }
+
     /// A path; one gaussian per step.
     ///
     /// The normals are drawn first, all at once into the result (one C loop), then turned into

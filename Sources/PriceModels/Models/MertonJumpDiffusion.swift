@@ -47,6 +47,24 @@ public struct MertonJumpDiffusion: PriceProcess, Equatable {
         try check.nonNegative("jump_volatility", jumpVolatility)
     }
 
+    /// The diffusion's compensated mean plus `lambda dt` jumps of mean `jump_mean`; the variance
+    /// `sigma^2 dt + lambda dt (jump_mean^2 + jump_volatility^2)` (a compound Poisson sum).
+    public func logReturnMoments(stepYears: Double) -> LogReturnMoments? {
+        let jumpsPerStep = jumpIntensity * stepYears
+        let variance =
+            diffusion.volatility * diffusion.volatility * stepYears
+            + jumpsPerStep * (jumpMean * jumpMean + jumpVolatility * jumpVolatility)
+        return LogReturnMoments(
+            mean: diffusion.logReturnMean(stepYears: stepYears) - compensation * stepYears + jumpsPerStep
+                * jumpMean,
+            standardDeviation: variance.squareRoot())
+    }
+
+    /// `lambda (e^(jump_mean + jump_volatility^2 / 2) - 1)`: the drift the jumps add, taken off.
+    private var compensation: Double {
+        jumpIntensity * (exp(jumpMean + jumpVolatility * jumpVolatility / 2) - 1)
+    }
+
     /// A path.
     public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
         pathWithJumps(from: start, steps: steps, stepYears: stepYears, stream: stream).prices
@@ -62,7 +80,6 @@ public struct MertonJumpDiffusion: PriceProcess, Equatable {
     public func pathWithJumps(from start: Double, steps: Int, stepYears: Double, stream: RandomStream)
         -> (prices: [Double], jumps: Int)
     {
-        let compensation = jumpIntensity * (exp(jumpMean + jumpVolatility * jumpVolatility / 2) - 1)
         let mean = diffusion.logReturnMean(stepYears: stepYears) - compensation * stepYears
         let scale = diffusion.volatility * stepYears.squareRoot()
         let jumpsPerStep = jumpIntensity * stepYears

@@ -27,6 +27,9 @@ public struct OrnsteinUhlenbeck: PriceProcess, Equatable {
     /// `ou`.
     public var name: String { "ou" }
 
+    /// None: the log price reverts to the peg, it is not a random walk.
+    public func logReturnMoments(stepYears: Double) -> LogReturnMoments? { nil }
+
     /// Peg, speed and volatility positive.
     public func validate() throws(PriceModelError) {
         let check = ParameterCheck(model: name)

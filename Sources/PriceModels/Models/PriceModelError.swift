@@ -16,6 +16,8 @@ public enum PriceModelError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidPath(coinId: String, detail: String)
     /// A calibration that cannot run on the data or did not converge.
     case calibrationFailed(String)
+    /// A coin asked to move with the market whose model cannot (a pegged coin).
+    case cannotCorrelate(coinId: String, model: String)
 
     /// One line: the model, the parameter, the value and what was expected.
     public var description: String {
@@ -33,6 +35,8 @@ public enum PriceModelError: Error, Sendable, Equatable, CustomStringConvertible
         case .duplicateCoin(let id): "coin id \"\(id)\" appears twice in the market"
         case .invalidPath(let coin, let detail): "the path of \(coin): \(detail)"
         case .calibrationFailed(let detail): "calibration failed: \(detail)"
+        case .cannotCorrelate(let coin, let model):
+            "coin \(coin): \(model) prices revert to a peg and cannot follow the market; give it correlation 0"
         }
     }
 }

@@ -22,6 +22,31 @@ public protocol PriceProcess: Sendable {
     ///   - stream: The randomness.
     /// - Returns: `steps + 1` prices, the first being `start`.
     func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double]
+
+    /// The mean and standard deviation of one step's log return in the long run, or nil when the
+    /// log price is not a random walk (a pegged coin). ``MarketPaths`` correlates coins through
+    /// these, keeping each coin's own mean and variance.
+    ///
+    /// - Parameter stepYears: The step in years.
+    func logReturnMoments(stepYears: Double) -> LogReturnMoments?
+}
+
+/// The mean and standard deviation of one step's log return.
+public struct LogReturnMoments: Sendable, Equatable {
+    /// The mean.
+    public var mean: Double
+    /// The standard deviation, > 0.
+    public var standardDeviation: Double
+
+    /// Creates the moments.
+    ///
+    /// - Parameters:
+    ///   - mean: The mean.
+    ///   - standardDeviation: The standard deviation.
+    public init(mean: Double, standardDeviation: Double) {
+        self.mean = mean
+        self.standardDeviation = standardDeviation
+    }
 }
 
 /// Milliseconds in the 365-day year the models use.

@@ -38,6 +38,23 @@ public struct RegimeSwitching: PriceProcess, Equatable {
         try check.probability("leave_turbulent", switchProbabilities[1])
     }
 
+    /// The mixture of the two regimes' moments, weighted by the chain's stationary distribution
+    /// (calm with probability `leave_turbulent / (leave_calm + leave_turbulent)`; the starting,
+    /// calm regime when neither is ever left).
+    public func logReturnMoments(stepYears: Double) -> LogReturnMoments? {
+        let leaving = switchProbabilities[0] + switchProbabilities[1]
+        let calm = leaving > 0 ? switchProbabilities[1] / leaving : 1
+        let weights = [calm, 1 - calm]
+        let means = regimes.map { $0.logReturnMean(stepYears: stepYears) }
+        let mean = weights[0] * means[0] + weights[1] * means[1]
+        let secondMoment = (0..<2).reduce(0.0) { sum, index in
+            sum + weights[index]
+                * (regimes[index].volatility * regimes[index].volatility * stepYears + means[index]
+                    * means[index])
+        }
+        return LogReturnMoments(mean: mean, standardDeviation: (secondMoment - mean * mean).squareRoot())
+    }
+
     /// A path.
     public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
         pathWithRegimes(from: start, steps: steps, stepYears: stepYears, stream: stream).prices

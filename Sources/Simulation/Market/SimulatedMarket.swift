@@ -31,10 +31,11 @@ public struct SimulatedMarket: Sendable {
     ///   - end: The last time the market must answer for, epoch ms, >= `start`.
     ///   - stepMilliseconds: The tick grid (5 minutes by default, CoinGecko's finest granularity).
     ///   - generator: The GSL generator.
+    ///   - correlation: How the coins move together.
     /// - Throws: ``PriceModelError`` for invalid coins or grid.
     public init(
         coins: [SyntheticCoin], rootSeed: UInt64, start: Int64, end: Int64, stepMilliseconds: Int64 = 300_000,
-        generator: GeneratorKind = .taus2
+        generator: GeneratorKind = .taus2, correlation: MarketCorrelation = .independent
     ) throws(PriceModelError) {
         func invalid(_ name: String, _ value: Int64, _ expected: String) -> PriceModelError {
             .invalidParameter(model: "market", name: name, value: Double(value), expected: expected)
@@ -44,7 +45,7 @@ public struct SimulatedMarket: Sendable {
         let steps = Int((end - start) / stepMilliseconds) + 1
         paths = try MarketPaths.generate(
             coins: coins, rootSeed: rootSeed, start: start, stepMilliseconds: stepMilliseconds, steps: steps,
-            generator: generator)
+            generator: generator, correlation: correlation)
         self.coins = coins
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -1,0 +1,230 @@
+import Datasets
+import Foundation
+import PriceModels
+import Simulation
+import TrackerCore
+
+extension ParseContext {
+    /// The pairwise correlation of daily log returns a universe's or generated market's coins
+    /// share by default: the middle of Bitcoin and Ether's 0.78-0.86 per calendar year over
+    /// 2018-2021 on CoinGecko's daily exports (docs/price-models.md).
+    static let defaultMarketCorrelation = 0.82
+
+    func market(_ reader: NodeReader) throws(ScenarioError) -> Scenario.MarketSpec {
+        let section = try reader.mapping(allowing: [
+            "source", "coins", "universe", "correlation", "step", "history", "directory", "shift",
+        ])
+        let synthetic: Bool =
+            try section.optional("source")?.choice([("synthetic", true), ("fixtures", false)]) ?? true
+        if !synthetic { return try fixturesMarket(section, reader: reader) }
+        for key in ["directory", "shift"] where section.has(key) {
+            throw try section.required(key).error("only used with source: fixtures")
+        }
+        let coins: MarketCoins
+        switch (section.optional("coins"), section.optional("universe")) {
+        case (let listed?, nil):
+            coins = listed.isMapping ? try generatedCoins(listed) : try listedCoins(listed)
+        case (nil, let universe?): coins = try universeCoins(universe)
+        case (_?, let universe?): throw universe.error("give either coins or universe, not both")
+        case (nil, nil): throw reader.error("missing required key 'coins' (or 'universe')")
+        }
+        return .synthetic(
+            Scenario.SyntheticMarket(
+                coins: coins.coins, stepMilliseconds: try section.optional("step")?.duration() ?? 300_000,
+                historyMilliseconds: try section.optional("history")?.duration(allowZero: true) ?? 366
+                    * 86_400_000,
+                correlation: try correlation(section.optional("correlation"), coins: coins),
+                origin: coins.origin))
+    }
+
+    /// `watchlist`: a list of the market's coin ids, or `top N`, the market's first N coins.
+    func watchlist(_ reader: NodeReader?) throws(ScenarioError) -> [String]? {
+        guard let reader else { return nil }
+        let ids = coinIds ?? []
+        if case .scalar = reader.node {
+            let text = try reader.string()
+            let words = text.split(separator: " ")
+            guard words.count == 2, words[0] == "top", let count = Int(words[1]),
+                (1...ids.count).contains(count)
+            else {
+                throw reader.error(
+                    "expected a list of coin ids or 'top N' with N from 1 to \(ids.count), found \(QuotedValue.text(text))"
+                )
+            }
+            return Array(ids.prefix(count))
+        }
+        return try reader.sequence().map { item throws(ScenarioError) in try marketCoin(item) }
+    }
+
+    /// A synthetic market's coins, each coin's own correlation override, and where they came from.
+    struct MarketCoins {
+        var coins: [SyntheticCoin] = []
+        /// `params.correlation`, by coin id.
+        var correlations: [String: Double] = [:]
+        /// The market-wide correlation when the scenario gives none.
+        var defaultCorrelation = 0.0
+        var origin: String
+    }
+
+    /// `correlation`: a number (one market factor) or `{matrix: [[...]], coins: [...]}`.
+    private func correlation(_ reader: NodeReader?, coins: MarketCoins) throws(ScenarioError)
+        -> MarketCorrelation
+    {
+        let ids = coins.coins.map(\.id)
+        if let reader, reader.isMapping {
+            let section = try reader.mapping(allowing: ["matrix", "coins"])
+            let matrixReader = try section.required("matrix")
+            let rows = try matrixReader.sequence().map { row throws(ScenarioError) in
+                try row.sequence().map { value throws(ScenarioError) in try value.double() }
+            }
+            var listed = ids
+            if let coinsReader = section.optional("coins") {
+                listed = try coinsReader.sequence().map { item throws(ScenarioError) in try marketCoin(item) }
+            }
+            do {
+                let matrix = try CorrelationMatrix(
+                    rows: rows, size: (listed.count, "coins"), name: matrixReader.path)
+                try checkCorrelatable(listed, coins: coins.coins)
+                return .matrix(coinIds: listed, matrix)
+            } catch {
+                throw matrixReader.error(error.description)
+            }
+        }
+        let marketWide = try reader?.double(in: 0...0.999) ?? coins.defaultCorrelation
+        var correlations: [String: Double] = [:]
+        for coin in coins.coins where coin.model.process.logReturnMoments(stepYears: 1) != nil {
+            correlations[coin.id] = marketWide
+        }
+        for (id, value) in coins.correlations { correlations[id] = value }
+        do {
+            try checkCorrelatable(correlations.filter { $0.value > 0 }.keys.sorted(), coins: coins.coins)
+        } catch {
+            throw (reader ?? NodeReader(node: .init(""), file: file, path: "market")).error(error.description)
+        }
+        return correlations.values.contains { $0 > 0 } ? .oneFactor(correlations: correlations) : .independent
+    }
+
+    private func checkCorrelatable(_ ids: [String], coins: [SyntheticCoin]) throws(PriceModelError) {
+        for id in ids {
+            guard let coin = coins.first(where: { $0.id == id }) else { continue }
+            if coin.model.process.logReturnMoments(stepYears: 1) == nil {
+                throw .cannotCorrelate(coinId: id, model: coin.model.process.name)
+            }
+        }
+    }
+
+    /// `coins` as a list: each coin by hand.
+    private func listedCoins(_ reader: NodeReader) throws(ScenarioError) -> MarketCoins {
+        let coinReaders = try reader.sequence()
+        guard !coinReaders.isEmpty else { throw reader.error("expected at least one coin") }
+        var coins = MarketCoins(origin: "\(coinReaders.count) coins")
+        for coinReader in coinReaders {
+            let (coin, correlation) = try self.coin(coinReader)
+            if coins.coins.contains(where: { $0.id == coin.id }) {
+                throw coinReader.error("coin id '\(coin.id)' appears twice")
+            }
+            coins.coins.append(coin)
+            if let correlation { coins.correlations[coin.id] = correlation }
+        }
+        return coins
+    }
+
+    private func coin(_ reader: NodeReader) throws(ScenarioError) -> (SyntheticCoin, correlation: Double?) {
+        let section = try reader.mapping(allowing: [
+            "id", "symbol", "name", "supply", "price", "model", "params", "calibrate",
+        ])
+        let id = try section.required("id").string()
+        guard Self.isCoinId(id) else {
+            throw try section.required("id").error(
+                "expected an id of letters, digits, '-' and '_', found \(QuotedValue.text(id))")
+        }
+        var (model, correlation) = try priceModel(section, reader: reader)
+        if let calibrate = section.optional("calibrate") {
+            model = .gbm(try calibratedGBM(calibrate))
+        }
+        let coin = SyntheticCoin(
+            id: id, symbol: try section.optional("symbol")?.string() ?? id,
+            name: try section.optional("name")?.string() ?? id,
+            circulatingSupply: try section.optional("supply")?.double() ?? 1e9,
+            startPrice: try section.optional("price")?.double() ?? 1, model: model)
+        try validated(coin, reader)
+        return (coin, correlation)
+    }
+
+    /// Letters, digits, `-` and `_`, not empty.
+    static func isCoinId(_ id: String) -> Bool {
+        !id.isEmpty && id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    func validated(_ coin: SyntheticCoin, _ reader: NodeReader) throws(ScenarioError) {
+        do {
+            try coin.validate()
+        } catch {
+            throw reader.error(error.description)
+        }
+    }
+
+    /// `model` and `params` of a section; `params.correlation`, the coin's correlation with the
+    /// market (0 to 0.999), is taken out before the model sees its parameters.
+    func priceModel(_ section: MappingReader, reader: NodeReader) throws(ScenarioError)
+        -> (PriceModel, correlation: Double?)
+    {
+        var parameters: [String: Double] = [:]
+        var parameterReaders: [String: NodeReader] = [:]
+        var correlation: Double?
+        if let params = section.optional("params") {
+            guard case .mapping(let mapping) = params.node else {
+                throw params.error("expected a mapping, found \(params.found)")
+            }
+            for (key, value) in mapping {
+                let name = key.scalar?.string ?? ""
+                let parameter = NodeReader(node: value, file: file, path: params.child(name))
+                if name == "correlation" {
+                    correlation = try parameter.double(in: 0...0.999)
+                    continue
+                }
+                parameters[name] = try parameter.double()
+                parameterReaders[name] = parameter
+            }
+        }
+        let modelName = try section.optional("model")?.string() ?? "gbm"
+        do {
+            return (try PriceModel.named(modelName, parameters: parameters), correlation)
+        } catch {
+            // Point at the offending parameter when the file gives it.
+            var place = section.optional("params") ?? section.optional("model") ?? reader
+            switch error {
+            case .invalidParameter(_, let name, _, _), .unknownParameter(_, let name, _):
+                place = parameterReaders[name] ?? place
+            case .unknownModel: place = section.optional("model") ?? place
+            default: break
+            }
+            throw place.error(error.description)
+        }
+    }
+
+    private func fixturesMarket(_ section: MappingReader, reader: NodeReader) throws(ScenarioError)
+        -> Scenario.MarketSpec
+    {
+        for key in ["coins", "universe", "correlation", "step", "history"] where section.has(key) {
+            throw try section.required(key).error("not used with source: fixtures")
+        }
+        let directory = try datasetPath(section.optional("directory"), default: Scenario.bundledDataset)
+        // A recorded market is an index of recordings and the daily CSV export beside it, or
+        // (a folder made by `workbench record`) in the bundled dataset.
+        let place = section.optional("directory") ?? reader
+        do {
+            _ = try DatasetIndex.load(from: projectRoot.appendingPathComponent(directory))
+            _ = try CheckedFile.regularFileSize(
+                Scenario.historyDirectory(for: directory, projectRoot: projectRoot)
+                    .appendingPathComponent("btc-usd-max.csv").path)
+        } catch let error as CheckedFile.Failure {
+            throw place.error("'\(directory)' holds no recorded market: btc-usd-max.csv \(error.reason)")
+        } catch {
+            throw place.error("'\(directory)' holds no recorded market: \(error)")
+        }
+        return .fixtures(
+            directory: directory,
+            shiftMilliseconds: try section.optional("shift")?.duration(allowZero: true) ?? 0)
+    }
+}
