@@ -37,9 +37,12 @@ public enum ScenarioRun {
             let scenario = try ScenarioParser.parse(
                 try ScenarioParser.text(of: bytes, file: path), file: path, projectRoot: projectRoot,
                 overrides: overrides)
+            // What defines the run: the file, the files it extends, and the overrides.
+            var defining = bytes
+            for base in scenario.bases { defining += try ScenarioParser.bytes(of: base) }
             return Loaded(
                 scenario: scenario,
-                hash: SHA256.hexDigest(of: bytes + Array(overrides.joined(separator: "\n").utf8)))
+                hash: SHA256.hexDigest(of: defining + Array(overrides.joined(separator: "\n").utf8)))
         } catch {
             throw Failure(description: error.description)
         }

@@ -99,7 +99,8 @@ extension ParseContext {
         do {
             try checkCorrelatable(correlations.filter { $0.value > 0 }.keys.sorted(), coins: coins.coins)
         } catch {
-            throw (reader ?? NodeReader(node: .init(""), file: file, path: "market")).error(error.description)
+            throw (reader ?? NodeReader(node: .init(""), files: files, path: "market")).error(
+                error.description)
         }
         return correlations.values.contains { $0 > 0 } ? .oneFactor(correlations: correlations) : .independent
     }
@@ -178,7 +179,7 @@ extension ParseContext {
             }
             for (key, value) in mapping {
                 let name = key.scalar?.string ?? ""
-                let parameter = NodeReader(node: value, file: file, path: params.child(name))
+                let parameter = NodeReader(node: value, files: files, path: params.child(name))
                 if name == "correlation" {
                     correlation = try parameter.double(in: 0...0.999)
                     continue

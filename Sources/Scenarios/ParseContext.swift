@@ -7,7 +7,9 @@ import Yams
 
 /// The sections of a scenario, each read and validated.
 struct ParseContext {
-    let file: String
+    let files: SourceFiles
+    /// The scenario file given.
+    var file: String { files.main }
     let projectRoot: URL
     let start: Int64
     /// The run's length, once known: times (`at`) must fall inside it.
@@ -56,7 +58,7 @@ struct ParseContext {
     func datasetPath(_ reader: NodeReader?, default fallback: String) throws(ScenarioError) -> String {
         let path = try reader?.string() ?? fallback
         // Errors point at the key when the file gives one, else at the market section.
-        let place = reader ?? NodeReader(node: Node(path), file: file, path: "market")
+        let place = reader ?? NodeReader(node: Node(path), files: files, path: "market")
         let root = projectRoot.standardizedFileURL.path
         let resolved = projectRoot.appendingPathComponent(path).standardizedFileURL.path
         guard !path.hasPrefix("/"), PathNames.isInside(path, root: projectRoot) else {

@@ -6,7 +6,7 @@ import TrackerCore
 
 extension Scenario.MarketSpec {
     /// The ids of the market's coins (the replayed datasets hold Bitcoin's history).
-    var coinIds: [String] {
+    public var coinIds: [String] {
         switch self {
         case .synthetic(let synthetic): synthetic.coins.map(\.id)
         case .fixtures: ["bitcoin"]

@@ -57,4 +57,6 @@ public struct Scenario: Sendable {
     public var expectations: [Expectation]
     /// The file it came from.
     public var file: String
+    /// The files it extends (`extends:`), nearest first.
+    public var bases: [String] = []
 }

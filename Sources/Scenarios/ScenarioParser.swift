@@ -14,7 +14,7 @@ public enum ScenarioParser {
 
     static let topLevelKeys = [
         "name", "description", "seed", "start", "duration", "market", "plan", "server", "faults", "policies",
-        "watchlist", "alerts", "portfolio", "user", "expect",
+        "watchlist", "alerts", "portfolio", "user", "expect", "extends",
     ]
 
     /// Loads a scenario file.
@@ -65,11 +65,12 @@ public enum ScenarioParser {
     public static func parse(_ text: String, file: String, projectRoot: URL, overrides: [String] = [])
         throws(ScenarioError) -> Scenario
     {
-        var node = try compose(text, file: file)
+        var (node, files) = try ScenarioInheritance.resolve(
+            try compose(text, file: file), files: SourceFiles(main: file), projectRoot: projectRoot)
         for assignment in overrides { node = try ScenarioOverrides.apply(assignment, to: node, file: file) }
-        let root = try NodeReader(node: node, file: file, path: "").mapping(allowing: topLevelKeys)
+        let root = try NodeReader(node: node, files: files, path: "").mapping(allowing: topLevelKeys)
         let start = try root.optional("start")?.time() ?? 1_704_067_200_000
-        var context = ParseContext(file: file, projectRoot: projectRoot, start: start)
+        var context = ParseContext(files: files, projectRoot: projectRoot, start: start)
         let market = try context.market(root.required("market"))
         let duration = try root.required("duration").duration()
         (context.duration, context.coinIds) = (duration, market.coinIds)
@@ -99,7 +100,7 @@ public enum ScenarioParser {
                 "the name '\(name)' must be usable as a folder name: not empty, not starting with '.', "
                     + "no '/' or '\\', at most 200 bytes")
         }
-        let scenario = Scenario(
+        var scenario = Scenario(
             name: name,
             description: try root.optional("description")?.string() ?? "",
             seed: UInt64(try root.optional("seed")?.integer(in: 0...Int.max) ?? 1),
@@ -117,6 +118,7 @@ public enum ScenarioParser {
             startsInForeground: foreground,
             expectations: try context.expectations(root.optional("expect")),
             file: file)
+        scenario.bases = files.bases
         guard TimeLimits.time(after: start, steps: 1, of: duration) != nil else {
             throw try root.required("duration").error(
                 "the run would end after 9999-12-31; shorten the duration")
@@ -130,7 +132,7 @@ public enum ScenarioParser {
         return scenario
     }
 
-    private static func compose(_ text: String, file: String) throws(ScenarioError) -> Node {
+    static func compose(_ text: String, file: String) throws(ScenarioError) -> Node {
         do {
             try YAMLShapeGuard.check(text)
         } catch {

@@ -6,8 +6,12 @@ import Yams
 /// line and column, and the key path.
 struct NodeReader {
     let node: Node
-    let file: String
+    /// The files the document was merged from (``ScenarioInheritance``).
+    let files: SourceFiles
     let path: String
+
+    /// The file this node was written in.
+    var file: String { files.file(for: path) }
 
     func error(_ message: String, at node: Node? = nil) -> ScenarioError {
         let mark = (node ?? self.node).mark
@@ -38,12 +42,12 @@ struct NodeReader {
         for (key, value) in mapping {
             guard let name = key.scalar?.string else {
                 throw error(
-                    "expected plain keys, found \(NodeReader(node: key, file: file, path: path).found)",
+                    "expected plain keys, found \(NodeReader(node: key, files: files, path: path).found)",
                     at: key)
             }
             guard allowed.contains(name) else {
                 let suggestion = allowed.sorted().joined(separator: ", ")
-                throw NodeReader(node: key, file: file, path: child(name)).error(
+                throw NodeReader(node: key, files: files, path: child(name)).error(
                     "unknown key '\(name)'; expected one of: \(suggestion)")
             }
             values[name] = (key, value)
@@ -54,7 +58,7 @@ struct NodeReader {
     /// The node's items.
     func sequence() throws(ScenarioError) -> [NodeReader] {
         guard case .sequence(let sequence) = node else { throw error("expected a list, found \(found)") }
-        return sequence.enumerated().map { NodeReader(node: $1, file: file, path: "\(path)[\($0)]") }
+        return sequence.enumerated().map { NodeReader(node: $1, files: files, path: "\(path)[\($0)]") }
     }
 
     func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
@@ -146,7 +150,7 @@ struct MappingReader {
 
     /// The member, if present.
     func optional(_ key: String) -> NodeReader? {
-        values[key].map { NodeReader(node: $0.value, file: reader.file, path: reader.child(key)) }
+        values[key].map { NodeReader(node: $0.value, files: reader.files, path: reader.child(key)) }
     }
 
     /// The member; an error naming the key if it is missing.

@@ -55,7 +55,8 @@ enum YAMLShapeGuard {
             let inKeyPosition = openMappingsExpectingKey.last == true
             switch event.type {
             case YAML_ALIAS_EVENT:
-                return "aliases (*name) are not supported; repeat the value"
+                return
+                    "aliases (*name) are not supported; repeat the value, or use extends: for a shared base"
             case YAML_SCALAR_EVENT:
                 if event.data.scalar.anchor != nil { return Self.anchorMessage }
                 advance()
@@ -87,6 +88,6 @@ enum YAMLShapeGuard {
         }
 
         private static let anchorMessage =
-            "anchors (&name) are not supported; repeat the value"
+            "anchors (&name) are not supported; repeat the value, or use extends: for a shared base"
     }
 }
