@@ -2,13 +2,25 @@ import Scenarios
 
 extension ScenarioRun {
     /// The settings a report lists: market, plan, billing and every policy.
-    public static func settings(_ scenario: Scenario) -> [(name: String, value: String)] {
+    ///
+    /// - Parameters:
+    ///   - scenario: The scenario.
+    ///   - fittedVolatility: A replayed market's volatility fitted to the recorded daily returns,
+    ///     listed when a bridge uses it.
+    public static func settings(_ scenario: Scenario, fittedVolatility: Double? = nil) -> [(
+        name: String, value: String
+    )] {
         let policies = scenario.policies
         let market: String =
             switch scenario.market {
             case .synthetic(let synthetic):
                 "synthetic, \(synthetic.origin), ticks every \(synthetic.stepMilliseconds / 1000) s"
-            case .fixtures(let directory, _): "recorded fixtures in \(directory)"
+            case .fixtures(let directory, _, .none): "recorded fixtures in \(directory)"
+            case .fixtures(let directory, _, .bridge(let step)):
+                "recorded fixtures in \(directory), each recorded day filled with a Brownian bridge every \(step / 1000) s"
+                    + (fittedVolatility.map {
+                        " at a volatility of \(String(format: "%.1f", $0 * 100)) % a year (fitted to the recorded daily returns)"
+                    } ?? "")
             }
         var correlation: [(name: String, value: String)] = []
         if case .synthetic(let synthetic) = scenario.market, let text = synthetic.correlationSummary {

@@ -80,7 +80,9 @@ public enum ScenarioRun {
             scenario: scenario.name, description: scenario.description, file: scenario.file,
             scenarioHash: loaded.hash,
             seed: config.seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
-            settings: settings(scenario), result: ReportResult(result),
+            settings: settings(
+                scenario, fittedVolatility: (config.market as? ReplayMarket)?.calibratedVolatility),
+            result: ReportResult(result),
             verdicts: scenario.expectations.map {
                 .init(expectation: $0.description, failure: $0.failure(in: values))
             })

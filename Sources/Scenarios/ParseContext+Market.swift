@@ -12,12 +12,12 @@ extension ParseContext {
 
     func market(_ reader: NodeReader) throws(ScenarioError) -> Scenario.MarketSpec {
         let section = try reader.mapping(allowing: [
-            "source", "coins", "universe", "correlation", "step", "history", "directory", "shift",
+            "source", "coins", "universe", "correlation", "step", "history", "directory", "shift", "intraday",
         ])
         let synthetic: Bool =
             try section.optional("source")?.choice([("synthetic", true), ("fixtures", false)]) ?? true
         if !synthetic { return try fixturesMarket(section, reader: reader) }
-        for key in ["directory", "shift"] where section.has(key) {
+        for key in ["directory", "shift", "intraday"] where section.has(key) {
             throw try section.required(key).error("only used with source: fixtures")
         }
         let coins: MarketCoins
@@ -207,9 +207,16 @@ extension ParseContext {
     private func fixturesMarket(_ section: MappingReader, reader: NodeReader) throws(ScenarioError)
         -> Scenario.MarketSpec
     {
-        for key in ["coins", "universe", "correlation", "step", "history"] where section.has(key) {
+        for key in ["coins", "universe", "correlation", "history"] where section.has(key) {
             throw try section.required(key).error("not used with source: fixtures")
         }
+        let bridge: Bool =
+            try section.optional("intraday")?.choice([("none", false), ("bridge", true)]) ?? false
+        if !bridge, let step = section.optional("step") {
+            throw step.error("only used with intraday: bridge (a recorded market has its own times)")
+        }
+        let intraday: IntradayFill =
+            bridge ? .bridge(stepMilliseconds: try section.optional("step")?.duration() ?? 300_000) : .none
         let directory = try datasetPath(section.optional("directory"), default: Scenario.bundledDataset)
         // A recorded market is an index of recordings and the daily CSV export beside it, or
         // (a folder made by `workbench record`) in the bundled dataset.
@@ -226,6 +233,7 @@ extension ParseContext {
         }
         return .fixtures(
             directory: directory,
-            shiftMilliseconds: try section.optional("shift")?.duration(allowZero: true) ?? 0)
+            shiftMilliseconds: try section.optional("shift")?.duration(allowZero: true) ?? 0,
+            intraday: intraday)
     }
 }

@@ -54,12 +54,12 @@ extension Scenario {
                     file: file, line: 0, column: 0, keyPath: "market", message: error.description)
             }
             source = prices
-        case .fixtures(let directory, let shift):
+        case .fixtures(let directory, let shift, let intraday):
             do {
                 let replay = try ReplayMarket(
                     directory: projectRoot.appendingPathComponent(directory),
                     historyDirectory: Self.historyDirectory(for: directory, projectRoot: projectRoot),
-                    shiftMilliseconds: shift)
+                    shiftMilliseconds: shift, intraday: intraday, seed: seed)
                 (source, prices) = (replay, replay.history)
             } catch {
                 throw ScenarioError(

@@ -9,8 +9,8 @@ public struct Scenario: Sendable {
     public enum MarketSpec: Sendable {
         /// Synthetic coins on a tick grid, with history before the start for long charts.
         case synthetic(SyntheticMarket)
-        /// The recorded datasets in a directory, moved by a shift.
-        case fixtures(directory: String, shiftMilliseconds: Int64)
+        /// The recorded datasets in a directory, moved by a shift, filled between recorded prices.
+        case fixtures(directory: String, shiftMilliseconds: Int64, intraday: IntradayFill)
     }
 
     /// A synthetic market: its coins, grid, history and how the coins move together.

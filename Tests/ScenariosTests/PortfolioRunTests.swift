@@ -63,6 +63,27 @@ struct PortfolioRunTests {
         #expect(abs((metrics["portfolio.beta"] ?? 0) - 1) < 0.01)
     }
 
+    @Test(
+        "the intraday bridge leaves every portfolio statistic of the backtest as the recorded closes give it")
+    func bridgeKeepsStatistics() throws {
+        let text = try String(
+            contentsOf: RepositoryFiles.root.appendingPathComponent("scenarios/btc-year-backtest.yaml"),
+            encoding: .utf8)
+        #expect(text.contains("  intraday: bridge\n"))
+        let bridged = try runScenario(text).0.metrics
+        let stepwise = try runScenario(text.replacingOccurrences(of: "  intraday: bridge\n", with: "")).0
+            .metrics
+        let statistics = stepwise.byName.keys.filter {
+            $0.hasPrefix("portfolio.") && !$0.hasPrefix("portfolio.shown_")
+        }
+        #expect(statistics.count >= 13)
+        for name in statistics.sorted() { #expect(bridged[name] == stepwise[name], "\(name)") }
+        // What the app showed is a live price, inside the day: the bridge moves it.
+        #expect(bridged["portfolio.shown_value"] != stepwise["portfolio.shown_value"])
+        // The one-day line chart now has a path through the day, not a flat line.
+        #expect(bridged["charts.1D.line.max_deviation"] != stepwise["charts.1D.line.max_deviation"])
+    }
+
     @Test("P&L as shown: the price on screen when the app went to the background, not the true one")
     func shownPrices() throws {
         let (result, config) = try runScenario(

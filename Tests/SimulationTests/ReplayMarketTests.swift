@@ -15,6 +15,23 @@ struct ReplayMarketTests {
         HTTPRequest(path: path, query: query.map { HTTPRequest.QueryItem($0.0, $0.1) })
     }
 
+    @Test(
+        "the volatility is fitted to the daily CSV alone, as Python computes it; a bridge keeps every recorded price"
+    )
+    func fittedVolatilityAndBridge() throws {
+        // Python: statistics.variance of the 5,676 daily log returns of btc-usd-max.csv, times 365,
+        // square-rooted. The recorded 5-minute day is not part of the daily fit.
+        #expect(abs(Self.replay.calibratedVolatility - 0.9027969836223128) < 1e-9)
+        let bridged = try ReplayMarket(
+            directory: RepositoryFiles.coingecko, intraday: .bridge(stepMilliseconds: 300_000), seed: 4)
+        let plain = try #require(Self.replay.history.paths["bitcoin"])
+        let filled = try #require(bridged.history.paths["bitcoin"])
+        let kept = Dictionary(zip(filled.timestamps, filled.values), uniquingKeysWith: { first, _ in first })
+        #expect(zip(plain.timestamps, plain.values).allSatisfy { kept[$0.0] == $0.1 })
+        #expect(filled.count > 200 * plain.count)
+        #expect(bridged.calibratedVolatility == Self.replay.calibratedVolatility)
+    }
+
     @Test("a recorded chart is served byte for byte inside its max-age; later the history answers")
     func recordedChart() throws {
         let chart = Self.request("/coins/bitcoin/market_chart", [("vs_currency", "usd"), ("days", "1")])

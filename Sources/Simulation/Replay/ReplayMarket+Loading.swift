@@ -3,8 +3,11 @@ import Foundation
 import TrackerCore
 
 extension ReplayMarket {
-    /// The daily CSV with the recorded 5-minute day in place of the daily points it covers.
-    static func bitcoinHistory(in directory: URL, shift: Int64) throws(DatasetError) -> TimeSeries {
+    /// The daily CSV with the recorded 5-minute day in place of the daily points it covers, and
+    /// the daily CSV alone (what a daily calibration must see).
+    static func bitcoinHistory(in directory: URL, shift: Int64) throws(DatasetError)
+        -> (merged: TimeSeries, daily: TimeSeries)
+    {
         let csvURL = directory.appendingPathComponent("btc-usd-max.csv")
         let daily: TimeSeries
         do {
@@ -17,12 +20,12 @@ extension ReplayMarket {
         let dayURL = directory.appendingPathComponent("market_chart_bitcoin_usd_days1_20210515T1442Z.json")
         let fiveMinute = try decodeChart(dayURL).prices
         guard let first = fiveMinute.timestamps.first, let last = fiveMinute.timestamps.last else {
-            return shifted(daily, by: shift)
+            return (shifted(daily, by: shift), daily)
         }
         var points = zip(daily.timestamps, daily.values).filter { $0.0 < first || $0.0 > last }
         points += zip(fiveMinute.timestamps, fiveMinute.values)
         points.sort { $0.0 < $1.0 }
-        return shifted(TimeSeries(timestamps: points.map(\.0), values: points.map(\.1)), by: shift)
+        return (shifted(TimeSeries(timestamps: points.map(\.0), values: points.map(\.1)), by: shift), daily)
     }
 
     /// Bitcoin's circulating supply from the recorded markets row.

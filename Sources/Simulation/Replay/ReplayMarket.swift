@@ -30,8 +30,14 @@ public struct ReplayMarket: MarketSource {
 
     /// The recorded history as a market (prices, coins, endpoints).
     public let history: SimulatedMarket
+    /// The most points a bridge may add (about 480 MB of prices and times).
+    public static let maximumBridgePoints = 30_000_000
+
     /// How far the history is moved, ms.
     public let shiftMilliseconds: Int64
+    /// Bitcoin's volatility per year, fitted to the recorded daily returns (GBM maximum
+    /// likelihood, ``GBMCalibration``): the bridge's volatility.
+    public let calibratedVolatility: Double
     let recordings: [Recording]
 
     /// Query parameters that only add fields to a response; ignored when matching recordings.
@@ -49,17 +55,36 @@ public struct ReplayMarket: MarketSource {
     ///     recorded day and markets row beside it): `directory` by default; a folder made by
     ///     `workbench record` replays its recordings over `datasets/coingecko`'s history.
     ///   - shiftMilliseconds: How far to move the history (0: replay at the recorded times).
+    ///   - intraday: How the time between recorded prices is filled (``IntradayFill``).
+    ///   - seed: The run's root seed, for a bridge.
     /// - Throws: ``DatasetError`` for a missing or malformed file, naming it.
-    public init(directory: URL, historyDirectory: URL? = nil, shiftMilliseconds: Int64 = 0)
-        throws(DatasetError)
-    {
+    public init(
+        directory: URL, historyDirectory: URL? = nil, shiftMilliseconds: Int64 = 0,
+        intraday: IntradayFill = .none,
+        seed: UInt64 = 1
+    ) throws(DatasetError) {
         let index = try DatasetIndex.load(from: directory)
         let historyDirectory = historyDirectory ?? directory
-        let history = try Self.bitcoinHistory(in: historyDirectory, shift: shiftMilliseconds)
+        let (merged, daily) = try Self.bitcoinHistory(in: historyDirectory, shift: shiftMilliseconds)
+        var history = merged
         let supply = try Self.bitcoinSupply(in: historyDirectory)
         let model =
-            (try? GBMCalibration.fit(timestamps: history.timestamps, prices: history.values))
+            (try? GBMCalibration.fit(timestamps: daily.timestamps, prices: daily.values))
             ?? GeometricBrownianMotion(drift: 0, volatility: 1)
+        if case .bridge(let step) = intraday {
+            let added = BrownianBridge.pointsAdded(to: history, stepMilliseconds: step)
+            guard added <= Self.maximumBridgePoints else {
+                throw .unrecognised(
+                    path: historyDirectory.appendingPathComponent("btc-usd-max.csv").path,
+                    reason:
+                        "a bridge every \(step / 1000) s would add \(added) points, more than \(Self.maximumBridgePoints); "
+                        + "use a larger market.step")
+            }
+            history = BrownianBridge.fill(
+                history, stepMilliseconds: step, volatility: model.volatility,
+                stream: RandomStream(seed: StreamSeed(root: seed, stream: "bridge/bitcoin")))
+        }
+        self.calibratedVolatility = model.volatility
         let bitcoin = SyntheticCoin(
             id: "bitcoin", symbol: "btc", name: "Bitcoin", circulatingSupply: supply,
             startPrice: history.values[0], model: .gbm(model))
