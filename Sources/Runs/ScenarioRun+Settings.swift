@@ -23,8 +23,9 @@ extension ScenarioRun {
                     } ?? "")
             }
         var correlation: [(name: String, value: String)] = []
-        if case .synthetic(let synthetic) = scenario.market, let text = synthetic.correlationSummary {
-            correlation = [("correlation", text)]
+        if case .synthetic(let synthetic) = scenario.market {
+            if let text = synthetic.correlationSummary { correlation = [("correlation", text)] }
+            correlation += synthetic.calibrations.map { ("calibration of \($0.coin)", $0.summary) }
         }
         return [
             ("market", market), ("plan", scenario.server.plan.description),

@@ -20,21 +20,24 @@ extension ParseContext {
         for key in ["directory", "shift", "intraday"] where section.has(key) {
             throw try section.required(key).error("only used with source: fixtures")
         }
+        let step = try section.optional("step")?.duration() ?? 300_000
         let coins: MarketCoins
         switch (section.optional("coins"), section.optional("universe")) {
         case (let listed?, nil):
-            coins = listed.isMapping ? try generatedCoins(listed) : try listedCoins(listed)
-        case (nil, let universe?): coins = try universeCoins(universe)
+            coins =
+                listed.isMapping
+                ? try generatedCoins(listed) : try listedCoins(listed, stepMilliseconds: step)
+        case (nil, let universe?): coins = try universeCoins(universe, stepMilliseconds: step)
         case (_?, let universe?): throw universe.error("give either coins or universe, not both")
         case (nil, nil): throw reader.error("missing required key 'coins' (or 'universe')")
         }
         return .synthetic(
             Scenario.SyntheticMarket(
-                coins: coins.coins, stepMilliseconds: try section.optional("step")?.duration() ?? 300_000,
+                coins: coins.coins, stepMilliseconds: step,
                 historyMilliseconds: try section.optional("history")?.duration(allowZero: true) ?? 366
                     * 86_400_000,
                 correlation: try correlation(section.optional("correlation"), coins: coins),
-                origin: coins.origin))
+                origin: coins.origin, calibrations: coins.calibrations))
     }
 
     /// `watchlist`: a list of the market's coin ids, or `top N`, the market's first N coins.
@@ -64,6 +67,8 @@ extension ParseContext {
         /// The market-wide correlation when the scenario gives none.
         var defaultCorrelation = 0.0
         var origin: String
+        /// What each calibrated coin was fitted to, and the parameters.
+        var calibrations: [(coin: String, summary: String)] = []
     }
 
     /// `correlation`: a number (one market factor) or `{matrix: [[...]], coins: [...]}`.
@@ -115,22 +120,28 @@ extension ParseContext {
     }
 
     /// `coins` as a list: each coin by hand.
-    private func listedCoins(_ reader: NodeReader) throws(ScenarioError) -> MarketCoins {
+    private func listedCoins(_ reader: NodeReader, stepMilliseconds: Int64) throws(ScenarioError)
+        -> MarketCoins
+    {
         let coinReaders = try reader.sequence()
         guard !coinReaders.isEmpty else { throw reader.error("expected at least one coin") }
         var coins = MarketCoins(origin: "\(coinReaders.count) coins")
         for coinReader in coinReaders {
-            let (coin, correlation) = try self.coin(coinReader)
+            let (coin, correlation, calibration) = try self.coin(
+                coinReader, stepMilliseconds: stepMilliseconds)
             if coins.coins.contains(where: { $0.id == coin.id }) {
                 throw coinReader.error("coin id '\(coin.id)' appears twice")
             }
             coins.coins.append(coin)
             if let correlation { coins.correlations[coin.id] = correlation }
+            if let calibration { coins.calibrations.append((coin.id, calibration)) }
         }
         return coins
     }
 
-    private func coin(_ reader: NodeReader) throws(ScenarioError) -> (SyntheticCoin, correlation: Double?) {
+    private func coin(_ reader: NodeReader, stepMilliseconds: Int64) throws(ScenarioError)
+        -> (SyntheticCoin, correlation: Double?, calibration: String?)
+    {
         let section = try reader.mapping(allowing: [
             "id", "symbol", "name", "supply", "price", "model", "params", "calibrate",
         ])
@@ -140,8 +151,10 @@ extension ParseContext {
                 "expected an id of letters, digits, '-' and '_', found \(QuotedValue.text(id))")
         }
         var (model, correlation) = try priceModel(section, reader: reader)
+        var summary: String?
         if let calibrate = section.optional("calibrate") {
-            model = .gbm(try calibratedGBM(calibrate))
+            let calibration = try calibration(calibrate, stepMilliseconds: stepMilliseconds)
+            (model, summary) = (calibration.model, calibration.summary)
         }
         let coin = SyntheticCoin(
             id: id, symbol: try section.optional("symbol")?.string() ?? id,
@@ -149,7 +162,7 @@ extension ParseContext {
             circulatingSupply: try section.optional("supply")?.double() ?? 1e9,
             startPrice: try section.optional("price")?.double() ?? 1, model: model)
         try validated(coin, reader)
-        return (coin, correlation)
+        return (coin, correlation, summary)
     }
 
     /// Letters, digits, `-` and `_`, not empty.

@@ -8,9 +8,13 @@ extension ParseContext {
     ///
     /// Ids, symbols, names, circulating supplies and prices come from the rows; the first `top`
     /// rows are taken. Every coin gets `model` and `params`, except stablecoins, which get `ou`
-    /// pegged at 1 (`stablecoins: ou`, the default) unless `stablecoins: model`.
-    func universeCoins(_ reader: NodeReader) throws(ScenarioError) -> MarketCoins {
-        let section = try reader.mapping(allowing: ["from", "top", "model", "params", "stablecoins"])
+    /// pegged at 1 (`stablecoins: ou`, the default) unless `stablecoins: model`, and coins with a
+    /// recorded daily history beside the recording (`<symbol>-usd-max.csv`), which get GARCH(1,1)-t
+    /// fitted to it (`calibrate: false` turns that off).
+    func universeCoins(_ reader: NodeReader, stepMilliseconds: Int64) throws(ScenarioError) -> MarketCoins {
+        let section = try reader.mapping(allowing: [
+            "from", "top", "model", "params", "stablecoins", "calibrate",
+        ])
         let fromReader = try section.required("from")
         let path = try datasetPath(fromReader, default: "")
         let rows: [CoinMarket]
@@ -25,6 +29,7 @@ extension ParseContext {
         guard !rows.isEmpty else { throw fromReader.error("'\(path)' lists no coins") }
         let top = try section.optional("top")?.integer(in: 1...rows.count) ?? rows.count
         let (model, correlation) = try priceModel(section, reader: reader)
+        let calibrate = try section.optional("calibrate")?.bool() ?? true
         let pegStablecoins: Bool =
             try section.optional("stablecoins")?.choice([("ou", true), ("model", false)]) ?? true
         var coins = MarketCoins(
@@ -45,7 +50,17 @@ extension ParseContext {
                     "row \(index): expected an id of letters, digits, '-' and '_', found \(QuotedValue.text(row.id))"
                 )
             }
-            let coinModel = pegStablecoins && Self.isStablecoin(row, price: price) ? Self.peggedModel : model
+            var coinModel = pegStablecoins && Self.isStablecoin(row, price: price) ? Self.peggedModel : model
+            // A recorded daily history beside the recording (CoinGecko's export name) calibrates the coin.
+            let history = (path as NSString).deletingLastPathComponent + "/\(row.symbol)-usd-max.csv"
+            if calibrate, coinModel != Self.peggedModel, PathNames.isInside(history, root: projectRoot),
+                FileManager.default.fileExists(atPath: projectRoot.appendingPathComponent(history).path)
+            {
+                let calibration = try calibration(
+                    path: history, model: .garch, stepMilliseconds: stepMilliseconds, at: fromReader)
+                coinModel = calibration.model
+                coins.calibrations.append((row.id, calibration.summary))
+            }
             let coin = SyntheticCoin(
                 id: row.id, symbol: row.symbol, name: row.name, circulatingSupply: supply, startPrice: price,
                 model: coinModel)

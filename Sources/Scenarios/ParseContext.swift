@@ -38,22 +38,6 @@ struct ParseContext {
         return id
     }
 
-    /// GBM calibrated from a recorded daily CSV export or market_chart file.
-    func calibratedGBM(_ reader: NodeReader) throws(ScenarioError) -> GeometricBrownianMotion {
-        let path = try datasetPath(reader, default: "")
-        let url = projectRoot.appendingPathComponent(path)
-        guard let data = try? Data(contentsOf: url) else { throw reader.error("cannot read '\(path)'") }
-        do {
-            let prices =
-                path.hasSuffix(".csv")
-                ? try CoinGeckoCSVDecoder.decode(String(decoding: data, as: UTF8.self), source: path).prices
-                : try MarketChartDecoder.decode([UInt8](data), source: path).prices
-            return try GBMCalibration.fit(timestamps: prices.timestamps, prices: prices.values)
-        } catch {
-            throw reader.error("cannot calibrate from '\(path)': \(error)")
-        }
-    }
-
     /// A dataset path: relative, inside the project, and existing.
     func datasetPath(_ reader: NodeReader?, default fallback: String) throws(ScenarioError) -> String {
         let path = try reader?.string() ?? fallback

@@ -25,6 +25,8 @@ public struct Scenario: Sendable {
         public var correlation: MarketCorrelation = .independent
         /// Where the coins came from, for the report (`3 coins listed`, `top 50 of FILE`).
         public var origin: String
+        /// What each calibrated coin was fitted to, with the fitted parameters, for the report.
+        public var calibrations: [(coin: String, summary: String)] = []
     }
 
     /// The scenario's name.

@@ -88,3 +88,45 @@ struct CalibrationTests {
         }
     }
 }
+
+@Suite("GARCH carried from one step to another")
+struct GARCHRescalingTests {
+    static let daily = GARCH11(mean: 0.001, omega: 4e-5, alpha: 0.085, beta: 0.845, degreesOfFreedom: 4)
+
+    @Test(
+        "per unit time: the long-run variance, the mean and the persistence are kept; alpha scales with the step"
+    )
+    func rule() {
+        let ratio = 1.0 / 288
+        let fine = Self.daily.rescaled(by: ratio)
+        #expect(abs(fine.unconditionalVariance * 288 / Self.daily.unconditionalVariance - 1) < 1e-9)
+        #expect(abs(fine.mean * 288 - Self.daily.mean) < 1e-15)
+        #expect(abs(pow(fine.alpha + fine.beta, 288) - (Self.daily.alpha + Self.daily.beta)) < 1e-9)
+        #expect(abs(fine.alpha - 0.085 / 288) < 1e-15)
+        #expect(fine.degreesOfFreedom == 4)
+        #expect(throws: Never.self) { try fine.validate() }
+        // Coarser: alpha is capped at the persistence's share, so the model stays stationary.
+        let coarse = Self.daily.rescaled(by: 30)
+        #expect(coarse.alpha + coarse.beta < 1)
+        #expect(abs(coarse.alpha / (coarse.alpha + coarse.beta) - 0.085 / 0.93) < 1e-12)
+    }
+
+    @Test("simulated on the fine grid and summed per day, the returns have the daily model's variance")
+    func aggregated() throws {
+        let fine = Self.daily.rescaled(by: 1.0 / 96)
+        var dailyReturns: [Double] = []
+        for seed in UInt64(1)...8 {
+            let returns = fine.logReturns(
+                count: 96 * 2_000, stream: RandomStream(seed: StreamSeed(root: seed, stream: "g")))
+            for day in 0..<2_000 { dailyReturns.append(returns[(day * 96)..<((day + 1) * 96)].reduce(0, +)) }
+        }
+        let mean = dailyReturns.reduce(0, +) / Double(dailyReturns.count)
+        let variance =
+            dailyReturns.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(dailyReturns.count - 1)
+        // 16,000 days; with nu = 4 the variance's own error is large, so the bound is 10 %.
+        #expect(
+            abs(variance / Self.daily.unconditionalVariance - 1) < 0.1,
+            "\(variance / Self.daily.unconditionalVariance)")
+        #expect(abs(mean - Self.daily.mean) < 5 * (variance / Double(dailyReturns.count)).squareRoot())
+    }
+}

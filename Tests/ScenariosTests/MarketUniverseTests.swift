@@ -41,7 +41,13 @@ struct MarketUniverseTests {
         }
         let pegged = market.coins.filter { $0.model.process.name == "ou" }.map(\.id)
         #expect(pegged == ["tether", "usd-coin", "binance-usd", "dai"])
-        #expect(market.coins.filter { $0.model.process.name == "merton" }.count == 16)
+        // Bitcoin's daily history is recorded beside the universe (btc-usd-max.csv): it is fitted.
+        #expect(market.coins.filter { $0.model.process.name == "merton" }.count == 15)
+        #expect(market.coins[0].model.process.name == "garch")
+        #expect(market.calibrations.map(\.coin) == ["bitcoin"])
+        #expect(
+            market.calibrations[0].summary.hasPrefix(
+                "GARCH(1,1)-t fitted to the last 365 returns of datasets/coingecko/btc-usd-max.csv"))
         #expect(market.origin == "top 20 of \(Self.recording)")
         guard case .oneFactor(let correlations) = market.correlation else {
             Issue.record("expected one market factor by default")
@@ -50,6 +56,47 @@ struct MarketUniverseTests {
         #expect(correlations["bitcoin"] == 0.82)
         #expect(correlations["tether"] == nil)
         #expect(market.correlationSummary == "one market factor: 16 coins, pairwise 0.82")
+    }
+
+    @Test(
+        "calibration: GARCH over the last year by default, carried to the grid; GBM on request; calibrate: false"
+    )
+    func calibration() throws {
+        let file = "datasets/coingecko/btc-usd-max.csv"
+        let garch = try Self.market(
+            "market:\n  coins: [{id: bitcoin, price: 42000, calibrate: \(file)}]\n  step: 15m\n  history: 1d\n"
+        )
+        guard case .garch(let carried) = garch.coins[0].model else {
+            Issue.record("expected GARCH")
+            return
+        }
+        // The daily fit over the last year, carried to 15 minutes (96 steps a day): the long-run
+        // variance per day and the persistence per day are kept.
+        let ratio = 1.0 / 96
+        let daily = try #require(garch.calibrations.first?.summary)
+        #expect(
+            daily.contains("(per 1d 0h 0m: omega 3.782e-05, alpha 0.08526, beta 0.8444, nu 4.017)"),
+            "\(daily)")
+        #expect(
+            abs(carried.unconditionalVariance / ratio - 3.782e-05 / (1 - 0.08526 - 0.8444))
+                / (3.782e-05 / (1 - 0.08526 - 0.8444)) < 0.002)
+        #expect(abs(pow(carried.alpha + carried.beta, 96) - (0.08526 + 0.8444)) < 0.0002)
+        let gbm = try Self.market(
+            "market:\n  coins: [{id: bitcoin, price: 42000, calibrate: {from: \(file), model: gbm}}]\n  step: 15m\n  history: 1d\n"
+        )
+        #expect(gbm.coins[0].model.process.name == "gbm")
+        let off = try Self.market(
+            "market:\n  universe: {from: \(Self.recording), top: 3, calibrate: false}\n  step: 1h\n  history: 1d\n"
+        )
+        #expect(off.calibrations.isEmpty)
+        #expect(off.coins[0].model.process.name == "gbm")
+        // Over the whole history since 2010 the fit is integrated: refused, with the way out.
+        let whole = ScenarioParserTests.error(
+            "duration: 1h\nmarket:\n  coins: [{id: bitcoin, price: 42000, calibrate: {from: \(file), window: 6000d}}]\n"
+        )
+        #expect(
+            whole.contains("is integrated") && whole.contains("fit a shorter window or use model: gbm"),
+            "\(whole)")
     }
 
     @Test("the stablecoin rule picks exactly the nine dollar stablecoins of the recorded top 100")
