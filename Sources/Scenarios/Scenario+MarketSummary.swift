@@ -11,8 +11,7 @@ extension Scenario.SyntheticMarket {
             let values = Set(moving.values).sorted()
             let range = values.count == 1 ? "\(values[0])" : "\(values.first ?? 0) to \(values.last ?? 0)"
             return "one market factor: \(moving.count) coins, pairwise \(range)"
-                + (moving.count < correlations.count
-                    ? ", \(correlations.count - moving.count) on their own" : "")
+                + (moving.count < coins.count ? ", \(coins.count - moving.count) on their own" : "")
         case .matrix(let ids, _):
             return "matrix over \(ids.count) coins: \(ids.joined(separator: ", "))"
         }

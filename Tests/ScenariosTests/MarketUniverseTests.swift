@@ -55,7 +55,7 @@ struct MarketUniverseTests {
         }
         #expect(correlations["bitcoin"] == 0.82)
         #expect(correlations["tether"] == nil)
-        #expect(market.correlationSummary == "one market factor: 16 coins, pairwise 0.82")
+        #expect(market.correlationSummary == "one market factor: 16 coins, pairwise 0.82, 4 on their own")
     }
 
     @Test(
