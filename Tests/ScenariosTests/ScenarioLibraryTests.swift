@@ -47,4 +47,21 @@ struct ScenarioLibraryTests {
                 "\(file): \(expectation.failure(in: metrics.byName) ?? "")")
         }
     }
+
+    @Test(
+        "universes, generated coins and correlation: the same seed gives the same run, another seed another",
+        arguments: ["top-50-watchlist.yaml", "demo-plan-200-coins.yaml"])
+    func deterministic(file: String) throws {
+        let root = RepositoryFiles.root
+        let scenario = try ScenarioParser.load(
+            path: root.appendingPathComponent("scenarios/\(file)").path, projectRoot: root)
+        func metrics(_ seed: UInt64) throws -> [String: Double] {
+            var run = try AppSimulation(config: try scenario.runConfig(seed: seed, projectRoot: root))
+            return run.run().metrics.byName
+        }
+        let first = try metrics(11)
+        #expect(first.values.allSatisfy { !$0.isNaN })
+        #expect(try metrics(11) == first)
+        #expect(try metrics(12) != first)
+    }
 }
