@@ -93,8 +93,8 @@ extension ParseContext {
                 return Calibration(
                     model: .garch(carried),
                     summary: "GARCH(1,1)-t fitted to the last \(returns.count) returns of \(path) "
-                        + "(per \(TimeFormatting.duration(dataStep)): \(Self.parameters(fitted))); "
-                        + "per \(TimeFormatting.duration(stepMilliseconds)) step: \(Self.parameters(carried))"
+                        + "(per \(Self.step(dataStep)): \(Self.parameters(fitted))); "
+                        + "per \(Self.step(stepMilliseconds)) step: \(Self.parameters(carried))"
                 )
             }
         } catch {
@@ -105,6 +105,15 @@ extension ParseContext {
     private static func parameters(_ model: GARCH11) -> String {
         "omega \(figure(model.omega)), alpha \(figure(model.alpha)), beta \(figure(model.beta)), "
             + "nu \(figure(model.degreesOfFreedom))"
+    }
+
+    /// A step in its largest whole unit (`1d`, `15m`), else compact (`1h 30m`).
+    private static func step(_ milliseconds: Int64) -> String {
+        for (unit, length) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000)]
+        where milliseconds % length == 0 {
+            return "\(milliseconds / length)\(unit)"
+        }
+        return TimeFormatting.duration(milliseconds)
     }
 
     /// Four significant digits.

@@ -228,8 +228,16 @@ extension ParseContext {
         if !bridge, let step = section.optional("step") {
             throw step.error("only used with intraday: bridge (a recorded market has its own times)")
         }
-        let intraday: IntradayFill =
-            bridge ? .bridge(stepMilliseconds: try section.optional("step")?.duration() ?? 300_000) : .none
+        var intraday = IntradayFill.none
+        if bridge {
+            let step = try section.optional("step")?.duration() ?? 300_000
+            guard step >= 60_000 else {
+                throw try section.required("step").error(
+                    "a bridge step must be at least 1m (a minute over Bitcoin's history since 2010 is 8 million points)"
+                )
+            }
+            intraday = .bridge(stepMilliseconds: step)
+        }
         let directory = try datasetPath(section.optional("directory"), default: Scenario.bundledDataset)
         // A recorded market is an index of recordings and the daily CSV export beside it, or
         // (a folder made by `workbench record`) in the bundled dataset.

@@ -52,7 +52,8 @@ extension ParseContext {
             }
             var coinModel = pegStablecoins && Self.isStablecoin(row, price: price) ? Self.peggedModel : model
             // A recorded daily history beside the recording (CoinGecko's export name) calibrates the coin.
-            let history = (path as NSString).deletingLastPathComponent + "/\(row.symbol)-usd-max.csv"
+            let folder = (path as NSString).deletingLastPathComponent
+            let history = (folder.isEmpty ? "" : folder + "/") + "\(row.symbol)-usd-max.csv"
             if calibrate, coinModel != Self.peggedModel, PathNames.isInside(history, root: projectRoot),
                 FileManager.default.fileExists(atPath: projectRoot.appendingPathComponent(history).path)
             {

@@ -75,7 +75,7 @@ struct MarketUniverseTests {
         let ratio = 1.0 / 96
         let daily = try #require(garch.calibrations.first?.summary)
         #expect(
-            daily.contains("(per 1d 0h 0m: omega 3.782e-05, alpha 0.08526, beta 0.8444, nu 4.017)"),
+            daily.contains("(per 1d: omega 3.782e-05, alpha 0.08526, beta 0.8444, nu 4.017)"),
             "\(daily)")
         #expect(
             abs(carried.unconditionalVariance / ratio - 3.782e-05 / (1 - 0.08526 - 0.8444))
@@ -182,6 +182,14 @@ struct MarketUniverseTests {
             (
                 "market:\n  coins: [{id: a}, {id: b}]\n  correlation: {matrix: [[1, 0.99], [0.5, 1]]}\n",
                 "test.yaml:4:25: market.correlation.matrix: correlation matrix \"market.correlation.matrix\": not symmetric"
+            ),
+            (
+                "market: {source: fixtures, intraday: bridge, step: 30s}\n",
+                "test.yaml:2:52: market.step: a bridge step must be at least 1m"
+            ),
+            (
+                "market: {source: fixtures, step: 5m}\n",
+                "test.yaml:2:34: market.step: only used with intraday: bridge"
             ),
             (
                 "market:\n  coins: [{id: a}, {id: b}]\nwatchlist: top 3\n",
