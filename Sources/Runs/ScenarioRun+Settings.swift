@@ -22,13 +22,13 @@ extension ScenarioRun {
                         " at a volatility of \(String(format: "%.1f", $0 * 100)) % a year (fitted to the recorded daily returns)"
                     } ?? "")
             }
-        var correlation: [(name: String, value: String)] = []
+        var marketRows: [(name: String, value: String)] = []
         if case .synthetic(let synthetic) = scenario.market {
-            if let text = synthetic.correlationSummary { correlation = [("correlation", text)] }
-            correlation += synthetic.calibrations.map { ("calibration of \($0.coin)", $0.summary) }
+            if let text = synthetic.correlationSummary { marketRows = [("correlation", text)] }
+            marketRows += synthetic.calibrations.map { ("calibration of \($0.coin)", $0.summary) }
         }
-        return [
-            ("market", market), ("plan", scenario.server.plan.description),
+        return [("market", market)] + marketRows + [
+            ("plan", scenario.server.plan.description),
             ("billing", scenario.server.plan.billing.explanation),
             ("limiter", policies.limiter.description),
             ("backoff", "\(policies.backoff)"), ("range profile", policies.rangeProfile.name),
@@ -44,14 +44,6 @@ extension ScenarioRun {
                 "markets paging",
                 policies.marketsPaging == .serverDefault ? "server-default (no per_page)" : "batch-size"
             ), ("cost method", policies.costMethod.rawValue),
-        ].inserted(correlation, at: 1)
-    }
-}
-
-extension Array {
-    fileprivate func inserted(_ elements: [Element], at index: Int) -> [Element] {
-        var copy = self
-        copy.insert(contentsOf: elements, at: index)
-        return copy
+        ]
     }
 }

@@ -12,7 +12,7 @@ extension ParseContext {
     }
 
     /// Which model a calibration fits.
-    enum CalibratedModel: String {
+    enum CalibratedModel {
         case garch
         case gbm
     }

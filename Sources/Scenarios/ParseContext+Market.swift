@@ -85,38 +85,33 @@ extension ParseContext {
             var listed = ids
             if let coinsReader = section.optional("coins") {
                 listed = try coinsReader.sequence().map { item throws(ScenarioError) in try marketCoin(item) }
+                if let twice = listed.first(where: { id in listed.filter { $0 == id }.count > 1 }) {
+                    throw coinsReader.error("coin '\(twice)' is listed twice")
+                }
             }
             do {
                 let matrix = try CorrelationMatrix(
                     rows: rows, size: (listed.count, "coins"), name: matrixReader.path)
-                try checkCorrelatable(listed, coins: coins.coins)
-                return .matrix(coinIds: listed, matrix)
+                let correlation = MarketCorrelation.matrix(coinIds: listed, matrix)
+                try correlation.check(against: coins.coins)
+                return correlation
             } catch {
                 throw matrixReader.error(error.description)
             }
         }
         let marketWide = try reader?.double(in: 0...0.999) ?? coins.defaultCorrelation
         var correlations: [String: Double] = [:]
-        for coin in coins.coins where coin.model.process.logReturnMoments(stepYears: 1) != nil {
-            correlations[coin.id] = marketWide
-        }
+        for coin in coins.coins where coin.model.process.followsMarket { correlations[coin.id] = marketWide }
         for (id, value) in coins.correlations { correlations[id] = value }
+        let correlation: MarketCorrelation =
+            correlations.values.contains { $0 > 0 } ? .oneFactor(correlations: correlations) : .independent
         do {
-            try checkCorrelatable(correlations.filter { $0.value > 0 }.keys.sorted(), coins: coins.coins)
+            try correlation.check(against: coins.coins)
         } catch {
             throw (reader ?? NodeReader(node: .init(""), files: files, path: "market")).error(
                 error.description)
         }
-        return correlations.values.contains { $0 > 0 } ? .oneFactor(correlations: correlations) : .independent
-    }
-
-    private func checkCorrelatable(_ ids: [String], coins: [SyntheticCoin]) throws(PriceModelError) {
-        for id in ids {
-            guard let coin = coins.first(where: { $0.id == id }) else { continue }
-            if coin.model.process.logReturnMoments(stepYears: 1) == nil {
-                throw .cannotCorrelate(coinId: id, model: coin.model.process.name)
-            }
-        }
+        return correlation
     }
 
     /// `coins` as a list: each coin by hand.

@@ -35,6 +35,8 @@ extension ParseContext {
         var coins = MarketCoins(
             defaultCorrelation: correlation ?? Self.defaultMarketCorrelation,
             origin: "top \(top) of \(path)")
+        // A recorded daily history beside the recording (CoinGecko's export name) calibrates a coin.
+        let folder = (path as NSString).deletingLastPathComponent
         for (index, row) in rows.prefix(top).enumerated() {
             guard let price = row.currentPrice, price.isFinite, price > 0 else {
                 throw fromReader.error("row \(index) (\(row.id)) has no positive current_price")
@@ -51,8 +53,6 @@ extension ParseContext {
                 )
             }
             var coinModel = pegStablecoins && Self.isStablecoin(row, price: price) ? Self.peggedModel : model
-            // A recorded daily history beside the recording (CoinGecko's export name) calibrates the coin.
-            let folder = (path as NSString).deletingLastPathComponent
             let history = (folder.isEmpty ? "" : folder + "/") + "\(row.symbol)-usd-max.csv"
             if calibrate, coinModel != Self.peggedModel, PathNames.isInside(history, root: projectRoot),
                 FileManager.default.fileExists(atPath: projectRoot.appendingPathComponent(history).path)

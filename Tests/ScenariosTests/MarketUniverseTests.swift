@@ -184,6 +184,10 @@ struct MarketUniverseTests {
                 "test.yaml:4:25: market.correlation.matrix: correlation matrix \"market.correlation.matrix\": not symmetric"
             ),
             (
+                "market:\n  coins: [{id: a}, {id: b}]\n  correlation: {matrix: [[1, 0.5], [0.5, 1]], coins: [a, a]}\n",
+                "test.yaml:4:54: market.correlation.coins: coin 'a' is listed twice"
+            ),
+            (
                 "market: {source: fixtures, intraday: bridge, step: 30s}\n",
                 "test.yaml:2:52: market.step: a bridge step must be at least 1m"
             ),

@@ -52,6 +52,18 @@ public enum MarketCorrelation: Sendable, Equatable {
         }
     }
 
+    /// Checks that every coin asked to move with others can: a pegged coin cannot.
+    ///
+    /// - Parameter coins: The market's coins.
+    /// - Throws: ``PriceModelError/cannotCorrelate(coinId:model:)`` for the first that cannot.
+    public func check(against coins: [SyntheticCoin]) throws(PriceModelError) {
+        let byId = Dictionary(coins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in correlatedCoinIds {
+            guard let process = byId[id]?.model.process, !process.followsMarket else { continue }
+            throw .cannotCorrelate(coinId: id, model: process.name)
+        }
+    }
+
     /// The coins that move with others.
     var correlatedCoinIds: [String] {
         switch self {

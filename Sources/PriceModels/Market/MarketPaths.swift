@@ -73,13 +73,14 @@ public enum MarketPaths {
         _ prices: inout [String: [Double]], coins: [SyntheticCoin], correlation: MarketCorrelation,
         stepYears: Double, factor: (Int) -> [Double]
     ) throws(PriceModelError) {
+        try correlation.check(against: coins)
+        let byId = Dictionary(coins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var moments: [String: LogReturnMoments] = [:]
         var innovations: [String: [Double]] = [:]
         for id in correlation.correlatedCoinIds {
-            guard let coin = coins.first(where: { $0.id == id }), let path = prices[id] else { continue }
-            guard let coinMoments = coin.model.process.logReturnMoments(stepYears: stepYears) else {
-                throw .cannotCorrelate(coinId: id, model: coin.model.process.name)
-            }
+            guard let path = prices[id],
+                let coinMoments = byId[id]?.model.process.logReturnMoments(stepYears: stepYears)
+            else { continue }
             moments[id] = coinMoments
             innovations[id] = (1..<max(path.count, 1)).map { step in
                 (log(path[step]) - log(path[step - 1]) - coinMoments.mean) / coinMoments.standardDeviation

@@ -31,6 +31,11 @@ public protocol PriceProcess: Sendable {
     func logReturnMoments(stepYears: Double) -> LogReturnMoments?
 }
 
+extension PriceProcess {
+    /// Whether the log price is a random walk that can follow the market (not a pegged coin).
+    public var followsMarket: Bool { logReturnMoments(stepYears: 1) != nil }
+}
+
 /// The mean and standard deviation of one step's log return.
 public struct LogReturnMoments: Sendable, Equatable {
     /// The mean.
