@@ -64,7 +64,7 @@ extension AppSimulation {
         while refresh.next < refresh.requests.count {
             let request = refresh.requests[refresh.next]
             refresh.next += 1
-            let ids = (request.queryValue("ids") ?? "").split(separator: ",").map(String.init)
+            let ids = request.queryList("ids")
             let key = traceKey(for: request, ids: ids)
             guard config.policies.refreshSource == .markets else {
                 refreshes[id] = refresh

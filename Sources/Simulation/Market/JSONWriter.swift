@@ -31,9 +31,10 @@ struct JSONWriter {
         JSONText.appendQuoted(text, to: &bytes)
     }
 
-    /// A finite number, shortest form (``JSONText/number(_:)``); `null` for NaN or infinity.
+    /// A finite number, shortest form (``JSONText/appendNumber(_:to:)``); `null` for NaN or
+    /// infinity.
     mutating func number(_ value: Double) {
-        bytes.append(contentsOf: JSONText.number(value).utf8)
+        JSONText.appendNumber(value, to: &bytes)
     }
 
     /// A number rounded to an integer, as CoinGecko sends market caps and volumes.
@@ -47,18 +48,30 @@ struct JSONWriter {
         bytes.append(contentsOf: json)
     }
 
-    /// An integer.
+    /// An integer, in decimal.
     mutating func integer(_ value: Int64) {
-        bytes.append(contentsOf: String(value).utf8)
+        JSONText.appendInteger(value, to: &bytes)
     }
 
-    /// `"2023-01-08T16:49:40.132Z"`.
+    /// `"2023-01-08T16:49:40.132Z"`: ``TimeFormatting/iso8601(_:)`` with the milliseconds, written
+    /// digit by digit.
     mutating func isoMilliseconds(_ milliseconds: Int64) {
-        let millis = ((milliseconds % 1000) + 1000) % 1000
+        let (seconds, days, second) = CivilDate.split(milliseconds: milliseconds)
+        let secondOfDay = UInt64(second)
+        let (year, month, day) = CivilDate.civil(fromDaysSinceEpoch: days)
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: TimeFormatting.iso8601(milliseconds).utf8.dropLast())
+        if year < 0 { bytes.append(UInt8(ascii: "-")) }
+        JSONText.appendDigits(UInt64(year.magnitude), width: 4, to: &bytes)
+        for (separator, value) in [
+            (UInt8(ascii: "-"), UInt64(month)), (UInt8(ascii: "-"), UInt64(day)),
+            (UInt8(ascii: "T"), secondOfDay / 3600), (UInt8(ascii: ":"), secondOfDay / 60 % 60),
+            (UInt8(ascii: ":"), secondOfDay % 60),
+        ] {
+            bytes.append(separator)
+            JSONText.appendDigits(value, width: 2, to: &bytes)
+        }
         bytes.append(UInt8(ascii: "."))
-        for divisor in [100, 10, 1] { bytes.append(UInt8(ascii: "0") + UInt8(millis / Int64(divisor) % 10)) }
+        JSONText.appendDigits(UInt64(milliseconds - seconds * 1000), width: 3, to: &bytes)
         raw("Z\"")
     }
 }

@@ -18,7 +18,9 @@ extension SimulatedMarket {
     public func marketChartBody(id: String, days: String, daily: Bool = false, at now: Int64)
         throws(SimulatedMarketError) -> [UInt8]
     {
-        guard let index = coinIndex[id], price(of: id, at: now) != nil else { throw .coinNotFound(id) }
+        guard let index = coinIndex[id], let series = paths[id], tickIndex(at: now, in: series) != nil else {
+            throw .coinNotFound(id)
+        }
         let coin = coins[index]
         let span = try spanMilliseconds(days, at: now)
         let dayCount = Double(span) / 86_400_000
@@ -35,17 +37,25 @@ extension SimulatedMarket {
         }
         times.append(now)
         var columns = [JSONWriter](repeating: JSONWriter(capacity: 32 * times.count), count: 3)
+        func point(_ column: Int, _ time: Int64, _ value: Double) {
+            columns[column].raw(columns[column].bytes.isEmpty ? "[[" : ",[")
+            columns[column].integer(time)
+            columns[column].raw(",")
+            columns[column].number(value)
+            columns[column].raw("]")
+        }
+        // Five-minute points on a coarser grid share their ticks: their window is computed once.
+        var last: (ticks: (first: Int, last: Int), window: DayWindow)?
         for time in times {
-            guard let day = dayWindow(of: coin, at: time) else { continue }
-            for (column, value) in zip(
-                columns.indices, [day.price, day.price * coin.circulatingSupply, day.volume])
-            {
-                columns[column].raw(columns[column].bytes.isEmpty ? "[[" : ",[")
-                columns[column].integer(time)
-                columns[column].raw(",")
-                columns[column].number(value)
-                columns[column].raw("]")
-            }
+            guard let ticks = dayWindowTicks(at: time, in: series) else { continue }
+            let day =
+                if let last, last.ticks == ticks { last.window } else {
+                    dayWindow(of: coin, in: series, ticks: ticks)
+                }
+            last = (ticks, day)
+            point(0, time, day.price)
+            point(1, time, day.price * coin.circulatingSupply)
+            point(2, time, day.volume)
         }
         var writer = JSONWriter(capacity: columns.map(\.bytes.count).reduce(64, +))
         for (name, column) in zip(

@@ -13,10 +13,8 @@ extension SimulatedMarket {
     ///   - now: The virtual time.
     /// - Returns: The response.
     public func respond(to request: HTTPRequest, at now: Int64) -> HTTPResponse {
-        let list = { (name: String) in
-            // An id sent with a leading space is unknown and left out, as CoinGecko does.
-            (request.queryValue(name) ?? "").split(separator: ",").map(String.init)
-        }
+        // An id sent with a leading space is unknown and left out, as CoinGecko does.
+        let list = { (name: String) in request.queryList(name) }
         let flag = { (name: String) in request.queryValue(name) == "true" }
         let body: [UInt8]
         do throws(SimulatedMarketError) {

@@ -92,11 +92,11 @@ public struct SimulatedMarket: Sendable {
 
     /// The grid indices a `/coins/markets` body at `time` depends on: its last tick and the first
     /// of its 24 hours; nil off a grid or before the first tick.
-    func dayWindowTicks(at time: Int64) -> (last: Int, first: Int)? {
+    func dayWindowTicks(at time: Int64) -> (first: Int, last: Int)? {
         guard let stepMilliseconds, time >= start else { return nil }
         return (
-            Int((time - start) / stepMilliseconds),
-            Int((max(time - 86_400_000, start) - start) / stepMilliseconds)
+            first: Int((max(time - 86_400_000, start) - start) / stepMilliseconds),
+            last: Int((time - start) / stepMilliseconds)
         )
     }
 
@@ -138,8 +138,21 @@ public struct SimulatedMarket: Sendable {
 
     /// The 24 h window of a coin at a time; nil before the market starts.
     func dayWindow(of coin: SyntheticCoin, at time: Int64) -> DayWindow? {
-        guard let series = paths[coin.id], let last = tickIndex(at: time, in: series) else { return nil }
-        let first = tickIndex(at: max(time - 86_400_000, start), in: series) ?? 0
+        guard let series = paths[coin.id], let ticks = dayWindowTicks(at: time, in: series) else { return nil }
+        return dayWindow(of: coin, in: series, ticks: ticks)
+    }
+
+    /// The first and last tick of the 24 hours before `time` in a coin's series; nil before the
+    /// market starts.
+    func dayWindowTicks(at time: Int64, in series: TimeSeries) -> (first: Int, last: Int)? {
+        guard let last = tickIndex(at: time, in: series) else { return nil }
+        return (tickIndex(at: max(time - 86_400_000, start), in: series) ?? 0, last)
+    }
+
+    /// The 24 h window over the ticks `ticks.first...ticks.last` of a coin's series: a pure function
+    /// of them, so a body may reuse it for every time that falls between the same ticks.
+    func dayWindow(of coin: SyntheticCoin, in series: TimeSeries, ticks: (first: Int, last: Int)) -> DayWindow {
+        let (first, last) = ticks
         var window = DayWindow(
             price: series.values[last], open: series.values[first], high: series.values[first],
             low: series.values[first], volume: 0, lastTick: series.timestamps[last])

@@ -6,8 +6,50 @@ public enum JSONText {
     ///
     /// - Parameter value: The number.
     public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        var bytes: [UInt8] = []
+        appendNumber(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``number(_:)``'s bytes, whole numbers digit by digit (no String is made for them).
+    ///
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - bytes: Where to write.
+    public static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+        guard value.isFinite else { return bytes.append(contentsOf: "null".utf8) }
+        guard value == value.rounded() && abs(value) < 1e15 else {
+            return bytes.append(contentsOf: value.description.utf8)
+        }
+        appendInteger(Int64(value), to: &bytes)
+    }
+
+    /// Appends an integer in decimal, without making a String.
+    ///
+    /// - Parameters:
+    ///   - value: The integer.
+    ///   - bytes: Where to write.
+    public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude, width: 1, to: &bytes)
+    }
+
+    /// Appends the decimal digits of `value`, zero-padded to at least `width`: written from the
+    /// last digit, then reversed in place.
+    ///
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - width: The fewest digits.
+    ///   - bytes: Where to write.
+    public static func appendDigits(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        var rest = value
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        while bytes.count - start < width { bytes.append(UInt8(ascii: "0")) }
+        bytes[start...].reverse()
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.

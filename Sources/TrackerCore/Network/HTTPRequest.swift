@@ -59,6 +59,15 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
         query.first { $0.name == name }?.value
     }
 
+    /// The comma-separated items of a query parameter (`ids=bitcoin,ethereum`), empty ones left
+    /// out; empty when the parameter is missing. The value is split at its comma bytes, as a
+    /// server reads it (a comma is never part of a longer UTF-8 sequence).
+    ///
+    /// - Parameter name: The parameter name.
+    public func queryList(_ name: String) -> [String] {
+        (queryValue(name) ?? "").utf8.split(separator: UInt8(ascii: ",")).map { String(Substring($0)) }
+    }
+
     /// Path and percent-encoded query, as sent on the wire: `/coins/markets?vs_currency=usd&ids=a,b`.
     ///
     /// Commas stay literal (as the app writes them and CoinGecko accepts); everything outside

@@ -33,6 +33,17 @@ public enum CivilDate {
         }
     }
 
+    /// An epoch time split into whole seconds, the day and the second of that day (all floored, so
+    /// times before 1970 fall on the day they belong to).
+    ///
+    /// - Parameter milliseconds: Epoch milliseconds.
+    /// - Returns: Seconds since the epoch, days since 1970-01-01 and 0...86,399.
+    public static func split(milliseconds: Int64) -> (seconds: Int64, days: Int64, secondOfDay: Int64) {
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return (seconds, days, seconds - days * 86_400)
+    }
+
     /// Year, month and day of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
     ///
     /// - Parameter days: Days since 1970-01-01.

@@ -5,9 +5,7 @@ public enum TimeFormatting {
     ///
     /// - Parameter milliseconds: Epoch milliseconds.
     public static func iso8601(_ milliseconds: Int64) -> String {
-        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
+        let (_, days, secondOfDay) = CivilDate.split(milliseconds: milliseconds)
         let (year, month, day) = CivilDate.civil(fromDaysSinceEpoch: days)
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
             + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
@@ -18,9 +16,7 @@ public enum TimeFormatting {
     ///
     /// - Parameter milliseconds: Epoch milliseconds.
     public static func httpDate(_ milliseconds: Int64) -> String {
-        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
+        let (_, days, secondOfDay) = CivilDate.split(milliseconds: milliseconds)
         let (year, month, day) = CivilDate.civil(fromDaysSinceEpoch: days)
         // 1970-01-01 was a Thursday.
         let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][Int(((days % 7) + 7) % 7)]

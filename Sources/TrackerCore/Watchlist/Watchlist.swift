@@ -96,7 +96,7 @@ public struct Watchlist: Sendable, Equatable {
 
     mutating func record(_ quote: WatchlistQuote, for coinId: String) {
         quotes[coinId] = quote
-        unavailable.remove(coinId)
+        if !unavailable.isEmpty { unavailable.remove(coinId) }
     }
 
     mutating func learn(_ coin: CoinListEntry) {
