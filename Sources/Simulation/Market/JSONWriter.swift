@@ -48,6 +48,30 @@ struct JSONWriter {
         bytes.append(contentsOf: json)
     }
 
+    /// A chart point `[time,value]` of a column (opening the column's array at its first point).
+    ///
+    /// - Returns: Where the time's digits are in ``bytes``, for the same point in other columns.
+    @discardableResult
+    mutating func pair(_ time: Int64, _ value: Double) -> Range<Int> {
+        raw(bytes.isEmpty ? "[[" : ",[")
+        let start = bytes.count
+        integer(time)
+        let stamp = start..<bytes.count
+        raw(",")
+        number(value)
+        raw("]")
+        return stamp
+    }
+
+    /// A chart point whose time's digits were written already (``pair(_:_:)-(Int64,_)``).
+    mutating func pair(_ stamp: ArraySlice<UInt8>, _ value: Double) {
+        raw(bytes.isEmpty ? "[[" : ",[")
+        bytes.append(contentsOf: stamp)
+        raw(",")
+        number(value)
+        raw("]")
+    }
+
     /// An integer, in decimal.
     mutating func integer(_ value: Int64) {
         JSONText.appendInteger(value, to: &bytes)

@@ -36,14 +36,9 @@ extension SimulatedMarket {
             time += step
         }
         times.append(now)
-        var columns = [JSONWriter](repeating: JSONWriter(capacity: 32 * times.count), count: 3)
-        func point(_ column: Int, _ time: Int64, _ value: Double) {
-            columns[column].raw(columns[column].bytes.isEmpty ? "[[" : ",[")
-            columns[column].integer(time)
-            columns[column].raw(",")
-            columns[column].number(value)
-            columns[column].raw("]")
-        }
+        var prices = JSONWriter(capacity: 32 * times.count)
+        var caps = JSONWriter(capacity: 32 * times.count)
+        var volumes = JSONWriter(capacity: 32 * times.count)
         // Five-minute points on a coarser grid share their ticks: their window is computed once.
         var last: (ticks: (first: Int, last: Int), window: DayWindow)?
         for time in times {
@@ -53,13 +48,13 @@ extension SimulatedMarket {
                     dayWindow(of: coin, in: series, ticks: ticks)
                 }
             last = (ticks, day)
-            point(0, time, day.price)
-            point(1, time, day.price * coin.circulatingSupply)
-            point(2, time, day.volume)
+            let stamp = prices.pair(time, day.price)
+            caps.pair(prices.bytes[stamp], day.price * coin.circulatingSupply)
+            volumes.pair(prices.bytes[stamp], day.volume)
         }
-        var writer = JSONWriter(capacity: columns.map(\.bytes.count).reduce(64, +))
-        for (name, column) in zip(
-            ["{\"prices\":", ",\"market_caps\":", ",\"total_volumes\":"] as [StaticString], columns)
+        var writer = JSONWriter(capacity: prices.bytes.count + caps.bytes.count + volumes.bytes.count + 64)
+        for (name, column) in [("{\"prices\":", prices), (",\"market_caps\":", caps), (",\"total_volumes\":", volumes)]
+            as [(StaticString, JSONWriter)]
         {
             writer.raw(name)
             if column.bytes.isEmpty {

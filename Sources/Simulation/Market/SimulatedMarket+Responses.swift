@@ -55,15 +55,14 @@ extension SimulatedMarket {
         var writer = JSONWriter(capacity: 600 * min(ids.count, perPage) + 2)
         writer.raw("[")
         var rows = 0
+        // On a grid every row has the same update time: its text is written once.
+        var updated: (tick: Int64, text: [UInt8])?
         for id in ids where rows < perPage {
             guard let index = coinIndex[id], let day = dayWindow(of: coins[index], at: now) else { continue }
             let coin = coins[index]
             if rows > 0 { writer.raw(",") }
             rows += 1
-            writer.raw("{")
-            writer.identity(of: coin)
-            writer.member("image")
-            writer.string(imageURL(coin, size: "large"))
+            writer.append(marketsRowOpenings[index])
             writer.member("current_price")
             writer.number(day.price)
             writer.member("market_cap")
@@ -82,7 +81,14 @@ extension SimulatedMarket {
             writer.number(day.changePercent)
             writer.member("price_change_percentage_24h_in_currency")
             writer.number(day.changePercent)
-            writer.supplyAndUpdate(of: coin, lastTick: day.lastTick)
+            writer.supply(of: coin)
+            writer.member("last_updated")
+            if updated?.tick != day.lastTick {
+                var text = JSONWriter(capacity: 32)
+                text.isoMilliseconds(day.lastTick)
+                updated = (day.lastTick, text.bytes)
+            }
+            writer.append(updated?.text ?? [])
             writer.raw("}")
         }
         writer.raw("]")
@@ -153,11 +159,11 @@ extension SimulatedMarket {
         writer.member("image")
         writer.raw("{")
         writer.member("thumb", first: true)
-        writer.string(imageURL(coin, size: "thumb"))
+        writer.string(Self.imageURL(coin, size: "thumb"))
         writer.member("small")
-        writer.string(imageURL(coin, size: "small"))
+        writer.string(Self.imageURL(coin, size: "small"))
         writer.member("large")
-        writer.string(imageURL(coin, size: "large"))
+        writer.string(Self.imageURL(coin, size: "large"))
         writer.raw("}")
         writer.member("market_cap_rank")
         writer.integer(Int64(index + 1))
@@ -225,16 +231,29 @@ extension SimulatedMarket {
             writer.member("market_cap_rank")
             writer.integer(Int64(index + 1))
             writer.member("thumb")
-            writer.string(imageURL(coin, size: "thumb"))
+            writer.string(Self.imageURL(coin, size: "thumb"))
             writer.member("large")
-            writer.string(imageURL(coin, size: "large"))
+            writer.string(Self.imageURL(coin, size: "large"))
             writer.raw("}")
         }
         writer.raw(#"],"exchanges":[],"icos":[],"categories":[],"nfts":[]}"#)
         return writer.bytes
     }
 
-    private func imageURL(_ coin: SyntheticCoin, size: String) -> String {
+    /// The start of each coin's `/coins/markets` row, which never changes: `{"id":...,"symbol":...,
+    /// "name":...,"image":...`, in ``coins``' order.
+    static func marketsRowOpenings(_ coins: [SyntheticCoin]) -> [[UInt8]] {
+        coins.map { coin in
+            var writer = JSONWriter(capacity: 160)
+            writer.raw("{")
+            writer.identity(of: coin)
+            writer.member("image")
+            writer.string(imageURL(coin, size: "large"))
+            return writer.bytes
+        }
+    }
+
+    private static func imageURL(_ coin: SyntheticCoin, size: String) -> String {
         "https://assets.coingecko.com/coins/images/synthetic/\(size)/\(coin.id).png"
     }
 }
@@ -252,13 +271,18 @@ extension JSONWriter {
 
     /// Supply (CoinGecko's circulating and total; no maximum) and the update time.
     mutating func supplyAndUpdate(of coin: SyntheticCoin, lastTick: Int64) {
+        supply(of: coin)
+        member("last_updated")
+        isoMilliseconds(lastTick)
+    }
+
+    /// Supply: CoinGecko's circulating and total; no maximum.
+    mutating func supply(of coin: SyntheticCoin) {
         member("circulating_supply")
         number(coin.circulatingSupply)
         member("total_supply")
         number(coin.circulatingSupply)
         member("max_supply")
         raw("null")
-        member("last_updated")
-        isoMilliseconds(lastTick)
     }
 }

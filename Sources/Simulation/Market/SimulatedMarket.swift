@@ -19,6 +19,8 @@ public struct SimulatedMarket: Sendable {
     public let stepMilliseconds: Int64?
     /// Each coin's place in ``coins``, by id.
     let coinIndex: [String: Int]
+    /// Each coin's `/coins/markets` row opening, in ``coins``' order (``marketsRowOpenings(_:)``).
+    let marketsRowOpenings: [[UInt8]]
     /// The `/coins/markets` bodies written on the grid (``MarketsBodyMemo``).
     let marketsBodies = MarketsBodyMemo()
 
@@ -49,6 +51,7 @@ public struct SimulatedMarket: Sendable {
         self.coins = coins
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.marketsRowOpenings = Self.marketsRowOpenings(coins)
         self.start = start
         self.stepMilliseconds = stepMilliseconds
     }
@@ -86,6 +89,7 @@ public struct SimulatedMarket: Sendable {
         self.paths = paths
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.marketsRowOpenings = Self.marketsRowOpenings(coins)
         self.start = coins.compactMap { paths[$0.id]?.timestamps.first }.min() ?? 0
         self.stepMilliseconds = nil
     }

@@ -34,22 +34,28 @@ public enum JSONText {
         appendDigits(value.magnitude, width: 1, to: &bytes)
     }
 
-    /// Appends the decimal digits of `value`, zero-padded to at least `width`: written from the
-    /// last digit, then reversed in place.
+    /// Appends the decimal digits of `value`, zero-padded to at least `width` (at most 20): written
+    /// from the last digit into a stack buffer, then appended at once.
     ///
     /// - Parameters:
     ///   - value: The number.
-    ///   - width: The fewest digits.
+    ///   - width: The fewest digits, 1...20.
     ///   - bytes: Where to write.
     public static func appendDigits(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
-        let start = bytes.count
-        var rest = value
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        while bytes.count - start < width { bytes.append(UInt8(ascii: "0")) }
-        bytes[start...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var start = 20
+            var rest = value
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            while 20 - start < min(width, 20) {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<20]))
+        }
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.

@@ -65,7 +65,18 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
     ///
     /// - Parameter name: The parameter name.
     public func queryList(_ name: String) -> [String] {
-        (queryValue(name) ?? "").utf8.split(separator: UInt8(ascii: ",")).map { String(Substring($0)) }
+        guard var value = queryValue(name) else { return [] }
+        return value.withUTF8 { bytes in
+            var items: [String] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
+                if index > start {
+                    items.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                }
+                start = index + 1
+            }
+            return items
+        }
     }
 
     /// Path and percent-encoded query, as sent on the wire: `/coins/markets?vs_currency=usd&ids=a,b`.
