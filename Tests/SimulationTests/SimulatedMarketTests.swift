@@ -77,6 +77,36 @@ struct SimulatedMarketTests {
         #expect(memoised.marketsBody(ids: ["bitcoin"], at: Self.start - 1) == Array("[]".utf8))
     }
 
+    @Test(
+        "on a 15-minute grid every chart point is its 24 h window recomputed from the ticks",
+        arguments: ["1", "7", "120"])
+    func chartPointsOnACoarseGrid(days: String) throws {
+        let market = try SimulatedMarket(
+            coins: Self.market.coins, rootSeed: 7, start: Self.start, end: Self.now, stepMilliseconds: 900_000
+        )
+        let body = try market.marketChartBody(id: "ethereum", days: days, at: Self.now)
+        let chart = try MarketChartDecoder.decode(body)
+        let series = try #require(market.paths["ethereum"])
+        let supply = 120_000_000.0
+        /// The last tick at or before a time, by a search of its own.
+        func tick(at time: Int64) -> Int { series.timestamps.lastIndex { $0 <= time } ?? 0 }
+        let (caps, volumes) = (try #require(chart.marketCaps), try #require(chart.totalVolumes))
+        #expect(
+            chart.prices.count > 20 && caps.count == chart.prices.count && volumes.count == chart.prices.count
+        )
+        for (index, time) in chart.prices.timestamps.enumerated() {
+            let (first, last) = (tick(at: max(time - 86_400_000, Self.start)), tick(at: time))
+            var turnover = 0.01
+            for step in stride(from: first + 1, through: last, by: 1) {
+                turnover += abs(series.values[step] / series.values[step - 1] - 1) * 0.5
+            }
+            let price = series.values[last]
+            #expect(chart.prices.values[index] == price, "price at \(time)")
+            #expect(caps.values[index] == price * supply, "cap at \(time)")
+            #expect(volumes.values[index] == (price * supply * turnover).rounded(), "volume at \(time)")
+        }
+    }
+
     @Test("simple price, coin detail, coin list and search decode with the app's decoders")
     func otherEndpoints() async throws {
         let client = Self.client()

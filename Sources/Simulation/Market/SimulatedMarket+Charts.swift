@@ -53,7 +53,9 @@ extension SimulatedMarket {
             volumes.pair(prices.bytes[stamp], day.volume)
         }
         var writer = JSONWriter(capacity: prices.bytes.count + caps.bytes.count + volumes.bytes.count + 64)
-        for (name, column) in [("{\"prices\":", prices), (",\"market_caps\":", caps), (",\"total_volumes\":", volumes)]
+        for (name, column) in [
+            ("{\"prices\":", prices), (",\"market_caps\":", caps), (",\"total_volumes\":", volumes),
+        ]
             as [(StaticString, JSONWriter)]
         {
             writer.raw(name)

@@ -142,7 +142,9 @@ public struct SimulatedMarket: Sendable {
 
     /// The 24 h window of a coin at a time; nil before the market starts.
     func dayWindow(of coin: SyntheticCoin, at time: Int64) -> DayWindow? {
-        guard let series = paths[coin.id], let ticks = dayWindowTicks(at: time, in: series) else { return nil }
+        guard let series = paths[coin.id], let ticks = dayWindowTicks(at: time, in: series) else {
+            return nil
+        }
         return dayWindow(of: coin, in: series, ticks: ticks)
     }
 
@@ -155,7 +157,8 @@ public struct SimulatedMarket: Sendable {
 
     /// The 24 h window over the ticks `ticks.first...ticks.last` of a coin's series: a pure function
     /// of them, so a body may reuse it for every time that falls between the same ticks.
-    func dayWindow(of coin: SyntheticCoin, in series: TimeSeries, ticks: (first: Int, last: Int)) -> DayWindow {
+    func dayWindow(of coin: SyntheticCoin, in series: TimeSeries, ticks: (first: Int, last: Int)) -> DayWindow
+    {
         let (first, last) = ticks
         var window = DayWindow(
             price: series.values[last], open: series.values[first], high: series.values[first],

@@ -71,7 +71,8 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
                 if index > start {
-                    items.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    items.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
                 }
                 start = index + 1
             }
