@@ -33,9 +33,11 @@ struct ListDatasets: ParsableCommand {
     var directory: String = DatasetsCommand.defaultDirectory
 
     func run() throws {
+        let folder = try InputFiles.givenDirectory(
+            directory, option: "--directory", example: DatasetsCommand.defaultDirectory)
         let index: DatasetIndex
         do {
-            index = try DatasetIndex.load(from: URL(fileURLWithPath: directory))
+            index = try DatasetIndex.load(from: URL(fileURLWithPath: folder))
         } catch {
             throw CLIError.badInput(error)
         }

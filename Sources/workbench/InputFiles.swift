@@ -50,15 +50,18 @@ enum InputFiles {
         }
     }
 
-    /// A directory the user named for output: not empty (which would mean the working
-    /// directory) and not an existing file.
+    /// A directory the user named, for output or to read: not empty (which would mean the
+    /// working directory) and not an existing file.
     ///
     /// - Parameters:
     ///   - given: The user's path.
     ///   - option: The option's name, for errors.
-    static func givenDirectory(_ given: String, option: String) throws(CLIError) -> String {
+    ///   - example: A path to suggest.
+    static func givenDirectory(_ given: String, option: String, example: String = "out/run") throws(CLIError)
+        -> String
+    {
         guard !given.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw .badInput("\(option): the directory is empty; give a path such as out/run")
+            throw .badInput("\(option): the directory is empty; give a path such as \(example)")
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory), !isDirectory.boolValue {

@@ -336,6 +336,13 @@ extension BadInputCase {
             files: ["c.json": .text(#"{"prices":[[1,2],[3"#)], messages: ["$D/c.json:1:"]),
         // datasets
         .init(
+            label: "datasets: an empty directory path",
+            arguments: ["datasets", "list", "--directory", ""], messages: ["--directory", "empty"]),
+        .init(
+            label: "datasets: a directory that is a file",
+            arguments: ["datasets", "list", "--directory", "$D/index.json"], files: ["index.json": .text("{}")],
+            messages: ["--directory", "is a file"]),
+        .init(
             label: "datasets: a missing directory",
             arguments: ["datasets", "list", "--directory", "$D/none"], messages: ["$D/none", "index.json"]),
         .init(
