@@ -23,6 +23,8 @@ public struct SimulatedServer: ~Copyable {
     /// The most journal entries kept in memory.
     public let journalLimit: Int
     private var window = PlanWindow()
+    /// The journal's targets so far, by the request's target: equal targets share one String.
+    private var journalTargets: [String: String] = [:]
     private var keyWindows: [String: PlanWindow] = [:]
     private var cache: [String: (response: HTTPResponse, storedAt: Int64)] = [:]
     private var cacheInsertions = 0
@@ -76,7 +78,7 @@ public struct SimulatedServer: ~Copyable {
             journal.append(
                 JournalEntry(
                     time: now, endpoint: endpoint?.template ?? request.path,
-                    target: Self.journalTarget(target),
+                    target: journalTarget(target),
                     status: reply.response?.status ?? 0, outcome: reply.outcome, latencyMilliseconds: latency)
             )
         } else {
@@ -186,6 +188,18 @@ public struct SimulatedServer: ~Copyable {
             ],
             body: html ? Self.rateLimitPage : Self.rateLimitBody)
         return ServerReply(response: response, latencyMilliseconds: latency, outcome: .rateLimited)
+    }
+
+    /// The most distinct targets shared (``journalTarget(_:)``); later ones are kept each on their own.
+    static let sharedJournalTargets = 4_096
+
+    /// ``journalTarget(_:)-(String)`` shared between equal targets: a run repeats a few hundred
+    /// URLs (the watchlist's, each coin's charts) thousands of times.
+    private mutating func journalTarget(_ target: String) -> String {
+        if let shared = journalTargets[target] { return shared }
+        let kept = Self.journalTarget(target)
+        if journalTargets.count < Self.sharedJournalTargets { journalTargets[target] = kept }
+        return kept
     }
 
     /// The target as the journal keeps it: up to 240 characters (a 100-coin markets target is
