@@ -21,6 +21,12 @@ enum InputFiles {
     /// Standard input, up to the limit; a directory or closed descriptor is an error.
     private static func readStandardInput() throws(CLIError) -> Data {
         let limit = CheckedFile.defaultLimit
+        let way = "pipe a file in, or name it with --input FILE"
+        var status = stat()
+        if fstat(STDIN_FILENO, &status) != 0 {
+            throw .badInput("stdin: is closed (\(String(cString: strerror(errno)))); \(way)")
+        }
+        if status.st_mode & S_IFMT == S_IFDIR { throw .badInput("stdin: is a directory; \(way)") }
         do {
             let data = try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
             guard data.count <= limit else { throw CheckedFile.tooLarge(data.count, limit: limit) }
@@ -28,7 +34,9 @@ enum InputFiles {
         } catch let failure as CheckedFile.Failure {
             throw .badInput("stdin: \(failure.reason)")
         } catch {
-            throw .badInput("stdin: cannot read: \((error as NSError).localizedDescription)")
+            let cause = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            let reason = cause.map { String(cString: strerror(Int32($0.code))) }
+            throw .badInput("stdin: cannot read: \(reason ?? (error as NSError).localizedDescription)")
         }
     }
 

@@ -201,7 +201,7 @@ extension BadInputCase {
         .init(
             label: "downsample: standard input is a directory",
             arguments: ["downsample", "--algorithm", "lttb", "--n-out", "3"], files: ["dir": .directory],
-            stdinFile: "dir", messages: ["stdin", "cannot read"]),
+            stdinFile: "dir", messages: ["stdin", "is a directory", "--input"]),
         .init(
             label: "downsample: --n-out -1",
             arguments: ["downsample", "--algorithm", "lttb", "--n-out", "-1", "--input", "$D/s.json"],
@@ -340,7 +340,8 @@ extension BadInputCase {
             arguments: ["datasets", "list", "--directory", ""], messages: ["--directory", "empty"]),
         .init(
             label: "datasets: a directory that is a file",
-            arguments: ["datasets", "list", "--directory", "$D/index.json"], files: ["index.json": .text("{}")],
+            arguments: ["datasets", "list", "--directory", "$D/index.json"],
+            files: ["index.json": .text("{}")],
             messages: ["--directory", "is a file"]),
         .init(
             label: "datasets: a missing directory",
