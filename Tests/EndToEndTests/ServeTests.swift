@@ -14,23 +14,20 @@ import TrackerCore
 struct ServeTests {
     /// A running `workbench serve` and its base URL.
     final class Served {
-        let process: Process
+        let process: SpawnedProcess
         let url: String
         var admin: String { String(url.dropLast("/api/v3".count)) + "/__admin" }
 
         init(_ arguments: [String], scenario: String = "scenarios/quickstart.yaml") throws {
-            process = Process()
-            process.executableURL = WorkbenchProcess.executable
-            process.arguments = ["serve", scenario, "--port", "0"] + arguments
-            process.currentDirectoryURL = RepositoryFiles.root
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            process = try SpawnedProcess(
+                executable: WorkbenchProcess.executable.path,
+                arguments: ["serve", scenario, "--port", "0"] + arguments,
+                directory: RepositoryFiles.root.path,
+                stderr: .pipe)
             // The first line of standard error is the base URL.
             var line = Data()
-            while let byte = try errors.fileHandleForReading.read(upToCount: 1), let first = byte.first,
-                first != 10
+            while let errors = process.standardError, let byte = try errors.read(upToCount: 1),
+                let first = byte.first, first != 10
             {
                 line.append(first)
             }
@@ -38,9 +35,8 @@ struct ServeTests {
         }
 
         func stop() -> Int32 {
-            process.terminate()
-            process.waitUntilExit()
-            return process.terminationStatus
+            process.signal(SIGTERM)
+            return process.waitUntilExit()
         }
 
         var client: CoinGeckoClient { CoinGeckoClient(transport: URLSessionTransport(baseURL: url)) }

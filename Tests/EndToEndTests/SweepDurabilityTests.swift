@@ -62,7 +62,7 @@ struct SweepDurabilityTests {
             {
                 usleep(2_000)
             }
-            kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             process.waitUntilExit()
             let resumed = try Self.sweep(folder, ["--resume", "--jobs", "1"])
             #expect(resumed.status == 0, "\(resumed.stderr)")

@@ -44,30 +44,18 @@ public enum WorkbenchProcess {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? RepositoryFiles.root
-        if let stdinPath {
-            guard let handle = FileHandle(forReadingAtPath: stdinPath) else {
-                throw CocoaError(.fileReadNoSuchFile)
-            }
-            process.standardInput = handle
-        } else {
-            process.standardInput = try FileHandle(forReadingFrom: input)
-        }
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        let timedOut = exited.wait(timeout: .now() + timeout) == .timedOut
-        if timedOut {
-            process.terminate()
-            exited.wait()
+        let process = try SpawnedProcess(
+            executable: executable.path, arguments: arguments,
+            directory: (directory ?? RepositoryFiles.root).path,
+            stdin: .file(stdinPath ?? input.path), stdout: .file(output.path), stderr: .file(errors.path))
+        var status = process.wait(timeout: timeout)
+        if status == nil {
+            process.signal(SIGKILL)
+            process.waitUntilExit()
+            status = -1
         }
         return Outcome(
-            status: timedOut ? -1 : process.terminationStatus,
+            status: status ?? -1,
             stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self)
         )
@@ -78,15 +66,8 @@ public enum WorkbenchProcess {
     ///
     /// - Parameter arguments: The command line after `workbench`.
     /// - Returns: The running process.
-    public static func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = RepositoryFiles.root
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+    public static func start(_ arguments: [String]) throws -> SpawnedProcess {
+        try SpawnedProcess(
+            executable: executable.path, arguments: arguments, directory: RepositoryFiles.root.path)
     }
 }
