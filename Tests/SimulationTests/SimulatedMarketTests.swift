@@ -55,6 +55,23 @@ struct SimulatedMarketTests {
         #expect(try CoinMarket.decodeList(page.body).count == 1)
     }
 
+    @Test("markets without ids: the coins by rank, a page at a time; per_page held to 1...250")
+    func marketsByRank() throws {
+        func ids(_ query: [HTTPRequest.QueryItem]) throws -> [String] {
+            let request = HTTPRequest(path: "/coins/markets", query: [.init("vs_currency", "usd")] + query)
+            return try CoinMarket.decodeList(Self.market.respond(to: request, at: Self.now).body).map(\.id)
+        }
+        #expect(try ids([]) == ["bitcoin", "ethereum", "tether"])
+        #expect(try ids([.init("per_page", "2")]) == ["bitcoin", "ethereum"])
+        #expect(try ids([.init("per_page", "2"), .init("page", "2")]) == ["tether"])
+        #expect(try ids([.init("per_page", "2"), .init("page", "3")]) == [])
+        #expect(try ids([.init("page", "\(Int.max)")]) == [])
+        #expect(try ids([.init("per_page", "-5")]) == ["bitcoin"])
+        #expect(try ids([.init("per_page", "0"), .init("page", "-1")]) == ["bitcoin"])
+        #expect(try ids([.init("ids", "tether,bitcoin"), .init("per_page", "1000")]) == ["tether", "bitcoin"])
+        #expect(try ids([.init("ids", "")]) == [])
+    }
+
     @Test("a markets body from the memo is the body written afresh, between ticks and across days")
     func marketsBodyMemo() throws {
         let memoised = Self.makeMarket()

@@ -5,6 +5,9 @@ extension SimulatedMarket {
     /// unknown coin or path, 400 for OHLC `days` outside the free API's set. Every 200 carries
     /// `Content-Type: application/json` and CoinGecko's `Cache-Control: public, max-age=30`.
     ///
+    /// `/coins/markets` takes `per_page` within 1...250 (100 by default); without `ids` it lists
+    /// the coins by rank from `page` (1 by default), as the recorded top 100 was asked.
+    ///
     /// Rate limits, latency, server caching and faults are the simulated server's, not the
     /// market's.
     ///
@@ -20,9 +23,11 @@ extension SimulatedMarket {
         do throws(SimulatedMarketError) {
             switch request.endpoint {
             case .coinsMarkets:
+                let perPage = min(max(request.queryValue("per_page").flatMap { Int($0) } ?? 100, 1), 250)
+                let page = max(request.queryValue("page").flatMap { Int($0) } ?? 1, 1)
                 body = marketsBody(
-                    ids: list("ids"), perPage: request.queryValue("per_page").flatMap { Int($0) } ?? 100,
-                    at: now)
+                    ids: request.queryValue("ids") == nil ? rankedIds(page: page, perPage: perPage) : list("ids"),
+                    perPage: perPage, at: now)
             case .simplePrice:
                 body = simplePriceBody(
                     ids: list("ids"), currencies: list("vs_currencies"),
@@ -47,5 +52,13 @@ extension SimulatedMarket {
             status: 200,
             headers: ["Content-Type": "application/json", "Cache-Control": "public, max-age=30"],
             body: body)
+    }
+
+    /// `/coins/markets` without `ids`: page `page` of the coins in market-cap rank order, as
+    /// CoinGecko lists them (the recorded top 100 is such a page).
+    private func rankedIds(page: Int, perPage: Int) -> [String] {
+        let (skipped, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
+        let first = overflow ? coins.count : min(skipped, coins.count)
+        return coins[first..<min(first + perPage, coins.count)].map(\.id)
     }
 }
