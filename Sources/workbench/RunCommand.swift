@@ -44,7 +44,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Do not store the run in the history database.")
     var noHistory = false
 
-    @Flag(help: "No progress output.")
+    @Flag(help: "No progress output; the summary line and the expectations still print.")
     var quiet = false
 
     func run() throws {

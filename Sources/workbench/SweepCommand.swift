@@ -48,7 +48,7 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "The output directory (out/sweep/<scenario name> by default).")
     var out: String?
 
-    @Flag(help: "No progress output.")
+    @Flag(help: "No progress output; the summary table still prints.")
     var quiet = false
 
     @Flag(help: "Keep the cells a folder of the same plan has finished and run the rest.")
