@@ -68,7 +68,8 @@ struct SimulatedMarketTests {
         #expect(try ids([.init("page", "\(Int.max)")]) == [])
         #expect(try ids([.init("per_page", "-5")]) == ["bitcoin"])
         #expect(try ids([.init("per_page", "0"), .init("page", "-1")]) == ["bitcoin"])
-        #expect(try ids([.init("ids", "tether,bitcoin"), .init("per_page", "1000")]) == ["tether", "bitcoin"])
+        #expect(
+            try ids([.init("ids", "tether,bitcoin"), .init("per_page", "1000")]) == ["tether", "bitcoin"])
         #expect(try ids([.init("ids", "")]) == [])
     }
 

@@ -103,6 +103,66 @@ struct DownsamplingPropertyTests {
         }
     }
 
+    @Test("long bins (read in blocks): the first minimum and maximum among ties, signed zeros and infinities")
+    func firstExtremesInLongBins() throws {
+        var generator = SplitMix64(seed: 1_919)
+        let palette: [Double] = [-0.0, 0, 1, 2, 1e300, -1e300, .infinity, -.infinity]
+        for trial in 0..<400 {
+            let count =
+                [255, 256, 257, 511, 512, 513, 2_047, 2_049][trial % 8]
+                + Int.random(in: 0...3, using: &generator)
+            // Few distinct values, so every extreme is tied many times; infinities in a third of the trials.
+            let choices = trial % 3 == 0 ? palette : Array(palette.prefix(4))
+            let y = (0..<count).map { _ in choices.randomElement(using: &generator)! }
+            let x = (0..<count).map { Int64($0) * 60_000 }
+            let (low, high) = (y.min()!, y.max()!)
+            let firstMin = y.firstIndex { $0 == low }!
+            let firstMax = y.firstIndex { $0 == high }!
+            let expected = [min(firstMin, firstMax), max(firstMin, firstMax)]
+            #expect(
+                try DownsamplingAlgorithm.minmax.indices(x: x, y: y, nOut: 2) == expected, "trial \(trial)")
+            #expect(
+                try DownsamplingAlgorithm.m4.indices(x: x, y: y, nOut: 4) == [0] + expected + [count - 1],
+                "trial \(trial)")
+        }
+    }
+
+    @Test(
+        "in one bin, a NaN after the first four values is passed over, as a value that is no extreme would be"
+    )
+    func nanPassedOver() throws {
+        var generator = SplitMix64(seed: 77)
+        for trial in 0..<300 {
+            let count = Int.random(in: 4...3_000, using: &generator)
+            var y = (0..<count).map { _ in Double(Int.random(in: -50...50, using: &generator)) }
+            let middle = (y.min()! + y.max()!) / 2 + 0.5  // a value no other equals, between the extremes
+            var withNaN = y
+            // Anywhere after the first four, and where a reader in blocks of a power of two would
+            // start its lanes.
+            let starts = stride(from: 64, to: count, by: 64).map {
+                $0 + Int.random(in: 0...3, using: &generator)
+            }
+            let anywhere = (0..<5).map { _ in Int.random(in: 4..<max(count, 5), using: &generator) }
+            for position in (starts.shuffled(using: &generator).prefix(3) + anywhere) where position < count {
+                if y[position] != y.min()! && y[position] != y.max()! {
+                    (y[position], withNaN[position]) = (middle, .nan)
+                }
+            }
+            // A lone new minimum four places after a NaN that may open a block's second lane.
+            if let start = starts.randomElement(using: &generator), start + 5 < count, trial % 2 == 0 {
+                let lowest = y.min()! - 1
+                (y[start + 1], withNaN[start + 1]) = (middle, .nan)
+                (y[start + 5], withNaN[start + 5]) = (lowest, lowest)
+            }
+            let x = (0..<count).map { Int64($0) * 60_000 }
+            for (algorithm, budget) in [(DownsamplingAlgorithm.minmax, 2), (.m4, 4)] {
+                #expect(
+                    try algorithm.indices(x: x, y: withNaN, nOut: budget)
+                        == algorithm.indices(x: x, y: y, nOut: budget), "trial \(trial), \(algorithm)")
+            }
+        }
+    }
+
     @Test("parallel MinMax, M4 and MinMaxLTTB return the serial indices", arguments: 0..<4)
     func parallelMatchesSerial(seedBlock: UInt64) throws {
         for seed in (seedBlock * 10)..<(seedBlock * 10 + 10) {

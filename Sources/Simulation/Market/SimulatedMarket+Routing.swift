@@ -26,7 +26,8 @@ extension SimulatedMarket {
                 let perPage = min(max(request.queryValue("per_page").flatMap { Int($0) } ?? 100, 1), 250)
                 let page = max(request.queryValue("page").flatMap { Int($0) } ?? 1, 1)
                 body = marketsBody(
-                    ids: request.queryValue("ids") == nil ? rankedIds(page: page, perPage: perPage) : list("ids"),
+                    ids: request.queryValue("ids") == nil
+                        ? rankedIds(page: page, perPage: perPage) : list("ids"),
                     perPage: perPage, at: now)
             case .simplePrice:
                 body = simplePriceBody(

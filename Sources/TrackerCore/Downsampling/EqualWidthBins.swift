@@ -84,14 +84,14 @@ enum EqualWidthBins {
         if keepingBinEnds { keep(bin.upperBound - 1) }
     }
 
-    /// The first indices of the minimum and the maximum of `y[range]` (ties to the first).
+    /// ``argMinMax(_:_:)`` tracking indices as it goes: the exact rule, NaN included.
     ///
     /// Four lanes take every fourth value each, so the four compare-and-keep chains run side by
     /// side instead of one after another (the compiler turns each into `minsd`/`cmov`, whose
     /// latency bounds a single chain). Each lane keeps its own first extreme; the lanes are then
     /// merged by value, ties to the lower index, which is the first one overall.
     @inline(__always)
-    static func argMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int) {
+    static func laneArgMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int) {
         let first = range.lowerBound
         let lanes = 4
         guard range.count >= 2 * lanes else { return serialArgMinMax(y, range) }
@@ -132,7 +132,7 @@ enum EqualWidthBins {
         return (minimum.index, maximum.index)
     }
 
-    /// ``argMinMax(_:_:)`` in one chain, for short ranges.
+    /// ``laneArgMinMax(_:_:)`` in one chain, for short ranges.
     @inline(__always)
     static func serialArgMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int)
     {

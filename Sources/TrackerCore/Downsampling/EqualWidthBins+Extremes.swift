@@ -1,0 +1,83 @@
+extension EqualWidthBins {
+    /// The values a block of ``argMinMax(_:_:)`` holds (2 KB): small enough that finding an
+    /// extreme's index again in its block is cheap.
+    static let extremesBlock = 256
+
+    /// The first indices of the minimum and the maximum of `y[range]` (ties to the first).
+    ///
+    /// Tracking an index beside every value costs three times the instructions of the values
+    /// alone (a compare and two blends per lane against one `minpd`), and the loop is bound by
+    /// instructions, not by memory. So the range is read in blocks of ``extremesBlock``: each
+    /// block's minimum and maximum by value only, the first block that reaches the range's
+    /// minimum (and maximum) kept, then the first index holding that value found in its block.
+    /// That is the first index of the minimum overall, as ``laneArgMinMax(_:_:)`` gives. A range
+    /// with a NaN (the block sums turn NaN) or a short one goes to ``laneArgMinMax(_:_:)``, whose
+    /// handling of NaN is the rule.
+    @inline(__always)
+    static func argMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int) {
+        guard range.count >= 256 else { return laneArgMinMax(y, range) }
+        var start = range.lowerBound
+        guard let first = blockExtremes(y, start..<min(start + extremesBlock, range.upperBound)) else {
+            return laneArgMinMax(y, range)
+        }
+        var (minimum, minimumBlock) = (first.min, start)
+        var (maximum, maximumBlock) = (first.max, start)
+        start += extremesBlock
+        while start < range.upperBound {
+            guard let block = blockExtremes(y, start..<min(start + extremesBlock, range.upperBound)) else {
+                return laneArgMinMax(y, range)
+            }
+            if block.min < minimum { (minimum, minimumBlock) = (block.min, start) }
+            if block.max > maximum { (maximum, maximumBlock) = (block.max, start) }
+            start += extremesBlock
+        }
+        guard
+            let minimumIndex = firstIndex(
+                of: minimum, in: y, minimumBlock..<min(minimumBlock + extremesBlock, range.upperBound)),
+            let maximumIndex = firstIndex(
+                of: maximum, in: y, maximumBlock..<min(maximumBlock + extremesBlock, range.upperBound))
+        else { return laneArgMinMax(y, range) }
+        return (minimumIndex, maximumIndex)
+    }
+
+    /// The minimum and maximum values of `y[block]`, or nil when the block may hold a NaN (its
+    /// sum is NaN: a NaN, or infinities of both signs, which only costs the exact path).
+    @inline(__always)
+    static func blockExtremes(_ y: UnsafeBufferPointer<Double>, _ block: Range<Int>) -> (
+        min: Double, max: Double
+    )? {
+        guard block.count >= 4 else {
+            var (low, high, sum) = (y[block.lowerBound], y[block.lowerBound], 0.0)
+            for index in block {
+                (low, high, sum) = (min(low, y[index]), max(high, y[index]), sum + y[index])
+            }
+            return sum.isNaN ? nil : (low, high)
+        }
+        let first = block.lowerBound
+        var low = SIMD4<Double>(y[first], y[first + 1], y[first + 2], y[first + 3])
+        var (high, sum) = (low, low)
+        let bodyEnd = first + (block.count / 4) * 4
+        var index = first + 4
+        while index < bodyEnd {
+            let values = SIMD4<Double>(y[index], y[index + 1], y[index + 2], y[index + 3])
+            low.replace(with: values, where: values .< low)
+            high.replace(with: values, where: values .> high)
+            sum += values
+            index += 4
+        }
+        var minimum = min(min(low[0], low[1]), min(low[2], low[3]))
+        var maximum = max(max(high[0], high[1]), max(high[2], high[3]))
+        var total = sum.sum()
+        for index in bodyEnd..<block.upperBound {
+            (minimum, maximum, total) = (min(minimum, y[index]), max(maximum, y[index]), total + y[index])
+        }
+        return total.isNaN ? nil : (minimum, maximum)
+    }
+
+    /// The first index in `range` whose value equals `value` (`-0.0` equals `0.0`, as `<` sees them).
+    @inline(__always)
+    static func firstIndex(of value: Double, in y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> Int? {
+        for index in range where y[index] == value { return index }
+        return nil
+    }
+}
