@@ -6,8 +6,8 @@ extension EqualWidthBins {
     /// The first indices of the minimum and the maximum of `y[range]` (ties to the first).
     ///
     /// Tracking an index beside every value costs three times the instructions of the values
-    /// alone (a compare and two blends per lane against one `minpd`), and the loop is bound by
-    /// instructions, not by memory. So the range is read in blocks of ``extremesBlock``: each
+    /// alone (a compare and two blends per lane against one `minpd`), and that loop was bound by
+    /// instructions, not by memory (`docs/benchmarks.md`). So the range is read in blocks of ``extremesBlock``: each
     /// block's minimum and maximum by value only, the first block that reaches the range's
     /// minimum (and maximum) kept, then the first index holding that value found in its block.
     /// That is the first index of the minimum overall, as ``laneArgMinMax(_:_:)`` gives. A range
@@ -15,7 +15,7 @@ extension EqualWidthBins {
     /// handling of NaN is the rule.
     @inline(__always)
     static func argMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int) {
-        guard range.count >= 256 else { return laneArgMinMax(y, range) }
+        guard range.count >= extremesBlock else { return laneArgMinMax(y, range) }
         var start = range.lowerBound
         guard let first = blockExtremes(y, start..<min(start + extremesBlock, range.upperBound)) else {
             return laneArgMinMax(y, range)
