@@ -21,7 +21,7 @@ final class MarketsBodyMemo: Sendable {
     }
 
     /// The most bodies kept; the memo starts over beyond it.
-    static let capacity = 64
+    static let capacity = 8
 
     private let bodies = Mutex<[Key: [UInt8]]>([:])
 
