@@ -10,6 +10,10 @@ interval=0.1
 if [ "${1:-}" = "-i" ]; then
     interval=${2:?usage: scripts/rss-timeline.sh [-i SECONDS] COMMAND [ARGS...]}
     shift 2
+    if ! [[ "$interval" =~ ^[0-9]*\.?[0-9]+$ ]] || [[ "$interval" =~ ^0*\.?0*$ ]]; then
+        echo "rss-timeline.sh: -i expects a positive number of seconds such as 0.1, found '$interval'" >&2
+        exit 2
+    fi
 fi
 if [ $# -eq 0 ]; then
     echo "usage: scripts/rss-timeline.sh [-i SECONDS] COMMAND [ARGS...]" >&2
@@ -32,5 +36,9 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 status=0
 wait "$pid" || status=$?
-awk -v kb="$peak" 'BEGIN {printf "peak (VmHWM at the last sample) %.0f MB\n", kb / 1024}' >&2
+if [ "$peak" -gt 0 ]; then
+    awk -v kb="$peak" 'BEGIN {printf "peak (VmHWM at the last sample) %.0f MB\n", kb / 1024}' >&2
+else
+    echo "no sample: the command ended within the first $interval s (use /usr/bin/time -v)" >&2
+fi
 exit "$status"

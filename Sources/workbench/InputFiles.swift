@@ -34,8 +34,11 @@ enum InputFiles {
         } catch let failure as CheckedFile.Failure {
             throw .badInput("stdin: \(failure.reason)")
         } catch {
+            // Foundation wraps the read's errno; any other cause keeps Foundation's own words.
             let cause = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            let reason = cause.map { String(cString: strerror(Int32($0.code))) }
+            let reason = cause.flatMap {
+                $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil
+            }
             throw .badInput("stdin: cannot read: \(reason ?? (error as NSError).localizedDescription)")
         }
     }

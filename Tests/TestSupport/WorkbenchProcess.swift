@@ -48,14 +48,16 @@ public enum WorkbenchProcess {
             executable: executable.path, arguments: arguments,
             directory: (directory ?? RepositoryFiles.root).path,
             stdin: .file(stdinPath ?? input.path), stdout: .file(output.path), stderr: .file(errors.path))
-        var status = process.wait(timeout: timeout)
-        if status == nil {
+        let status: Int32
+        if let exited = process.wait(timeout: timeout) {
+            status = exited
+        } else {
             process.signal(SIGKILL)
             process.waitUntilExit()
             status = -1
         }
         return Outcome(
-            status: status ?? -1,
+            status: status,
             stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self)
         )

@@ -77,25 +77,10 @@ struct JSONWriter {
         JSONText.appendInteger(value, to: &bytes)
     }
 
-    /// `"2023-01-08T16:49:40.132Z"`: ``TimeFormatting/iso8601(_:)`` with the milliseconds, written
-    /// digit by digit.
+    /// `"2023-01-08T16:49:40.132Z"` (``TimeFormatting/appendISO8601(_:withMilliseconds:to:)``).
     mutating func isoMilliseconds(_ milliseconds: Int64) {
-        let (seconds, days, second) = CivilDate.split(milliseconds: milliseconds)
-        let secondOfDay = UInt64(second)
-        let (year, month, day) = CivilDate.civil(fromDaysSinceEpoch: days)
         bytes.append(UInt8(ascii: "\""))
-        if year < 0 { bytes.append(UInt8(ascii: "-")) }
-        JSONText.appendDigits(UInt64(year.magnitude), width: 4, to: &bytes)
-        for (separator, value) in [
-            (UInt8(ascii: "-"), UInt64(month)), (UInt8(ascii: "-"), UInt64(day)),
-            (UInt8(ascii: "T"), secondOfDay / 3600), (UInt8(ascii: ":"), secondOfDay / 60 % 60),
-            (UInt8(ascii: ":"), secondOfDay % 60),
-        ] {
-            bytes.append(separator)
-            JSONText.appendDigits(value, width: 2, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "."))
-        JSONText.appendDigits(UInt64(milliseconds - seconds * 1000), width: 3, to: &bytes)
-        raw("Z\"")
+        TimeFormatting.appendISO8601(milliseconds, withMilliseconds: true, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
     }
 }

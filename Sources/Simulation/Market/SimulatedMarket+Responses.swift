@@ -43,7 +43,7 @@ extension SimulatedMarket {
     ///   - perPage: The page size.
     ///   - now: The virtual time.
     public func marketsBody(ids: [String], perPage: Int = 100, at now: Int64) -> [UInt8] {
-        guard let ticks = dayWindowTicks(at: now) else {
+        guard let ticks = gridDayWindowTicks(at: now) else {
             return writeMarketsBody(ids: ids, perPage: perPage, at: now)
         }
         let key = MarketsBodyMemo.Key(

@@ -17,7 +17,7 @@ extension SimulatedMarket {
     /// - Returns: The response.
     public func respond(to request: HTTPRequest, at now: Int64) -> HTTPResponse {
         // An id sent with a leading space is unknown and left out, as CoinGecko does.
-        let list = { (name: String) in request.queryList(name) }
+        let list = request.queryList
         let flag = { (name: String) in request.queryValue(name) == "true" }
         let body: [UInt8]
         do throws(SimulatedMarketError) {

@@ -94,9 +94,10 @@ public struct SimulatedMarket: Sendable {
         self.stepMilliseconds = nil
     }
 
-    /// The grid indices a `/coins/markets` body at `time` depends on: its last tick and the first
-    /// of its 24 hours; nil off a grid or before the first tick.
-    func dayWindowTicks(at time: Int64) -> (first: Int, last: Int)? {
+    /// The grid indices a `/coins/markets` body at `time` depends on, for every coin at once: its
+    /// last tick and the first of its 24 hours; nil off a grid or before the first tick. Per coin,
+    /// ``dayWindowTicks(at:in:)`` finds the same ticks in its series.
+    func gridDayWindowTicks(at time: Int64) -> (first: Int, last: Int)? {
         guard let stepMilliseconds, time >= start else { return nil }
         return (
             first: Int((max(time - 86_400_000, start) - start) / stepMilliseconds),

@@ -16,28 +16,23 @@ extension EqualWidthBins {
     @inline(__always)
     static func argMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int) {
         guard range.count >= extremesBlock else { return laneArgMinMax(y, range) }
-        var start = range.lowerBound
-        guard let first = blockExtremes(y, start..<min(start + extremesBlock, range.upperBound)) else {
-            return laneArgMinMax(y, range)
-        }
-        var (minimum, minimumBlock) = (first.min, start)
-        var (maximum, maximumBlock) = (first.max, start)
-        start += extremesBlock
-        while start < range.upperBound {
-            guard let block = blockExtremes(y, start..<min(start + extremesBlock, range.upperBound)) else {
-                return laneArgMinMax(y, range)
+        func block(from start: Int) -> Range<Int> { start..<min(start + extremesBlock, range.upperBound) }
+        var best: (min: Double, minBlock: Int, max: Double, maxBlock: Int)?
+        for start in stride(from: range.lowerBound, to: range.upperBound, by: extremesBlock) {
+            guard let extremes = blockExtremes(y, block(from: start)) else { return laneArgMinMax(y, range) }
+            guard var kept = best else {
+                best = (extremes.min, start, extremes.max, start)
+                continue
             }
-            if block.min < minimum { (minimum, minimumBlock) = (block.min, start) }
-            if block.max > maximum { (maximum, maximumBlock) = (block.max, start) }
-            start += extremesBlock
+            if extremes.min < kept.min { (kept.min, kept.minBlock) = (extremes.min, start) }
+            if extremes.max > kept.max { (kept.max, kept.maxBlock) = (extremes.max, start) }
+            best = kept
         }
-        guard
-            let minimumIndex = firstIndex(
-                of: minimum, in: y, minimumBlock..<min(minimumBlock + extremesBlock, range.upperBound)),
-            let maximumIndex = firstIndex(
-                of: maximum, in: y, maximumBlock..<min(maximumBlock + extremesBlock, range.upperBound))
+        // `==` finds -0.0 for 0.0 too, as `<` sees them equal.
+        guard let best, let minimum = y[block(from: best.minBlock)].firstIndex(of: best.min),
+            let maximum = y[block(from: best.maxBlock)].firstIndex(of: best.max)
         else { return laneArgMinMax(y, range) }
-        return (minimumIndex, maximumIndex)
+        return (minimum, maximum)
     }
 
     /// The minimum and maximum values of `y[block]`, or nil when the block may hold a NaN (its
@@ -72,12 +67,5 @@ extension EqualWidthBins {
             (minimum, maximum, total) = (min(minimum, y[index]), max(maximum, y[index]), total + y[index])
         }
         return total.isNaN ? nil : (minimum, maximum)
-    }
-
-    /// The first index in `range` whose value equals `value` (`-0.0` equals `0.0`, as `<` sees them).
-    @inline(__always)
-    static func firstIndex(of value: Double, in y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> Int? {
-        for index in range where y[index] == value { return index }
-        return nil
     }
 }

@@ -5,10 +5,37 @@ public enum TimeFormatting {
     ///
     /// - Parameter milliseconds: Epoch milliseconds.
     public static func iso8601(_ milliseconds: Int64) -> String {
-        let (_, days, secondOfDay) = CivilDate.split(milliseconds: milliseconds)
+        var bytes: [UInt8] = []
+        appendISO8601(milliseconds, withMilliseconds: false, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``iso8601(_:)``'s text, or `2023-01-08T16:49:40.132Z` with the milliseconds (as
+    /// CoinGecko writes `last_updated`), digit by digit without making a String.
+    ///
+    /// - Parameters:
+    ///   - milliseconds: Epoch milliseconds.
+    ///   - withMilliseconds: Whether to write `.sss` before the `Z`.
+    ///   - bytes: Where to write.
+    public static func appendISO8601(_ milliseconds: Int64, withMilliseconds: Bool, to bytes: inout [UInt8]) {
+        let (seconds, days, second) = CivilDate.split(milliseconds: milliseconds)
+        let secondOfDay = UInt64(second)
         let (year, month, day) = CivilDate.civil(fromDaysSinceEpoch: days)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
-            + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
+        if year < 0 { bytes.append(UInt8(ascii: "-")) }
+        JSONText.appendDigits(year.magnitude, width: 4, to: &bytes)
+        for (separator, value) in [
+            (UInt8(ascii: "-"), UInt64(month)), (UInt8(ascii: "-"), UInt64(day)),
+            (UInt8(ascii: "T"), secondOfDay / 3600), (UInt8(ascii: ":"), secondOfDay / 60 % 60),
+            (UInt8(ascii: ":"), secondOfDay % 60),
+        ] {
+            bytes.append(separator)
+            JSONText.appendDigits(value, width: 2, to: &bytes)
+        }
+        if withMilliseconds {
+            bytes.append(UInt8(ascii: "."))
+            JSONText.appendDigits(UInt64(milliseconds - seconds * 1000), width: 3, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// An HTTP date, RFC 9110's IMF-fixdate: `Sat, 15 May 2021 15:34:27 GMT` (milliseconds
