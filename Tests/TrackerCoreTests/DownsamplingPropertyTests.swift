@@ -163,6 +163,54 @@ struct DownsamplingPropertyTests {
         }
     }
 
+    @Test(
+        "in one long bin, a NaN among the first four values follows the lane rule: a NaN first is kept, a NaN opening another lane shuts that lane out"
+    )
+    func nanOpeningALane() throws {
+        var generator = SplitMix64(seed: 3_141)
+        for trial in 0..<300 {
+            let count = Int.random(in: 256...5_000, using: &generator)
+            var y = (0..<count).map { _ in Double(Int.random(in: -50...50, using: &generator)) }
+            for position in (0..<4).shuffled(using: &generator).prefix(trial % 3 + 1) { y[position] = .nan }
+            // Extremes on the lanes a NaN may shut out, so that passing over it is seen.
+            y[Int.random(in: 4..<count, using: &generator)] = -100
+            y[Int.random(in: 4..<count, using: &generator)] = 100
+            let x = (0..<count).map { Int64($0) * 60_000 }
+            let (low, high) = Self.laneRule(y)
+            let expected = [min(low, high), max(low, high)]
+            #expect(
+                try DownsamplingAlgorithm.minmax.indices(x: x, y: y, nOut: 2) == expected, "trial \(trial)")
+        }
+    }
+
+    /// The first indices of the minimum and maximum as four lanes find them (lane `k` reads
+    /// `y[k]`, `y[k + 4]`, ... up to the last full row, keeping a value only when it is strictly
+    /// smaller or larger; lanes merge by value, ties to the lower index; the tail after the last
+    /// row counts only when strictly better). A lane that opens with a NaN keeps it, as no
+    /// comparison with NaN holds.
+    static func laneRule(_ y: [Double]) -> (min: Int, max: Int) {
+        let rowsEnd = y.count / 4 * 4
+        var (minimum, maximum) = ((value: y[0], index: 0), (value: y[0], index: 0))
+        for lane in 0..<4 {
+            var (low, high) = ((value: y[lane], index: lane), (value: y[lane], index: lane))
+            for index in stride(from: lane + 4, to: rowsEnd, by: 4) {
+                if y[index] < low.value { low = (y[index], index) }
+                if y[index] > high.value { high = (y[index], index) }
+            }
+            if low.value < minimum.value || (low.value == minimum.value && low.index < minimum.index) {
+                minimum = low
+            }
+            if high.value > maximum.value || (high.value == maximum.value && high.index < maximum.index) {
+                maximum = high
+            }
+        }
+        for index in rowsEnd..<y.count {
+            if y[index] < minimum.value { minimum = (y[index], index) }
+            if y[index] > maximum.value { maximum = (y[index], index) }
+        }
+        return (minimum.index, maximum.index)
+    }
+
     @Test("parallel MinMax, M4 and MinMaxLTTB return the serial indices", arguments: 0..<4)
     func parallelMatchesSerial(seedBlock: UInt64) throws {
         for seed in (seedBlock * 10)..<(seedBlock * 10 + 10) {

@@ -1,71 +1,81 @@
 extension EqualWidthBins {
-    /// The values a block of ``argMinMax(_:_:)`` holds (2 KB): small enough that finding an
-    /// extreme's index again in its block is cheap.
-    static let extremesBlock = 256
+    /// The values a block of ``argMinMax(_:_:)`` holds (8 KB, well inside a level-1 cache): few
+    /// enough that finding an extreme's index again in its block is cheap, many enough that the
+    /// per-block bookkeeping is a small share of the reading.
+    static let extremesBlock = 1_024
+
+    /// Ranges shorter than this go to ``laneArgMinMax(_:_:)``, whose single pass costs less than
+    /// a block's reading plus the search for its index.
+    static let shortestBlockedRange = 256
 
     /// The first indices of the minimum and the maximum of `y[range]` (ties to the first).
     ///
     /// Tracking an index beside every value costs three times the instructions of the values
     /// alone (a compare and two blends per lane against one `minpd`), and that loop was bound by
-    /// instructions, not by memory (`docs/benchmarks.md`). So the range is read in blocks of ``extremesBlock``: each
-    /// block's minimum and maximum by value only, the first block that reaches the range's
-    /// minimum (and maximum) kept, then the first index holding that value found in its block.
-    /// That is the first index of the minimum overall, as ``laneArgMinMax(_:_:)`` gives. A range
-    /// with a NaN (the block sums turn NaN) or a short one goes to ``laneArgMinMax(_:_:)``, whose
-    /// handling of NaN is the rule.
+    /// instructions, not by memory (`docs/benchmarks.md`). So the range is read in blocks of
+    /// ``extremesBlock``: each block's minimum and maximum by value only, the first block that
+    /// reaches the range's minimum (and maximum) kept, then the first index holding that value
+    /// found in its block. That is the first index of the minimum overall, as
+    /// ``laneArgMinMax(_:_:)`` gives.
+    ///
+    /// NaN: ``laneArgMinMax(_:_:)`` passes over a NaN (no comparison with it holds) unless it is
+    /// one of the range's first four values, which open its lanes. So a range opening with a NaN
+    /// goes there, and every other range is read here with NaN passed over the same way: every
+    /// block's running extremes start from the range's first value, not from a NaN.
     @inline(__always)
     static func argMinMax(_ y: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (min: Int, max: Int) {
-        guard range.count >= extremesBlock else { return laneArgMinMax(y, range) }
+        let first = range.lowerBound
+        guard range.count >= shortestBlockedRange,
+            !(y[first].isNaN || y[first + 1].isNaN || y[first + 2].isNaN || y[first + 3].isNaN)
+        else { return laneArgMinMax(y, range) }
         func block(from start: Int) -> Range<Int> { start..<min(start + extremesBlock, range.upperBound) }
-        var best: (min: Double, minBlock: Int, max: Double, maxBlock: Int)?
-        for start in stride(from: range.lowerBound, to: range.upperBound, by: extremesBlock) {
-            guard let extremes = blockExtremes(y, block(from: start)) else { return laneArgMinMax(y, range) }
-            guard var kept = best else {
-                best = (extremes.min, start, extremes.max, start)
-                continue
-            }
-            if extremes.min < kept.min { (kept.min, kept.minBlock) = (extremes.min, start) }
-            if extremes.max > kept.max { (kept.max, kept.maxBlock) = (extremes.max, start) }
-            best = kept
+        // The first block holds `y[first]`, so its extremes are its own. A later block's may be
+        // `y[first]`, which only ties with what is kept, and only a strict improvement moves it.
+        var best = blockExtremes(y, block(from: first), from: y[first])
+        var (minBlock, maxBlock) = (first, first)
+        for start in stride(from: first + extremesBlock, to: range.upperBound, by: extremesBlock) {
+            let extremes = blockExtremes(y, block(from: start), from: y[first])
+            if extremes.min < best.min { (best.min, minBlock) = (extremes.min, start) }
+            if extremes.max > best.max { (best.max, maxBlock) = (extremes.max, start) }
         }
         // `==` finds -0.0 for 0.0 too, as `<` sees them equal.
-        guard let best, let minimum = y[block(from: best.minBlock)].firstIndex(of: best.min),
-            let maximum = y[block(from: best.maxBlock)].firstIndex(of: best.max)
+        guard let minimum = y[block(from: minBlock)].firstIndex(of: best.min),
+            let maximum = y[block(from: maxBlock)].firstIndex(of: best.max)
         else { return laneArgMinMax(y, range) }
         return (minimum, maximum)
     }
 
-    /// The minimum and maximum values of `y[block]`, or nil when the block may hold a NaN (its
-    /// sum is NaN: a NaN, or infinities of both signs, which only costs the exact path).
+    /// The smallest and largest of `seed` and the values of `y[block]`, passing over NaN (`seed`
+    /// is not one).
+    ///
+    /// Two rows of four lanes a step, so each `minpd`/`maxpd` chain waits on its own previous
+    /// result every other row: one row a step is bound by that latency, not by the loads.
     @inline(__always)
-    static func blockExtremes(_ y: UnsafeBufferPointer<Double>, _ block: Range<Int>) -> (
+    static func blockExtremes(_ y: UnsafeBufferPointer<Double>, _ block: Range<Int>, from seed: Double) -> (
         min: Double, max: Double
-    )? {
-        guard block.count >= 4 else {
-            var (low, high, sum) = (y[block.lowerBound], y[block.lowerBound], 0.0)
-            for index in block {
-                (low, high, sum) = (min(low, y[index]), max(high, y[index]), sum + y[index])
-            }
-            return sum.isNaN ? nil : (low, high)
-        }
-        let first = block.lowerBound
-        var low = SIMD4<Double>(y[first], y[first + 1], y[first + 2], y[first + 3])
-        var (high, sum) = (low, low)
-        let bodyEnd = first + (block.count / 4) * 4
-        var index = first + 4
-        while index < bodyEnd {
-            let values = SIMD4<Double>(y[index], y[index + 1], y[index + 2], y[index + 3])
+    ) {
+        var (low, high) = (SIMD4<Double>(repeating: seed), SIMD4<Double>(repeating: seed))
+        var (otherLow, otherHigh) = (low, high)
+        // `values .< low` is false for a NaN, so a NaN never replaces a lane (`minpd`'s rule).
+        let pairsEnd = block.lowerBound + block.count / 8 * 8
+        var index = block.lowerBound
+        while index < pairsEnd {
+            let values = SIMD4(y[index], y[index &+ 1], y[index &+ 2], y[index &+ 3])
+            let others = SIMD4(y[index &+ 4], y[index &+ 5], y[index &+ 6], y[index &+ 7])
             low.replace(with: values, where: values .< low)
             high.replace(with: values, where: values .> high)
-            sum += values
-            index += 4
+            otherLow.replace(with: others, where: others .< otherLow)
+            otherHigh.replace(with: others, where: others .> otherHigh)
+            index &+= 8
         }
+        low.replace(with: otherLow, where: otherLow .< low)
+        high.replace(with: otherHigh, where: otherHigh .> high)
         var minimum = min(min(low[0], low[1]), min(low[2], low[3]))
         var maximum = max(max(high[0], high[1]), max(high[2], high[3]))
-        var total = sum.sum()
-        for index in bodyEnd..<block.upperBound {
-            (minimum, maximum, total) = (min(minimum, y[index]), max(maximum, y[index]), total + y[index])
+        for index in pairsEnd..<block.upperBound {
+            if y[index] < minimum { minimum = y[index] }
+            if y[index] > maximum { maximum = y[index] }
         }
-        return total.isNaN ? nil : (minimum, maximum)
+        return (minimum, maximum)
     }
 }
