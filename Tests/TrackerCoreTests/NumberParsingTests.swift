@@ -60,6 +60,37 @@ struct NumberParsingTests {
     }
 
     @Test(
+        "every run of 1 to 25 digits, with the point anywhere, as the last bytes of a document and before others"
+    )
+    func digitRunsAtEveryLength() throws {
+        // Runs are read eight bytes at a time while eight remain, then a byte at a time: every
+        // length, every split between integer and fraction, and both ends of the buffer.
+        var generator = SplitMix64(seed: 8)
+        for length in 1...25 {
+            for _ in 0..<40 {
+                var digits = (0..<length).map { _ in
+                    Character(String(Int.random(in: 0...9, using: &generator)))
+                }
+                if digits.count > 1 && digits[0] == "0" { digits[0] = "7" }
+                let point = Int.random(in: 0..<length, using: &generator)
+                let integer = point == 0 ? "0" : String(digits[..<point])
+                let fraction = integer + "." + String(digits[point...])
+                let texts = [String(digits), fraction, "0.000" + String(digits), "-" + fraction + "e-7"]
+                for text in texts {
+                    let expected = try #require(Double(text))
+                    #expect(try parse(text) == expected, "\(text)")
+                    // Followed by eight bytes or more, so the digits are read a word at a time.
+                    let padded = "{\"y\":[\(text),\(text)]}" + String(repeating: " ", count: 9)
+                    let list = try XYSeriesDecoder.decode(Array(padded.utf8), source: "t")
+                    #expect(list.y == [expected, expected], "\(text)")
+                    // The number as the whole document: its last digits are the buffer's last bytes.
+                    #expect(throws: Never.self) { try JSONSyntax.validate(Array(text.utf8), source: "t") }
+                }
+            }
+        }
+    }
+
+    @Test(
         "edge cases",
         arguments: [
             ("0", 0.0), ("-0", -0.0), ("0.1", 0.1), ("1E2", 100), ("1e+2", 100), ("2.5e-3", 0.0025),

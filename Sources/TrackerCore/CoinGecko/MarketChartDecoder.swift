@@ -15,6 +15,7 @@ public enum MarketChartDecoder {
     ///   - source: The label errors name (a file name, "response").
     /// - Returns: The chart.
     /// - Throws: ``LocatedDecodingError`` naming the line, column and JSON path of the first problem.
+    @_specialize(exported:true,where Bytes == [UInt8])  // else other modules run the generic body
     public static func decode<Bytes: Collection>(
         _ data: Bytes,
         source: String = "response"

@@ -11,6 +11,7 @@ public enum OHLCDecoder {
     ///   - source: The label errors name.
     /// - Returns: The candles.
     /// - Throws: ``LocatedDecodingError`` naming the line, column and JSON path of the first problem.
+    @_specialize(exported:true,where Bytes == [UInt8])  // else other modules run the generic body
     public static func decode<Bytes: Collection>(
         _ data: Bytes,
         source: String = "response"
@@ -34,12 +35,9 @@ public enum OHLCDecoder {
         }
     }
 
-    /// What the last row read breaks, if anything: `low <= min(open, close)`, `max(open, close) <= high`.
-    private static func inconsistency(of rows: NumericRows) -> String? {
-        let open = rows.columns[0].last!
-        let high = rows.columns[1].last!
-        let low = rows.columns[2].last!
-        let close = rows.columns[3].last!
+    /// What a row breaks, if anything: `low <= min(open, close)`, `max(open, close) <= high`.
+    private static func inconsistency(of row: NumericRows.Row) -> String? {
+        let (open, high, low, close) = (row[0], row[1], row[2], row[3])
         if high < max(open, close) { return "a candle whose high is at least its open and close" }
         if low > min(open, close) { return "a candle whose low is at most its open and close" }
         return nil

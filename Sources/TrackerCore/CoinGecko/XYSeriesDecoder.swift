@@ -13,6 +13,7 @@ public enum XYSeriesDecoder {
     ///   - source: The label errors name (file name or "stdin").
     /// - Returns: The two columns, of equal length.
     /// - Throws: ``LocatedDecodingError`` for the first problem.
+    @_specialize(exported:true,where Bytes == [UInt8])  // else other modules run the generic body
     public static func decode<Bytes: Collection>(
         _ data: Bytes,
         source: String

@@ -16,14 +16,24 @@ struct ValueRule {
         allowsZero ? "a finite \(name) >= 0" : "a positive finite \(name)"
     }
 
+    /// Whether a rule with `allowsZero` accepts `value` (static, so the read loop needs only the
+    /// flag, not the rule and its name).
     @inline(__always)
-    func accepts(_ value: Double) -> Bool { allowsZero ? value >= 0 : value > 0 }
+    static func accepts(_ value: Double, allowingZero: Bool) -> Bool { allowingZero ? value >= 0 : value > 0 }
 }
 
-/// Rows read by ``JSONCursor/readRows(path:rules:)``: timestamps and one column per rule.
+/// Rows read by ``JSONCursor/readRows(path:rules:rowCheck:)``: timestamps and one column per rule.
 struct NumericRows {
     var timestamps: [Int64] = []
     var columns: [[Double]]
+
+    /// The values of one row, by column (borrowed while the row is checked).
+    struct Row {
+        let values: UnsafeMutableBufferPointer<Double>
+
+        /// The value in `column`.
+        subscript(column: Int) -> Double { values[column] }
+    }
 }
 
 extension JSONCursor {
@@ -42,48 +52,61 @@ extension JSONCursor {
     mutating func readRows(
         path: String,
         rules: [ValueRule],
-        rowCheck: ((NumericRows) -> String?)? = nil
+        rowCheck: ((NumericRows.Row) -> String?)? = nil
     ) throws(LocatedDecodingError) -> NumericRows {
         let width = rules.count
-        let shape = "[timestamp, " + rules.map(\.name).joined(separator: ", ") + "]"
-        var rows = NumericRows(columns: Array(repeating: [], count: width))
-        try expect(.openBracket, path: path, expected: "an array of \(shape) rows")
-        if consume(.closeBracket) { return rows }
-        var row = 0
+        // Built only for an error.
+        func shape() -> String { "[timestamp, " + rules.map(\.name).joined(separator: ", ") + "]" }
+        try expect(.openBracket, path: path, expected: "an array of \(shape()) rows")
+        if consume(.closeBracket) { return NumericRows(columns: Array(repeating: [], count: width)) }
+        // One row-major array while reading (a row appended at once), split into columns at the end.
+        var timestamps: [Int64] = []
+        var values: [Double] = []
+        let allowsZero = rules.map(\.allowsZero)
+        let check = rowCheck ?? { _ in nil }
+        let row = NumericRows.Row(values: .allocate(capacity: width))
+        defer { row.values.deallocate() }
+        var rowIndex = 0
         repeat {
             let rowStart = startOfNextToken()
-            try expect(.openBracket, path: path.element(row), expected: "a row \(shape)")
-            rows.timestamps.append(try readTimestamp(path: path.element(row).element(0)))
+            try expect(.openBracket, path: path.element(rowIndex), expected: "a row \(shape())")
+            timestamps.append(try readTimestamp(path: path.element(rowIndex).element(0)))
             for column in 0..<width {
                 guard consume(.comma) else {
                     throw error(
-                        path: path.element(row),
-                        expected: "\(width + 1) numbers \(shape) in the row, not \(column + 1)"
+                        path: path.element(rowIndex),
+                        expected: "\(width + 1) numbers \(shape()) in the row, not \(column + 1)"
                     )
                 }
-                let rule = rules[column]
                 let valueStart = startOfNextToken()
                 let value = try readDouble(
-                    path: path.element(row).element(column + 1),
-                    expected: rule.expectation
+                    path: path.element(rowIndex).element(column + 1),
+                    expected: rules[column].expectation
                 )
-                guard rule.accepts(value) else {
+                guard ValueRule.accepts(value, allowingZero: allowsZero[column]) else {
                     throw error(
                         at: valueStart,
-                        path: path.element(row).element(column + 1),
-                        expected: rule.expectation
+                        path: path.element(rowIndex).element(column + 1),
+                        expected: rules[column].expectation
                     )
                 }
-                rows.columns[column].append(value)
+                row.values[column] = value
             }
             try expect(
-                .closeBracket, path: path.element(row), expected: "']' after \(width + 1) numbers \(shape)")
-            if let rowCheck, let failure = rowCheck(rows) {
-                throw error(at: rowStart, path: path.element(row), expected: failure)
+                .closeBracket, path: path.element(rowIndex),
+                expected: "']' after \(width + 1) numbers \(shape())")
+            if let failure = check(row) {
+                throw error(at: rowStart, path: path.element(rowIndex), expected: failure)
             }
-            row += 1
+            values.append(contentsOf: row.values)
+            rowIndex += 1
         } while consume(.comma)
-        try expect(.closeBracket, path: path, expected: "',' or ']' after row \(row - 1)")
-        return rows
+        try expect(.closeBracket, path: path, expected: "',' or ']' after row \(rowIndex - 1)")
+        let columns =
+            width == 1
+            ? [values]
+            : (0..<width).map { column in stride(from: column, to: values.count, by: width).map { values[$0] }
+            }
+        return NumericRows(timestamps: timestamps, columns: columns)
     }
 }

@@ -143,7 +143,7 @@ extension JSONCursor {
         case .quote:
             _ = try readString(path: path())
         default:
-            if lexNumber() != nil { return }
+            if scanNumber() != nil { return }
             if consumeLiteral("true") || consumeLiteral("false") || consumeLiteral("null") { return }
             throw error(path: path(), expected: "a JSON value")
         }

@@ -27,8 +27,7 @@ extension JSONCursor {
     mutating func readNullableInteger(path: @autoclosure () -> String) throws(LocatedDecodingError) -> Int? {
         try readNullable { cursor throws(LocatedDecodingError) in
             let start = cursor.startOfNextToken()
-            guard let lexeme = cursor.lexNumber(), lexeme.isInteger,
-                let value = NumberParsing.int64(cursor.bytes, lexeme.range)
+            guard let number = cursor.scanNumber(), let value = NumberParsing.int64(number)
             else { throw cursor.error(at: start, path: path(), expected: "an integer") }
             return Int(value)
         }

@@ -24,6 +24,7 @@ struct JSONCursor {
     }
 
     /// Skips JSON whitespace and returns the next byte without consuming it, or nil at the end.
+    @inline(__always)
     mutating func peek() -> UInt8? {
         while offset < bytes.count {
             switch bytes[offset] {
@@ -35,12 +36,14 @@ struct JSONCursor {
     }
 
     /// Skips whitespace and returns the offset of the next token, for errors that point at it.
+    @inline(__always)
     mutating func startOfNextToken() -> Int {
         _ = peek()
         return offset
     }
 
     /// Consumes `byte` if it is the next significant byte.
+    @inline(__always)
     mutating func consume(_ byte: UInt8) -> Bool {
         guard peek() == byte else { return false }
         offset += 1
@@ -218,6 +221,7 @@ extension UInt8 {
     static let uppercaseE = UInt8(ascii: "E")
 
     /// Whether the byte ends a bare JSON token (number, literal or stray word).
+    @inline(__always)
     var isJSONDelimiter: Bool {
         switch self {
         case .space, .tab, .newline, .carriageReturn, .comma, .colon, .closeBracket, .closeBrace,
@@ -229,5 +233,6 @@ extension UInt8 {
     }
 
     /// Whether the byte is an ASCII digit.
+    @inline(__always)
     var isDigit: Bool { self >= .zero && self <= .nine }
 }
