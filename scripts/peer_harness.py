@@ -20,7 +20,11 @@ import tsdownsample
 
 WORKBENCH = ".build/release/workbench"
 OUT = Path(".build/peers")
-BANDWIDTH_GBPS = 30.0  # the machine's memory bandwidth, for the share column
+# One core's read rate on this machine kind: a C loop of AVX2 min/max over 80 MB in huge pages
+# takes 2.7 ms (docs/benchmarks.md). The share column divides what a run reads by it.
+BANDWIDTH_GBPS = 30.0
+# MinMax, M4 and MinMaxLTTB's preselection read each y once; x only at bin edges (a binary search).
+BYTES_READ_PER_POINT = 8
 REPEAT = 7
 SMALL_DECODE_REPEAT = 2001  # for responses under 1 MB, on both sides
 
@@ -93,14 +97,14 @@ def main():
                 downsampler = peer()
                 peer_ms = median_ms(lambda: downsampler.downsample(x, y, n_out=n_out, parallel=False))
                 our_ms = ours("downsample", "--input", path, "--algorithm", name, "--n-out", n_out)
-                share = (n * 16 / (our_ms.median / 1e3)) / (BANDWIDTH_GBPS * 1e9) if name != "lttb" else None
+                share = (n * BYTES_READ_PER_POINT / (our_ms.median / 1e3)) / (BANDWIDTH_GBPS * 1e9) if name != "lttb" else None
                 rows.append((f"downsample {name} N={n:.0e} n_out={n_out}", our_ms, peer_ms, "tsdownsample",
                              f"{n / our_ms.median / 1e3:.0f} M points/s", share))
                 if name != "lttb" and n >= 1_000_000:
                     # tsdownsample's parallel=True (rayon over bins) against our --parallel.
                     peer_ms = median_ms(lambda: downsampler.downsample(x, y, n_out=n_out, parallel=True))
                     our_ms = ours("downsample", "--input", path, "--algorithm", name, "--n-out", n_out, "--parallel")
-                    share = (n * 16 / (our_ms.median / 1e3)) / (BANDWIDTH_GBPS * 1e9)
+                    share = (n * BYTES_READ_PER_POINT / (our_ms.median / 1e3)) / (BANDWIDTH_GBPS * 1e9)
                     rows.append((f"downsample {name} parallel N={n:.0e} n_out={n_out}", our_ms, peer_ms,
                                  "tsdownsample parallel", f"{n / our_ms.median / 1e3:.0f} M points/s", share))
                 if n == 100_000 and not check_indices(x, y, name, n_out, downsampler.downsample(x, y, n_out=n_out)):
