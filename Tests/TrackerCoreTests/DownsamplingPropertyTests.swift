@@ -243,6 +243,30 @@ struct DownsamplingPropertyTests {
         }
     }
 
+    @Test(
+        "LTTB over tied areas, NaN values and timestamps of any size (read in blocks) equals the plain two-pass loop"
+    )
+    func lttbMatchesTwoPassReferenceOnHardInput() throws {
+        var generator = SplitMix64(seed: 5_150)
+        for trial in 0..<120 {
+            let count = Int.random(in: 600...6_000, using: &generator)
+            // Few distinct values on a regular grid: many candidates share the largest area.
+            var y = (0..<count).map { _ in Double(Int.random(in: 0...3, using: &generator)) }
+            if trial % 3 == 0 {
+                for _ in 0..<(count / 50) { y[Int.random(in: 0..<count, using: &generator)] = .nan }
+            }
+            let origins: [Int64] = [0, 1_600_000_000_000, -5_000_000, (1 << 52) - 1_000, 1 << 60]
+            let origin = origins[trial % origins.count]
+            let spacing = Int64(trial % 2 == 0 ? 60_000 : 1)
+            let x = (0..<count).map { origin + Int64($0) * spacing }
+            for nOut in [3, 7, 10, 64] {
+                let kept = try DownsamplingAlgorithm.lttb.indices(x: x, y: y, nOut: nOut)
+                let expected = Self.twoPassLTTB(x: x, y: y, nOut: nOut)
+                #expect(kept == expected, "trial \(trial), N \(count), n_out \(nOut), origin \(origin)")
+            }
+        }
+    }
+
     /// LTTB in two passes a bucket, as tsdownsample runs it: the next bucket's mean, then the
     /// candidates.
     static func twoPassLTTB(x: [Int64], y: [Double], nOut: Int) -> [Int] {
