@@ -62,6 +62,11 @@ extension JSONCursor {
         // One row-major array while reading (a row appended at once), split into columns at the end.
         var timestamps: [Int64] = []
         var values: [Double] = []
+        // Room for as many rows as the rest of the document could hold (`[t,v],` is at least
+        // 2 x width + 3 bytes), up to 4,096, so a small response never regrows its arrays.
+        let rowsAtMost = min((bytes.count - offset) / (2 * width + 3), 4_096)
+        timestamps.reserveCapacity(rowsAtMost)
+        values.reserveCapacity(rowsAtMost * width)
         let allowsZero = rules.map(\.allowsZero)
         let check = rowCheck ?? { _ in nil }
         let row = NumericRows.Row(values: .allocate(capacity: width))
