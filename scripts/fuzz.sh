@@ -8,6 +8,10 @@
 # seeded from datasets/, scenarios/ and Tests/Fixtures/fuzz/TARGET (the checked-in corpus that
 # FuzzCorpusTests replays). A crash is written to .build/fuzz/crashes/TARGET/: copy it into
 # Tests/Fixtures/fuzz/TARGET/ once fixed, so the tests keep it fixed.
+#
+# FUZZ_TIMEOUT (seconds, default 10) is libFuzzer's per-input limit. It is wall clock: beside a
+# build, at nice 19, or paused with SIGSTOP, a fast input can pass it; give 60 there, and replay
+# a timeout alone (FUZZ_TARGET=TARGET .build/fuzz/release/BitpalFuzz FILE) before calling it a hang.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,5 +39,5 @@ downsample) ;;
 esac
 
 FUZZ_TARGET="$target" "$scratch/release/BitpalFuzz" "$corpus" "Tests/Fixtures/fuzz/$target" \
-    -max_total_time="$seconds" -runs="$runs" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
+    -max_total_time="$seconds" -runs="$runs" -max_len=4096 -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 \
     -artifact_prefix="$crashes/" -print_final_stats=1

@@ -27,6 +27,7 @@ BANDWIDTH_GBPS = 30.0
 BYTES_READ_PER_POINT = 8
 REPEAT = 7
 SMALL_DECODE_REPEAT = 2001  # for responses under 1 MB, on both sides
+ROUNDS_AT_1E7 = 5  # alternating rounds for the N = 1e7 downsampling rows (side_by_side)
 
 
 class Timing(NamedTuple):
@@ -53,6 +54,22 @@ def ours(*arguments, repeat=REPEAT):
     ).stdout.strip()
     result = json.loads(line)
     return Timing(result["median_ms"], result["min_ms"])
+
+
+def side_by_side(peer_function, our_arguments, rounds):
+    """Both sides, alternating `rounds` times (peer, ours, peer, ours, ...), each side's Timing
+    taken over its rounds: the median of the round medians and the fastest run. At N = 1e7 the
+    machine's memory bandwidth drifts by 2x within a minute, and a row measured peer first, then
+    ours, compared two different machines; alternating puts both sides in the same moments."""
+    peer_rounds, our_rounds = [], []
+    for _ in range(rounds):
+        peer_rounds.append(median_ms(peer_function))
+        our_rounds.append(ours(*our_arguments))
+
+    def combined(timings):
+        return Timing(statistics.median(t.median for t in timings), min(t.minimum for t in timings))
+
+    return combined(our_rounds), combined(peer_rounds)
 
 
 def series(n, seed):
@@ -95,15 +112,19 @@ def main():
         for n_out in (100, 1000):
             for name, peer in peers.items():
                 downsampler = peer()
-                peer_ms = median_ms(lambda: downsampler.downsample(x, y, n_out=n_out, parallel=False))
-                our_ms = ours("downsample", "--input", path, "--algorithm", name, "--n-out", n_out)
+                our_ms, peer_ms = side_by_side(
+                    lambda: downsampler.downsample(x, y, n_out=n_out, parallel=False),
+                    ("downsample", "--input", path, "--algorithm", name, "--n-out", n_out),
+                    rounds=ROUNDS_AT_1E7 if n >= 10_000_000 else 1)
                 share = (n * BYTES_READ_PER_POINT / (our_ms.median / 1e3)) / (BANDWIDTH_GBPS * 1e9) if name != "lttb" else None
                 rows.append((f"downsample {name} N={n:.0e} n_out={n_out}", our_ms, peer_ms, "tsdownsample",
                              f"{n / our_ms.median / 1e3:.0f} M points/s", share))
                 if name != "lttb" and n >= 1_000_000:
                     # tsdownsample's parallel=True (rayon over bins) against our --parallel.
-                    peer_ms = median_ms(lambda: downsampler.downsample(x, y, n_out=n_out, parallel=True))
-                    our_ms = ours("downsample", "--input", path, "--algorithm", name, "--n-out", n_out, "--parallel")
+                    our_ms, peer_ms = side_by_side(
+                        lambda: downsampler.downsample(x, y, n_out=n_out, parallel=True),
+                        ("downsample", "--input", path, "--algorithm", name, "--n-out", n_out, "--parallel"),
+                        rounds=ROUNDS_AT_1E7 if n >= 10_000_000 else 1)
                     share = (n * BYTES_READ_PER_POINT / (our_ms.median / 1e3)) / (BANDWIDTH_GBPS * 1e9)
                     rows.append((f"downsample {name} parallel N={n:.0e} n_out={n_out}", our_ms, peer_ms,
                                  "tsdownsample parallel", f"{n / our_ms.median / 1e3:.0f} M points/s", share))

@@ -267,6 +267,62 @@ struct DownsamplingPropertyTests {
         }
     }
 
+    @Test(
+        "MinMax over irregular timestamps (duplicates, long gaps) equals a linear scan of the same bin edges")
+    func minMaxMatchesScanOnIrregularTimes() throws {
+        var generator = SplitMix64(seed: 2_718)
+        let gaps: [Int64] = [0, 1, 60_000, 60_000, 60_000, 3_600_000, 1_000_000_000]
+        for trial in 0..<200 {
+            let count = Int.random(in: 10...20_000, using: &generator)
+            var time = Int64.random(in: 0...1_700_000_000_000, using: &generator)
+            let x = (0..<count).map { _ in
+                time += gaps.randomElement(using: &generator)!
+                return time
+            }
+            let y = (0..<count).map { _ in Double(Int.random(in: -1_000...1_000, using: &generator)) }
+            for nOut in [4, 10, 100, 1_000] {
+                let kept = try DownsamplingAlgorithm.minmax.indices(x: x, y: y, nOut: nOut)
+                #expect(
+                    kept == Self.minMaxByScan(x: x, y: y, nOut: nOut),
+                    "trial \(trial), N \(count), n_out \(nOut)")
+            }
+        }
+    }
+
+    /// MinMax with tsdownsample's bin edges, each bin's end found by walking forward: `nOut / 2`
+    /// bins, bin `i`'s right edge `((x0 + step m) + step m) + 1e-12` truncated, `m = (i + 1) / 2`,
+    /// `step = x_last / bins - x0 / bins`; a bin whose first point is already at or past its edge is
+    /// empty; the last bin runs to the end. A bin of up to two points keeps them; a longer one
+    /// keeps its first minimum and first maximum, in index order.
+    static func minMaxByScan(x: [Int64], y: [Double], nOut: Int) -> [Int] {
+        if nOut >= x.count { return Array(0..<x.count) }
+        let bins = nOut / 2
+        let first = Double(x[0])
+        let step = Double(x[x.count - 1]) / Double(bins) - first / Double(bins)
+        var (kept, start) = ([Int](), 0)
+        for bin in 0..<bins where start < x.count {
+            var end = x.count
+            if bin < bins - 1 {
+                let half = Double(bin + 1) / 2
+                let edge = Int64(((first + step * half) + step * half) + 1e-12)
+                if x[start] >= edge { continue }
+                end = start
+                while end < x.count && x[end] <= edge { end += 1 }
+            }
+            let values = y[start..<end]
+            if values.count <= 2 {
+                kept += Array(start..<end)
+            } else {
+                let (low, high) = (
+                    values.firstIndex(of: values.min()!)!, values.firstIndex(of: values.max()!)!
+                )
+                kept += [min(low, high), max(low, high)]
+            }
+            start = end
+        }
+        return kept
+    }
+
     /// LTTB in two passes a bucket, as tsdownsample runs it: the next bucket's mean, then the
     /// candidates.
     static func twoPassLTTB(x: [Int64], y: [Double], nOut: Int) -> [Int] {

@@ -29,7 +29,9 @@ enum EqualWidthBins {
             let half = Double(bin + 1) / 2
             let edge = Int64(((first + step * half) + step * half) + 1e-12)
             if x[start] >= edge { continue }
-            let end = x.firstIndex(above: edge, in: start..<count)
+            // Points spread evenly over the bins left would end this bin here.
+            let expectedEnd = start + (count - start) / (binCount - bin)
+            let end = x.firstIndex(above: edge, in: start..<count, near: expectedEnd)
             body(start, end)
             start = end
         }
