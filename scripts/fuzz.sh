@@ -24,6 +24,12 @@ case "$target" in json | csv | scenario | downsample) ;; *)
     ;;
 esac
 
+timeout=${FUZZ_TIMEOUT:-10}
+if ! [[ "$timeout" =~ ^[1-9][0-9]{0,4}$ ]]; then
+    echo "fuzz.sh: FUZZ_TIMEOUT must be whole seconds from 1 to 99999, found '$timeout'" >&2
+    exit 2
+fi
+
 scratch=.build/fuzz
 swift build -c release --product BitpalFuzz --scratch-path "$scratch" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library >&2
@@ -39,5 +45,5 @@ downsample) ;;
 esac
 
 FUZZ_TARGET="$target" "$scratch/release/BitpalFuzz" "$corpus" "Tests/Fixtures/fuzz/$target" \
-    -max_total_time="$seconds" -runs="$runs" -max_len=4096 -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 \
+    -max_total_time="$seconds" -runs="$runs" -max_len=4096 -timeout="$timeout" -rss_limit_mb=4096 \
     -artifact_prefix="$crashes/" -print_final_stats=1

@@ -72,6 +72,11 @@ def side_by_side(peer_function, our_arguments, rounds):
     return combined(our_rounds), combined(peer_rounds)
 
 
+def bandwidth_share(n, timing):
+    """What a run reads over its median time, as a share of one core's read rate."""
+    return (n * BYTES_READ_PER_POINT / (timing.median / 1e3)) / (BANDWIDTH_GBPS * 1e9)
+
+
 def series(n, seed):
     """CoinGecko-shaped: int64 epoch ms every 5 minutes, a positive random walk."""
     rng = np.random.default_rng(seed)
@@ -109,14 +114,15 @@ def main():
     mismatches = []
     for n in sizes:
         x, y, path = series(n, seed=n)
+        rounds = ROUNDS_AT_1E7 if n >= 10_000_000 else 1
         for n_out in (100, 1000):
             for name, peer in peers.items():
                 downsampler = peer()
                 our_ms, peer_ms = side_by_side(
                     lambda: downsampler.downsample(x, y, n_out=n_out, parallel=False),
                     ("downsample", "--input", path, "--algorithm", name, "--n-out", n_out),
-                    rounds=ROUNDS_AT_1E7 if n >= 10_000_000 else 1)
-                share = (n * BYTES_READ_PER_POINT / (our_ms.median / 1e3)) / (BANDWIDTH_GBPS * 1e9) if name != "lttb" else None
+                    rounds)
+                share = bandwidth_share(n, our_ms) if name != "lttb" else None
                 rows.append((f"downsample {name} N={n:.0e} n_out={n_out}", our_ms, peer_ms, "tsdownsample",
                              f"{n / our_ms.median / 1e3:.0f} M points/s", share))
                 if name != "lttb" and n >= 1_000_000:
@@ -124,8 +130,8 @@ def main():
                     our_ms, peer_ms = side_by_side(
                         lambda: downsampler.downsample(x, y, n_out=n_out, parallel=True),
                         ("downsample", "--input", path, "--algorithm", name, "--n-out", n_out, "--parallel"),
-                        rounds=ROUNDS_AT_1E7 if n >= 10_000_000 else 1)
-                    share = (n * BYTES_READ_PER_POINT / (our_ms.median / 1e3)) / (BANDWIDTH_GBPS * 1e9)
+                        rounds)
+                    share = bandwidth_share(n, our_ms)
                     rows.append((f"downsample {name} parallel N={n:.0e} n_out={n_out}", our_ms, peer_ms,
                                  "tsdownsample parallel", f"{n / our_ms.median / 1e3:.0f} M points/s", share))
                 if n == 100_000 and not check_indices(x, y, name, n_out, downsampler.downsample(x, y, n_out=n_out)):

@@ -30,4 +30,17 @@ public enum RandomSeries {
         }
         return (x, y)
     }
+
+    /// `count` whole numbers drawn from `range`, as Doubles: few distinct values, so extremes
+    /// and areas tie many times.
+    ///
+    /// - Parameters:
+    ///   - count: Number of values.
+    ///   - range: The whole numbers to draw from.
+    ///   - generator: The seeded generator.
+    public static func wholeNumbers(
+        count: Int, in range: ClosedRange<Int>, using generator: inout SplitMix64
+    ) -> [Double] {
+        (0..<count).map { _ in Double(Int.random(in: range, using: &generator)) }
+    }
 }

@@ -90,7 +90,7 @@ struct DownsamplingPropertyTests {
         var generator = SplitMix64(seed: 4_242)
         for _ in 0..<2_000 {
             let count = Int.random(in: 3...64, using: &generator)
-            let y = (0..<count).map { _ in Double(Int.random(in: 0...2, using: &generator)) }
+            let y = RandomSeries.wholeNumbers(count: count, in: 0...2, using: &generator)
             let x = (0..<count).map { Int64($0) * 60_000 }
             let firstMin = y.firstIndex(of: y.min()!)!
             let firstMax = y.firstIndex(of: y.max()!)!
@@ -134,7 +134,7 @@ struct DownsamplingPropertyTests {
         var generator = SplitMix64(seed: 77)
         for trial in 0..<300 {
             let count = Int.random(in: 4...3_000, using: &generator)
-            var y = (0..<count).map { _ in Double(Int.random(in: -50...50, using: &generator)) }
+            var y = RandomSeries.wholeNumbers(count: count, in: -50...50, using: &generator)
             let middle = (y.min()! + y.max()!) / 2 + 0.5  // a value no other equals, between the extremes
             var withNaN = y
             // Anywhere after the first four, and where a reader in blocks of a power of two would
@@ -170,7 +170,7 @@ struct DownsamplingPropertyTests {
         var generator = SplitMix64(seed: 3_141)
         for trial in 0..<300 {
             let count = Int.random(in: 256...5_000, using: &generator)
-            var y = (0..<count).map { _ in Double(Int.random(in: -50...50, using: &generator)) }
+            var y = RandomSeries.wholeNumbers(count: count, in: -50...50, using: &generator)
             for position in (0..<4).shuffled(using: &generator).prefix(trial % 3 + 1) { y[position] = .nan }
             // Extremes on the lanes a NaN may shut out, so that passing over it is seen.
             y[Int.random(in: 4..<count, using: &generator)] = -100
@@ -251,7 +251,7 @@ struct DownsamplingPropertyTests {
         for trial in 0..<120 {
             let count = Int.random(in: 600...6_000, using: &generator)
             // Few distinct values on a regular grid: many candidates share the largest area.
-            var y = (0..<count).map { _ in Double(Int.random(in: 0...3, using: &generator)) }
+            var y = RandomSeries.wholeNumbers(count: count, in: 0...3, using: &generator)
             if trial % 3 == 0 {
                 for _ in 0..<(count / 50) { y[Int.random(in: 0..<count, using: &generator)] = .nan }
             }
@@ -279,7 +279,7 @@ struct DownsamplingPropertyTests {
                 time += gaps.randomElement(using: &generator)!
                 return time
             }
-            let y = (0..<count).map { _ in Double(Int.random(in: -1_000...1_000, using: &generator)) }
+            let y = RandomSeries.wholeNumbers(count: count, in: -1_000...1_000, using: &generator)
             for nOut in [4, 10, 100, 1_000] {
                 let kept = try DownsamplingAlgorithm.minmax.indices(x: x, y: y, nOut: nOut)
                 #expect(

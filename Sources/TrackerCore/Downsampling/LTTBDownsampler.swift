@@ -17,7 +17,7 @@ public enum LTTBDownsampler {
     ///   of dependent additions, kept in order so the result is tsdownsample's to the bit, and
     ///   eight buckets are added up side by side so eight chains overlap;
     /// - then each bucket's candidates in blocks read four at a time
-    ///   (``farthestCandidate(x:y:in:line:)``).
+    ///   (``farthestCandidate(times:y:in:line:)``).
     ///
     /// - Parameters:
     ///   - x: Sorted timestamps.
@@ -33,18 +33,19 @@ public enum LTTBDownsampler {
         let buckets = Buckets(count: count, every: every)
         // sums[j] is bucket j's; bucket 0 is never an anchor, so it is left at zero.
         let sums = bucketSums(y, buckets: buckets, through: nOut - 2)
+        let times = TimesAsDoubles(x)
         var kept = [Int](repeating: 0, count: nOut)
         var previous = 0
         for bucket in 0..<(nOut - 2) {
             let next = buckets[bucket + 1]
             let anchorY = sums[bucket + 1] / Double(next.count)
-            let anchorX = (Double(x[next.upperBound - 1]) + Double(x[next.lowerBound])) / 2
-            let previousX = Double(x[previous])
+            let anchorX = (times[next.upperBound - 1] + times[next.lowerBound]) / 2
+            let previousX = times[previous]
             let previousY = y[previous]
             let d1 = previousX - anchorX
             let d2 = anchorY - previousY
             let line = Line(d1: d1, d2: d2, offset: d1 * previousY + d2 * previousX)
-            previous = farthestCandidate(x: x, y: y, in: buckets[bucket], line: line)
+            previous = farthestCandidate(times: times, y: y, in: buckets[bucket], line: line)
             kept[bucket + 1] = previous
         }
         kept[nOut - 1] = count - 1
@@ -88,9 +89,8 @@ public enum LTTBDownsampler {
         while first + lanes - 1 <= last {
             var (starts, ends) = (SIMD8<Int>(), SIMD8<Int>())
             for lane in 0..<lanes {
-                (starts[lane], ends[lane]) = (
-                    buckets[first + lane].lowerBound, buckets[first + lane].upperBound
-                )
+                let bucket = buckets[first + lane]
+                (starts[lane], ends[lane]) = (bucket.lowerBound, bucket.upperBound)
             }
             let shortest = (ends &- starts).min()
             var totals = SIMD8<Double>(repeating: 0)
@@ -114,7 +114,7 @@ public enum LTTBDownsampler {
         return sums
     }
 
-    /// The values a block of ``farthestCandidate(x:y:in:line:)`` holds.
+    /// The values a block of ``farthestCandidate(times:y:in:line:)`` holds.
     static let candidateBlock = 256
 
     /// The first index in `bucket` with the largest area against `line`.
@@ -122,24 +122,36 @@ public enum LTTBDownsampler {
     /// Like ``EqualWidthBins/argMinMax(_:_:)``: the bucket is read in blocks of
     /// ``candidateBlock`` by area alone (`maxpd`; keeping an index beside every lane costs more
     /// than the areas on baseline x86-64, which has no blend), the first block reaching the
-    /// largest area is kept, and its first index with that area is found by computing the
-    /// block's areas again, with the same operations, so the same Doubles. A NaN area never
-    /// counts (`maxpd` keeps the running value), as in the plain loop, whose start, area -1 on
-    /// the bucket's first index, is kept for a bucket of NaN areas.
+    /// largest area is kept, and ``firstFarthest(times:y:in:line:)``, the plain loop, finds the
+    /// index in it: the same operations give the same Doubles, so its first maximum is the
+    /// bucket's. A NaN area never counts (`maxpd` keeps the running value), as in the plain loop,
+    /// whose start, area -1 on the bucket's first index, is kept for a bucket of NaN areas.
     @inline(__always)
     static func farthestCandidate(
-        x: UnsafeBufferPointer<Int64>, y: UnsafeBufferPointer<Double>, in bucket: Range<Int>, line: Line
+        times: TimesAsDoubles, y: UnsafeBufferPointer<Double>, in bucket: Range<Int>, line: Line
     ) -> Int {
-        let times = TimesAsDoubles(x)
+        func block(from start: Int) -> Range<Int> { start..<min(start + candidateBlock, bucket.upperBound) }
         var best: (area: Double, block: Int)?
         for start in stride(from: bucket.lowerBound, to: bucket.upperBound, by: candidateBlock) {
-            let block = start..<min(start + candidateBlock, bucket.upperBound)
-            let largest = largestArea(times: times, y: y, in: block, line: line)
+            let largest = largestArea(times: times, y: y, in: block(from: start), line: line)
             if largest > (best?.area ?? -1) { best = (largest, start) }
         }
         guard let best else { return bucket.lowerBound }
-        let block = best.block..<min(best.block + candidateBlock, bucket.upperBound)
-        return block.first { line.area(x: times[$0], y: y[$0]) == best.area } ?? bucket.lowerBound
+        return firstFarthest(times: times, y: y, in: block(from: best.block), line: line)
+    }
+
+    /// The plain loop: the first index in `range` with the largest area, starting from area -1 on
+    /// the range's first index; only a strictly larger area replaces it, so never a NaN.
+    @inline(__always)
+    static func firstFarthest(
+        times: TimesAsDoubles, y: UnsafeBufferPointer<Double>, in range: Range<Int>, line: Line
+    ) -> Int {
+        var (largest, chosen) = (-1.0, range.lowerBound)
+        for index in range {
+            let area = line.area(x: times[index], y: y[index])
+            if area > largest { (largest, chosen) = (area, index) }
+        }
+        return chosen
     }
 
     /// The largest area in `block` against `line`, or -1 when every area is NaN.

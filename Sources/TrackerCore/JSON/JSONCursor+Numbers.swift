@@ -165,10 +165,10 @@ extension DecimalNumber {
         return (lowHalves &+ highHalves) >> 32
     }
 
-    /// Adds a digit after those read (a leading zero only moves the point, so it is not counted).
+    /// Adds a digit after those read (as ``appendDigits(of:from:)``, never a leading zero:
+    /// ``JSONCursor/scanNumber()`` passes over those, as they only move the point).
     @inline(__always)
     mutating func append(digit: UInt8) {
-        if mantissa == 0 && digit == .zero { return }
         significantDigits += 1
         if significantDigits <= 19 { mantissa = mantissa &* 10 &+ UInt64(digit &- .zero) }
     }
@@ -178,9 +178,8 @@ extension DecimalNumber {
 enum NumberParsing {
     /// The powers of ten a Double holds exactly, as literals (so they need no lazy setup).
     private static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
-        1e18,
-        1e19, 1e20, 1e21, 1e22,
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
     /// The value of an integer (written without fraction or exponent), or nil on overflow.
@@ -205,19 +204,19 @@ enum NumberParsing {
     static func double(_ number: DecimalNumber, in bytes: UnsafeBufferPointer<UInt8>) -> Double {
         let (mantissa, exponent) = (number.mantissa, number.exponent)
         if mantissa == 0 { return number.isNegative ? -0.0 : 0.0 }
-        if number.significantDigits <= 19, mantissa <= 1 << 53, abs(exponent) <= 22 {
-            let magnitude =
+        guard number.significantDigits <= 19 else { return slowPath(bytes, number.range) }
+        let magnitude: Double
+        if mantissa <= 1 << 53, abs(exponent) <= 22 {
+            magnitude =
                 exponent >= 0
                 ? Double(mantissa) * exactPowersOfTen[exponent]
                 : Double(mantissa) / exactPowersOfTen[-exponent]
-            return number.isNegative ? -magnitude : magnitude
+        } else if let nearest = EiselLemire.double(mantissa: mantissa, exponent: exponent) {
+            magnitude = nearest
+        } else {
+            return slowPath(bytes, number.range)
         }
-        if number.significantDigits <= 19,
-            let magnitude = EiselLemire.double(mantissa: mantissa, exponent: exponent)
-        {
-            return number.isNegative ? -magnitude : magnitude
-        }
-        return slowPath(bytes, number.range)
+        return number.isNegative ? -magnitude : magnitude
     }
 
     private static func slowPath(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double {

@@ -28,9 +28,7 @@ extension UnsafeBufferPointer where Element == Int64 {
         }
         return low
     }
-}
 
-extension UnsafeBufferPointer where Element == Int64 {
     /// ``firstIndex(above:in:)``, searched outward from `guess`: steps of 1, 2, 4, ... from it
     /// until the answer is bracketed, then a binary search of the bracket. When the guess is
     /// close, every probe lands near it, a few cache lines, where a plain binary search over a
