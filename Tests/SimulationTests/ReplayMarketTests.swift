@@ -24,8 +24,8 @@ struct ReplayMarketTests {
         #expect(abs(Self.replay.calibratedVolatility - 0.9027969836223128) < 1e-9)
         let bridged = try ReplayMarket(
             directory: RepositoryFiles.coingecko, intraday: .bridge(stepMilliseconds: 300_000), seed: 4)
-        let plain = try #require(Self.replay.history.paths["bitcoin"])
-        let filled = try #require(bridged.history.paths["bitcoin"])
+        let plain = try #require(Self.replay.history.path(of: "bitcoin"))
+        let filled = try #require(bridged.history.path(of: "bitcoin"))
         let kept = Dictionary(zip(filled.timestamps, filled.values), uniquingKeysWith: { first, _ in first })
         #expect(zip(plain.timestamps, plain.values).allSatisfy { kept[$0.0] == $0.1 })
         #expect(filled.count > 200 * plain.count)

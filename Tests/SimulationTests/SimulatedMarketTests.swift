@@ -77,7 +77,10 @@ struct SimulatedMarketTests {
     func marketsBodyMemo() throws {
         let memoised = Self.makeMarket()
         // The same paths off the grid: no memo, every body written.
-        let written = try SimulatedMarket(coins: memoised.coins, paths: memoised.paths)
+        let paths = memoised.coins.map(\.id).reduce(into: [String: TimeSeries]()) {
+            $0[$1] = memoised.path(of: $1)
+        }
+        let written = try SimulatedMarket(coins: memoised.coins, paths: paths)
         var served = 0
         for ids in [["bitcoin", "ethereum", "tether"], ["tether", "bitcoin"], ["nope", "ethereum"]] {
             for time in stride(from: Self.now - 86_400_000 - 1_200_000, through: Self.now, by: 97_000) {
@@ -104,7 +107,7 @@ struct SimulatedMarketTests {
         )
         let body = try market.marketChartBody(id: "ethereum", days: days, at: Self.now)
         let chart = try MarketChartDecoder.decode(body)
-        let series = try #require(market.paths["ethereum"])
+        let series = try #require(market.path(of: "ethereum"))
         let supply = 120_000_000.0
         /// The last tick at or before a time, by a search of its own.
         func tick(at time: Int64) -> Int { series.timestamps.lastIndex { $0 <= time } ?? 0 }

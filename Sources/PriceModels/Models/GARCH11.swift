@@ -62,10 +62,13 @@ public struct GARCH11: PriceProcess, Equatable {
         LogReturnMoments(mean: mean, standardDeviation: unconditionalVariance.squareRoot())
     }
 
-    /// A path.
-    public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
-        let returns = logReturns(count: steps, stream: stream)
-        return LogPricePath.prices(from: start, steps: steps) { step, logPrice in logPrice + returns[step] }
+    /// A walk: a Student-t draw a step.
+    ///
+    /// - Parameters:
+    ///   - start: The first price, > 0.
+    ///   - stepYears: Unused: the parameters are per step.
+    public func walk(from start: Double, stepYears: Double) -> any PriceWalk {
+        Walk(model: self, logPrice: log(start))
     }
 
     /// The log returns alone.
@@ -74,14 +77,37 @@ public struct GARCH11: PriceProcess, Equatable {
     ///   - count: How many.
     ///   - stream: The randomness.
     public func logReturns(count: Int, stream: RandomStream) -> [Double] {
-        let unitScale = ((degreesOfFreedom - 2) / degreesOfFreedom).squareRoot()
-        var variance = unconditionalVariance
-        var returns = [Double](repeating: 0, count: count)
-        for index in 0..<count {
-            let shock = variance.squareRoot() * unitScale * stream.studentT(degrees: degreesOfFreedom)
-            returns[index] = mean + shock
-            variance = omega + alpha * shock * shock + beta * variance
+        var walk = Walk(model: self, logPrice: 0)
+        return (0..<count).map { _ in walk.nextReturn(stream: stream) }
+    }
+
+    /// The process part way: its log price and conditional variance.
+    struct Walk: PriceWalk {
+        let model: GARCH11
+        let unitScale: Double
+        var logPrice: Double
+        var variance: Double
+
+        init(model: GARCH11, logPrice: Double) {
+            self.model = model
+            unitScale = ((model.degreesOfFreedom - 2) / model.degreesOfFreedom).squareRoot()
+            self.logPrice = logPrice
+            variance = model.unconditionalVariance
         }
-        return returns
+
+        /// The next log return, updating the variance.
+        mutating func nextReturn(stream: RandomStream) -> Double {
+            let shock = variance.squareRoot() * unitScale * stream.studentT(degrees: model.degreesOfFreedom)
+            variance = model.omega + model.alpha * shock * shock + model.beta * variance
+            return model.mean + shock
+        }
+
+        mutating func advance(into prices: UnsafeMutableBufferPointer<Double>, stream: RandomStream) {
+            var walk = self
+            LogPricePath.fill(prices, logPrice: &logPrice) { logPrice in
+                logPrice + walk.nextReturn(stream: stream)
+            }
+            variance = walk.variance
+        }
     }
 }

@@ -41,23 +41,32 @@ public struct GeometricBrownianMotion: PriceProcess, Equatable {
             mean: logReturnMean(stepYears: stepYears), standardDeviation: volatility * stepYears.squareRoot())
     }
 
-    /// A path; one gaussian per step.
+    /// A walk; one gaussian per step.
     ///
-    /// The normals are drawn first, all at once into the result (one C loop), then turned into
-    /// prices in a tight loop: the same draws and the same arithmetic as a draw per step, so the
-    /// path is bit for bit the same, but the exponentials no longer wait on the generator.
-    public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
-        let mean = logReturnMean(stepYears: stepYears)
-        let scale = volatility * stepYears.squareRoot()
-        return [Double](unsafeUninitializedCapacity: steps + 1) { prices, initialized in
-            prices[0] = start
-            stream.fillGaussians(UnsafeMutableBufferPointer(rebasing: prices[1...]))
-            var logPrice = log(start)
-            for step in stride(from: 1, through: steps, by: 1) {
-                logPrice = logPrice + (mean + scale * prices[step])
-                prices[step] = exp(logPrice)
+    /// - Parameters:
+    ///   - start: The first price, > 0.
+    ///   - stepYears: The step in years.
+    public func walk(from start: Double, stepYears: Double) -> any PriceWalk {
+        Walk(
+            mean: logReturnMean(stepYears: stepYears), scale: volatility * stepYears.squareRoot(),
+            logPrice: log(start))
+    }
+
+    /// GBM part way: its log price.
+    struct Walk: PriceWalk {
+        let mean: Double
+        let scale: Double
+        var logPrice: Double
+
+        /// The normals are drawn first, all at once into `prices` (one C loop), then turned into
+        /// prices in a tight loop: the same draws and arithmetic as a draw per step, but the
+        /// exponentials no longer wait on the generator.
+        mutating func advance(into prices: UnsafeMutableBufferPointer<Double>, stream: RandomStream) {
+            stream.fillGaussians(prices)
+            for index in prices.indices {
+                logPrice = logPrice + (mean + scale * prices[index])
+                prices[index] = exp(logPrice)
             }
-            initialized = steps + 1
         }
     }
 }

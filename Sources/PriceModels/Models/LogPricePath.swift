@@ -1,23 +1,37 @@
 import Foundation
 
-/// The loop every model shares: walk the log price step by step and record `exp` of it.
+/// What every model's walk shares: a log price, advanced one step at a time, recorded as `exp`.
 enum LogPricePath {
-    /// `steps + 1` prices from `start`, each the exponential of the log price `advance` returns.
+    /// Fills `prices` with the exponentials of the log prices `advance` returns, one per step,
+    /// carrying the log price (not `log` of the last price, which would not round-trip).
     ///
     /// - Parameters:
-    ///   - start: The first price, > 0.
-    ///   - steps: Steps to take.
-    ///   - advance: Given the step index and the current log price, the next log price.
+    ///   - prices: Where the prices go.
+    ///   - logPrice: The current log price; left at the last one written.
+    ///   - advance: Given the current log price, the next.
     @inline(__always)
-    static func prices(from start: Double, steps: Int, _ advance: (_ step: Int, _ logPrice: Double) -> Double)
+    static func fill(
+        _ prices: UnsafeMutableBufferPointer<Double>, logPrice: inout Double, _ advance: (Double) -> Double
+    ) {
+        for index in prices.indices {
+            logPrice = advance(logPrice)
+            prices[index] = exp(logPrice)
+        }
+    }
+
+    /// `steps + 1` prices: `start`, then what `fill` writes for the other `steps`.
+    ///
+    /// - Parameters:
+    ///   - start: The first price.
+    ///   - steps: Steps after it.
+    ///   - fill: Writes the prices after the first.
+    static func prices(from start: Double, steps: Int, _ fill: (UnsafeMutableBufferPointer<Double>) -> Void)
         -> [Double]
     {
-        var prices = [Double](repeating: start, count: steps + 1)
-        var logPrice = log(start)
-        for step in 0..<steps {
-            logPrice = advance(step, logPrice)
-            prices[step + 1] = exp(logPrice)
+        [Double](unsafeUninitializedCapacity: steps + 1) { prices, initialized in
+            prices[0] = start
+            fill(UnsafeMutableBufferPointer(rebasing: prices[1...]))
+            initialized = steps + 1
         }
-        return prices
     }
 }

@@ -65,9 +65,14 @@ public struct MertonJumpDiffusion: PriceProcess, Equatable {
         jumpIntensity * (exp(jumpMean + jumpVolatility * jumpVolatility / 2) - 1)
     }
 
-    /// A path.
-    public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
-        pathWithJumps(from: start, steps: steps, stepYears: stepYears, stream: stream).prices
+    /// A walk: a gaussian a step, a Poisson count of jumps (when the intensity is positive) and a
+    /// gaussian a jump.
+    ///
+    /// - Parameters:
+    ///   - start: The first price, > 0.
+    ///   - stepYears: The step in years.
+    public func walk(from start: Double, stepYears: Double) -> any PriceWalk {
+        jumpWalk(from: start, stepYears: stepYears)
     }
 
     /// A path and the number of jumps in it.
@@ -80,17 +85,40 @@ public struct MertonJumpDiffusion: PriceProcess, Equatable {
     public func pathWithJumps(from start: Double, steps: Int, stepYears: Double, stream: RandomStream)
         -> (prices: [Double], jumps: Int)
     {
-        let mean = diffusion.logReturnMean(stepYears: stepYears) - compensation * stepYears
-        let scale = diffusion.volatility * stepYears.squareRoot()
-        let jumpsPerStep = jumpIntensity * stepYears
+        var walk = jumpWalk(from: start, stepYears: stepYears)
+        let prices = LogPricePath.prices(from: start, steps: steps) { walk.advance(into: $0, stream: stream) }
+        return (prices, walk.jumps)
+    }
+
+    private func jumpWalk(from start: Double, stepYears: Double) -> Walk {
+        Walk(
+            mean: diffusion.logReturnMean(stepYears: stepYears) - compensation * stepYears,
+            scale: diffusion.volatility * stepYears.squareRoot(), jumpsPerStep: jumpIntensity * stepYears,
+            jumpMean: jumpMean, jumpVolatility: jumpVolatility, logPrice: log(start))
+    }
+
+    /// The process part way: its log price, and the jumps so far.
+    struct Walk: PriceWalk {
+        let mean: Double
+        let scale: Double
+        let jumpsPerStep: Double
+        let jumpMean: Double
+        let jumpVolatility: Double
+        var logPrice: Double
         var jumps = 0
-        let prices = LogPricePath.prices(from: start, steps: steps) { _, logPrice in
-            var next = logPrice + (mean + scale * stream.gaussian())
-            let count = jumpsPerStep > 0 ? stream.poisson(mean: jumpsPerStep) : 0
-            for _ in 0..<count { next += jumpMean + jumpVolatility * stream.gaussian() }
-            jumps += count
-            return next
+
+        mutating func advance(into prices: UnsafeMutableBufferPointer<Double>, stream: RandomStream) {
+            let (mean, scale, jumpsPerStep) = (self.mean, self.scale, self.jumpsPerStep)
+            let (jumpMean, jumpVolatility) = (self.jumpMean, self.jumpVolatility)
+            var jumps = self.jumps
+            LogPricePath.fill(prices, logPrice: &logPrice) { logPrice in
+                var next = logPrice + (mean + scale * stream.gaussian())
+                let count = jumpsPerStep > 0 ? stream.poisson(mean: jumpsPerStep) : 0
+                for _ in 0..<count { next += jumpMean + jumpVolatility * stream.gaussian() }
+                jumps += count
+                return next
+            }
+            self.jumps = jumps
         }
-        return (prices, jumps)
     }
 }

@@ -41,13 +41,31 @@ public struct OrnsteinUhlenbeck: PriceProcess, Equatable {
     /// The stationary standard deviation of the log price, `sigma / sqrt(2 theta)`.
     public var stationaryDeviation: Double { volatility / (2 * reversionSpeed).squareRoot() }
 
-    /// A path.
-    public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
-        let target = log(peg)
+    /// A walk; one gaussian per step.
+    ///
+    /// - Parameters:
+    ///   - start: The first price, > 0.
+    ///   - stepYears: The step in years.
+    public func walk(from start: Double, stepYears: Double) -> any PriceWalk {
         let decay = exp(-reversionSpeed * stepYears)
-        let scale = volatility * ((1 - decay * decay) / (2 * reversionSpeed)).squareRoot()
-        return LogPricePath.prices(from: start, steps: steps) { _, logPrice in
-            target + (logPrice - target) * decay + scale * stream.gaussian()
+        return Walk(
+            target: log(peg), decay: decay,
+            scale: volatility * ((1 - decay * decay) / (2 * reversionSpeed)).squareRoot(),
+            logPrice: log(start))
+    }
+
+    /// The process part way: its log price.
+    struct Walk: PriceWalk {
+        let target: Double
+        let decay: Double
+        let scale: Double
+        var logPrice: Double
+
+        mutating func advance(into prices: UnsafeMutableBufferPointer<Double>, stream: RandomStream) {
+            let (target, decay, scale) = (self.target, self.decay, self.scale)
+            LogPricePath.fill(prices, logPrice: &logPrice) { logPrice in
+                target + (logPrice - target) * decay + scale * stream.gaussian()
+            }
         }
     }
 }

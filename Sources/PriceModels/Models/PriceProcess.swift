@@ -13,15 +13,13 @@ public protocol PriceProcess: Sendable {
     ///   parameter out of range.
     func validate() throws(PriceModelError)
 
-    /// A price path.
+    /// A walk from `start`: the path's prices after the first, a stretch at a time
+    /// (``path(from:steps:stepYears:stream:)`` takes them all at once).
     ///
     /// - Parameters:
     ///   - start: The first price, > 0.
-    ///   - steps: How many steps to take.
     ///   - stepYears: The step in years (5 minutes is `300 / 31_536_000`).
-    ///   - stream: The randomness.
-    /// - Returns: `steps + 1` prices, the first being `start`.
-    func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double]
+    func walk(from start: Double, stepYears: Double) -> any PriceWalk
 
     /// The mean and standard deviation of one step's log return in the long run, or nil when the
     /// log price is not a random walk (a pegged coin). ``MarketPaths`` correlates coins through

@@ -55,9 +55,13 @@ public struct RegimeSwitching: PriceProcess, Equatable {
         return LogReturnMoments(mean: mean, standardDeviation: (secondMoment - mean * mean).squareRoot())
     }
 
-    /// A path.
-    public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
-        pathWithRegimes(from: start, steps: steps, stepYears: stepYears, stream: stream).prices
+    /// A walk: a uniform a step (to switch or not, before the step), then a gaussian.
+    ///
+    /// - Parameters:
+    ///   - start: The first price, > 0.
+    ///   - stepYears: The step in years.
+    public func walk(from start: Double, stepYears: Double) -> any PriceWalk {
+        regimeWalk(from: start, stepYears: stepYears, recording: false)
     }
 
     /// A path and the regime of each step.
@@ -70,15 +74,39 @@ public struct RegimeSwitching: PriceProcess, Equatable {
     public func pathWithRegimes(from start: Double, steps: Int, stepYears: Double, stream: RandomStream)
         -> (prices: [Double], regimes: [UInt8])
     {
-        let means = regimes.map { $0.logReturnMean(stepYears: stepYears) }
-        let scales = regimes.map { $0.volatility * stepYears.squareRoot() }
-        var states = [UInt8](repeating: 0, count: steps)
+        var walk = regimeWalk(from: start, stepYears: stepYears, recording: true)
+        walk.taken?.reserveCapacity(steps)
+        let prices = LogPricePath.prices(from: start, steps: steps) { walk.advance(into: $0, stream: stream) }
+        return (prices, walk.taken ?? [])
+    }
+
+    private func regimeWalk(from start: Double, stepYears: Double, recording: Bool) -> Walk {
+        Walk(
+            means: regimes.map { $0.logReturnMean(stepYears: stepYears) },
+            scales: regimes.map { $0.volatility * stepYears.squareRoot() },
+            switchProbabilities: switchProbabilities, logPrice: log(start), taken: recording ? [] : nil)
+    }
+
+    /// The process part way: its log price and regime (and, when asked, every regime taken).
+    struct Walk: PriceWalk {
+        let means: [Double]
+        let scales: [Double]
+        let switchProbabilities: [Double]
+        var logPrice: Double
         var state = 0
-        let prices = LogPricePath.prices(from: start, steps: steps) { step, logPrice in
-            if stream.uniform() < switchProbabilities[state] { state = 1 - state }
-            states[step] = UInt8(state)
-            return logPrice + (means[state] + scales[state] * stream.gaussian())
+        var taken: [UInt8]?
+
+        mutating func advance(into prices: UnsafeMutableBufferPointer<Double>, stream: RandomStream) {
+            let (means, scales, switchProbabilities) = (self.means, self.scales, self.switchProbabilities)
+            var state = self.state
+            var taken = self.taken.take()
+            LogPricePath.fill(prices, logPrice: &logPrice) { logPrice in
+                if stream.uniform() < switchProbabilities[state] { state = 1 - state }
+                taken?.append(UInt8(state))
+                return logPrice + (means[state] + scales[state] * stream.gaussian())
+            }
+            self.state = state
+            self.taken = taken
         }
-        return (prices, states)
     }
 }

@@ -27,7 +27,22 @@ public final class RandomStream {
         self.kind = kind
     }
 
+    private init(generator: UnsafeMutablePointer<gsl_rng>, seed: StreamSeed, kind: GeneratorKind) {
+        self.generator = generator
+        self.seed = seed
+        self.kind = kind
+    }
+
     deinit { gsl_rng_free(generator) }
+
+    /// An independent copy at the same point: it draws what this stream would draw next
+    /// (`gsl_rng_clone`), and drawing from either leaves the other as it is.
+    public func copy() -> RandomStream {
+        guard let clone = gsl_rng_clone(generator) else {
+            preconditionFailure("gsl_rng_clone failed: out of memory")
+        }
+        return RandomStream(generator: clone, seed: seed, kind: kind)
+    }
 
     /// A standard normal sample (Marsaglia and Tsang's ziggurat, `gsl_ran_gaussian_ziggurat`).
     @inline(__always)

@@ -18,7 +18,7 @@ extension SimulatedMarket {
     public func marketChartBody(id: String, days: String, daily: Bool = false, at now: Int64)
         throws(SimulatedMarketError) -> [UInt8]
     {
-        guard let index = coinIndex[id], let series = paths[id], tickIndex(at: now, in: series) != nil else {
+        guard let index = coinIndex[id], let series = ticks[id], tickIndex(at: now, in: series) != nil else {
             throw .coinNotFound(id)
         }
         let coin = coins[index]
@@ -83,7 +83,7 @@ extension SimulatedMarket {
     /// - Throws: ``SimulatedMarketError``.
     public func ohlcBody(id: String, days: String, at now: Int64) throws(SimulatedMarketError) -> [UInt8] {
         guard Self.ohlcDays.contains(days) else { throw .invalidDays(days) }
-        guard let series = paths[id], let last = tickIndex(at: now, in: series) else {
+        guard let series = ticks[id], let last = tickIndex(at: now, in: series) else {
             throw .coinNotFound(id)
         }
         let span = try spanMilliseconds(days, at: now)
@@ -91,28 +91,31 @@ extension SimulatedMarket {
         let size: Int64 = dayCount <= 2 ? 1_800_000 : dayCount <= 30 ? 14_400_000 : 345_600_000
         let firstOpen = (max(now - span, start) + size - 1) / size * size
         var first = tickIndex(at: firstOpen, in: series) ?? 0
-        if series.timestamps[first] < firstOpen { first += 1 }
+        if series.timestamp(first) < firstOpen { first += 1 }
         var writer = JSONWriter(capacity: 64 * (last - first + 1) / 6 + 2)
         writer.raw("[")
-        var index = first
-        while index <= last {
-            let time = series.timestamps[index]
-            let close = (time / size + 1) * size
-            let open = series.values[index]
-            var (high, low, latest) = (open, open, open)
-            while index <= last, series.timestamps[index] < close {
-                let value = series.values[index]
-                (high, low, latest) = (max(high, value), min(low, value), value)
-                index += 1
+        if first <= last {
+            series.withPrices(first...last) { prices in
+                var index = first
+                while index <= last {
+                    let close = (series.timestamp(index) / size + 1) * size
+                    let open = prices[index - first]
+                    var (high, low, latest) = (open, open, open)
+                    while index <= last, series.timestamp(index) < close {
+                        let value = prices[index - first]
+                        (high, low, latest) = (max(high, value), min(low, value), value)
+                        index += 1
+                    }
+                    if writer.bytes.count > 1 { writer.raw(",") }
+                    writer.raw("[")
+                    writer.integer(close)
+                    for value in [open, high, low, latest] {
+                        writer.raw(",")
+                        writer.number(value)
+                    }
+                    writer.raw("]")
+                }
             }
-            if writer.bytes.count > 1 { writer.raw(",") }
-            writer.raw("[")
-            writer.integer(close)
-            for value in [open, high, low, latest] {
-                writer.raw(",")
-                writer.number(value)
-            }
-            writer.raw("]")
         }
         writer.raw("]")
         return writer.bytes

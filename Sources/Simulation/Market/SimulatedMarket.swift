@@ -12,7 +12,7 @@ public struct SimulatedMarket: Sendable {
     /// The coins, in the order given (which is also the market-cap rank order at the start).
     public let coins: [SyntheticCoin]
     /// Each coin's ticks, by id.
-    public let paths: [String: TimeSeries]
+    let ticks: [String: CoinTicks]
     /// The first tick, epoch ms.
     public let start: Int64
     /// The grid step, ms, when every path is on one regular grid; nil for given, irregular paths.
@@ -45,15 +45,26 @@ public struct SimulatedMarket: Sendable {
         guard end >= start else { throw invalid("end - start", end - start, "0 or more") }
         guard stepMilliseconds > 0 else { throw invalid("step_ms", stepMilliseconds, "positive") }
         let steps = Int((end - start) / stepMilliseconds) + 1
-        paths = try MarketPaths.generate(
+        let paths = try CheckpointedPaths(
             coins: coins, rootSeed: rootSeed, start: start, stepMilliseconds: stepMilliseconds, steps: steps,
             generator: generator, correlation: correlation)
+        ticks = Dictionary(
+            coins.enumerated().map { ($1.id, CoinTicks(paths, coin: $0)) },
+            uniquingKeysWith: { first, _ in first })
         self.coins = coins
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.marketsRowOpenings = Self.marketsRowOpenings(coins)
         self.start = start
         self.stepMilliseconds = stepMilliseconds
+    }
+
+    /// A coin's ticks, as a series; nil for an unknown coin. A synthetic market draws them again
+    /// (``CheckpointedPaths``): a whole path is `8 x ticks` bytes.
+    ///
+    /// - Parameter id: The coin.
+    public func path(of id: String) -> TimeSeries? {
+        ticks[id]?.series
     }
 
     /// The coin with an id.
@@ -86,7 +97,7 @@ public struct SimulatedMarket: Sendable {
             }
         }
         self.coins = coins
-        self.paths = paths
+        self.ticks = paths.mapValues { CoinTicks($0) }
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.marketsRowOpenings = Self.marketsRowOpenings(coins)
@@ -106,13 +117,13 @@ public struct SimulatedMarket: Sendable {
     }
 
     /// The index of the last tick at or before `time`, nil before the first tick.
-    func tickIndex(at time: Int64, in series: TimeSeries) -> Int? {
-        guard let first = series.timestamps.first, time >= first else { return nil }
+    func tickIndex(at time: Int64, in series: CoinTicks) -> Int? {
+        guard series.count > 0, time >= series.timestamp(0) else { return nil }
         if let stepMilliseconds { return min(Int((time - start) / stepMilliseconds), series.count - 1) }
         var (low, high) = (0, series.count)
         while low < high {
             let middle = (low + high) / 2
-            if series.timestamps[middle] <= time { low = middle + 1 } else { high = middle }
+            if series.timestamp(middle) <= time { low = middle + 1 } else { high = middle }
         }
         return low - 1
     }
@@ -124,8 +135,8 @@ public struct SimulatedMarket: Sendable {
     ///   - id: The coin.
     ///   - time: Epoch ms.
     public func price(of id: String, at time: Int64) -> Double? {
-        guard let series = paths[id], let index = tickIndex(at: time, in: series) else { return nil }
-        return series.values[index]
+        guard let series = ticks[id], let index = tickIndex(at: time, in: series) else { return nil }
+        return series.price(index)
     }
 
     /// The 24 hours before `time`, as CoinGecko reports them.
@@ -143,7 +154,7 @@ public struct SimulatedMarket: Sendable {
 
     /// The 24 h window of a coin at a time; nil before the market starts.
     func dayWindow(of coin: SyntheticCoin, at time: Int64) -> DayWindow? {
-        guard let series = paths[coin.id], let ticks = dayWindowTicks(at: time, in: series) else {
+        guard let series = self.ticks[coin.id], let ticks = dayWindowTicks(at: time, in: series) else {
             return nil
         }
         return dayWindow(of: coin, in: series, ticks: ticks)
@@ -151,26 +162,29 @@ public struct SimulatedMarket: Sendable {
 
     /// The first and last tick of the 24 hours before `time` in a coin's series; nil before the
     /// market starts.
-    func dayWindowTicks(at time: Int64, in series: TimeSeries) -> (first: Int, last: Int)? {
+    func dayWindowTicks(at time: Int64, in series: CoinTicks) -> (first: Int, last: Int)? {
         guard let last = tickIndex(at: time, in: series) else { return nil }
         return (tickIndex(at: max(time - 86_400_000, start), in: series) ?? 0, last)
     }
 
     /// The 24 h window over the ticks `ticks.first...ticks.last` of a coin's series: a pure function
     /// of them, so a body may reuse it for every time that falls between the same ticks.
-    func dayWindow(of coin: SyntheticCoin, in series: TimeSeries, ticks: (first: Int, last: Int)) -> DayWindow
+    func dayWindow(of coin: SyntheticCoin, in series: CoinTicks, ticks: (first: Int, last: Int)) -> DayWindow
     {
-        let (first, last) = ticks
-        var window = DayWindow(
-            price: series.values[last], open: series.values[first], high: series.values[first],
-            low: series.values[first], volume: 0, lastTick: series.timestamps[last])
-        var turnover = 0.01
-        for index in first...last {
-            let value = series.values[index]
-            window.high = max(window.high, value)
-            window.low = min(window.low, value)
-            if index > first { turnover += abs(value / series.values[index - 1] - 1) * 0.5 }
+        let (found, turnover) = series.withPrices(ticks.first...ticks.last) { prices in
+            var window = DayWindow(
+                price: prices[prices.count - 1], open: prices[0], high: prices[0], low: prices[0], volume: 0,
+                lastTick: series.timestamp(ticks.last))
+            var turnover = 0.01
+            for index in prices.indices {
+                let value = prices[index]
+                window.high = max(window.high, value)
+                window.low = min(window.low, value)
+                if index > 0 { turnover += abs(value / prices[index - 1] - 1) * 0.5 }
+            }
+            return (window, turnover)
         }
+        var window = found
         // Volume: a base turnover of 1 % of market cap a day, more when the price moves.
         window.volume = (window.price * coin.circulatingSupply * turnover).rounded()
         return window

@@ -1,0 +1,165 @@
+import Synchronization
+import TrackerCore
+
+/// A synthetic market's tick paths, kept as checkpoints instead of ticks: a ``MarketWalk`` copied
+/// every ``blockLength`` ticks, from which a block is drawn again when it is read. The last two
+/// blocks read of each coin stay in memory. A year of 15-minute ticks for 100 coins is 28 MB as
+/// ticks; here it is about 1 MB of checkpoints and 3 MB of recent blocks.
+///
+/// The prices are bit for bit ``MarketPaths/generate(coins:rootSeed:start:stepMilliseconds:steps:generator:correlation:)``'s:
+/// a walk taken in stretches gives the prices of one long stretch. Coins that move together (the
+/// correlation's coins) are drawn together; every other coin alone, so reading one coin's block
+/// draws only that coin.
+public final class CheckpointedPaths: Sendable {
+    /// Ticks between two checkpoints.
+    public static let blockLength = 2048
+    /// Blocks kept in memory for each group of coins drawn together.
+    static let recentBlocks = 2
+
+    /// The coins, in the order given.
+    public let coinIds: [String]
+    /// The first tick, epoch ms.
+    public let start: Int64
+    /// The grid step, ms.
+    public let stepMilliseconds: Int64
+    /// Ticks per coin: the steps plus the first tick.
+    public let count: Int
+    /// Each coin's group and place in it, by the coin's index.
+    private let placement: [Placement]
+    private let groups: Mutex<[Group]>
+
+    private struct Placement {
+        var group: Int
+        var member: Int
+    }
+
+    /// Coins drawn together: their checkpoints and the blocks read last, most recent first.
+    private struct Group {
+        var starts: [Double]
+        var checkpoints: [MarketWalk]
+        var recent: [(block: Int, prices: [[Double]])] = []
+    }
+
+    /// Draws every path once, to check it and keep its checkpoints.
+    ///
+    /// - Parameters:
+    ///   - coins: The coins; ids must be unique.
+    ///   - rootSeed: The run's root seed.
+    ///   - start: The first tick, epoch ms.
+    ///   - stepMilliseconds: The grid step, > 0.
+    ///   - steps: Steps after the first tick.
+    ///   - generator: The GSL generator.
+    ///   - correlation: How the coins move together.
+    /// - Throws: What ``MarketPaths/generate(coins:rootSeed:start:stepMilliseconds:steps:generator:correlation:)``
+    ///   throws, for the same input.
+    public init(
+        coins: [SyntheticCoin], rootSeed: UInt64, start: Int64, stepMilliseconds: Int64, steps: Int,
+        generator: GeneratorKind = .taus2, correlation: MarketCorrelation = .independent
+    ) throws(PriceModelError) {
+        try MarketPaths.checkGrid(start: start, stepMilliseconds: stepMilliseconds, steps: steps)
+        try MarketWalk.validate(coins, correlation: correlation)
+        let count = steps + 1
+        let together = Set(correlation.correlatedCoinIds)
+        let correlated = coins.indices.filter { together.contains(coins[$0].id) }
+        let members =
+            (correlated.isEmpty ? [] : [correlated])
+            + coins.indices.filter { !together.contains(coins[$0].id) }.map { [$0] }
+        var placement = [Placement](repeating: Placement(group: 0, member: 0), count: coins.count)
+        var groups: [Group] = []
+        var firstBad: [Int: (step: Int, price: Double)] = [:]
+        for (group, slots) in members.enumerated() {
+            var walk = try MarketWalk(
+                coins: slots.map { coins[$0] }, rootSeed: rootSeed,
+                stepYears: Double(stepMilliseconds) / millisecondsPerYear, generator: generator,
+                correlation: group == 0 && !correlated.isEmpty ? correlation : .independent)
+            var drawn = Group(starts: slots.map { coins[$0].startPrice }, checkpoints: [])
+            for block in 0..<(count + Self.blockLength - 1) / Self.blockLength {
+                drawn.checkpoints.append(walk.copy())
+                let prices = Self.draw(block: block, from: &walk, starts: drawn.starts, count: count)
+                for (member, slot) in slots.enumerated() where firstBad[slot] == nil {
+                    if let index = prices[member].firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
+                        firstBad[slot] = (block * Self.blockLength + index, prices[member][index])
+                    }
+                }
+            }
+            for (member, slot) in slots.enumerated() {
+                placement[slot] = Placement(group: group, member: member)
+            }
+            groups.append(drawn)
+        }
+        if let slot = firstBad.keys.min(), let bad = firstBad[slot] {
+            throw .invalidPath(
+                coinId: coins[slot].id, detail: MarketPaths.leftThePositiveNumbers(bad.price, step: bad.step))
+        }
+        self.coinIds = coins.map(\.id)
+        self.start = start
+        self.stepMilliseconds = stepMilliseconds
+        self.count = count
+        self.placement = placement
+        self.groups = Mutex(groups)
+    }
+
+    /// Block `block`'s prices for every coin of a walk standing at its start.
+    private static func draw(block: Int, from walk: inout MarketWalk, starts: [Double], count: Int)
+        -> [[Double]]
+    {
+        let length = min(blockLength, count - block * blockLength)
+        guard block == 0 else { return walk.advance(by: length) }
+        return zip(starts, walk.advance(by: length - 1)).map { [$0] + $1 }
+    }
+
+    /// A coin's prices at the ticks `range`.
+    ///
+    /// - Parameters:
+    ///   - coin: The coin's index in ``coinIds``.
+    ///   - range: Tick indices within `0..<count`.
+    /// - Returns: The prices; index them from the slice's `startIndex`.
+    public func prices(ofCoin coin: Int, in range: Range<Int>) -> ArraySlice<Double> {
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= count, "ticks \(range) outside 0..<\(count)")
+        let place = placement[coin]
+        let blocks = range.lowerBound / Self.blockLength...max(range.upperBound - 1, 0) / Self.blockLength
+        return groups.withLock { groups in
+            if blocks.count == 1 {
+                let base = blocks.lowerBound * Self.blockLength
+                let prices = Self.block(blocks.lowerBound, of: &groups[place.group], count: count)[
+                    place.member]
+                return prices[(range.lowerBound - base)..<(range.upperBound - base)]
+            }
+            var joined: [Double] = []
+            joined.reserveCapacity(range.count)
+            for block in blocks {
+                let base = block * Self.blockLength
+                let prices = Self.block(block, of: &groups[place.group], count: count)[place.member]
+                joined.append(
+                    contentsOf: prices[
+                        (max(range.lowerBound, base) - base)..<(min(range.upperBound, base + prices.count)
+                            - base)])
+            }
+            return joined[...]
+        }
+    }
+
+    /// A block of a group, from memory or drawn again from its checkpoint.
+    private static func block(_ block: Int, of group: inout Group, count: Int) -> [[Double]] {
+        if let hit = group.recent.firstIndex(where: { $0.block == block }) {
+            let found = group.recent.remove(at: hit)
+            group.recent.insert(found, at: 0)
+            return found.prices
+        }
+        var walk = group.checkpoints[block].copy()
+        let prices = draw(block: block, from: &walk, starts: group.starts, count: count)
+        group.recent.insert((block, prices), at: 0)
+        if group.recent.count > recentBlocks { group.recent.removeLast() }
+        return prices
+    }
+
+    /// A coin's whole path.
+    ///
+    /// - Parameter coin: The coin's index in ``coinIds``.
+    public func series(ofCoin coin: Int) -> TimeSeries {
+        TimeSeries(
+            timestamps: (0..<count).map { start + Int64($0) * stepMilliseconds },
+            values: Array(prices(ofCoin: coin, in: 0..<count)))
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// A synthetic market part way along its paths: each coin's walk and stream, and the correlation's
+/// state. It advances every coin a stretch at a time, and ``copy()`` keeps a checkpoint to
+/// regenerate a stretch from later (``CheckpointedPaths``).
+///
+/// Each coin draws from its own stream, `coin/<id>` under the run's root seed, as if alone; the
+/// correlated coins' log returns are then replaced by ``MarketCorrelation``'s mix, the market
+/// factor drawn from the stream `market/factor`. Stretches of any lengths give, bit for bit, the
+/// prices of one long stretch (``PriceWalk``).
+public struct MarketWalk {
+    /// The coins, in the order given.
+    public let coinIds: [String]
+    private var walks: [any PriceWalk]
+    private let streams: [RandomStream]
+    private var mix: CorrelationState?
+
+    /// Starts every coin at its start price.
+    ///
+    /// - Parameters:
+    ///   - coins: The coins; ids must be unique.
+    ///   - rootSeed: The run's root seed.
+    ///   - stepYears: The step in years.
+    ///   - generator: The GSL generator.
+    ///   - correlation: How the coins move together.
+    /// - Throws: ``PriceModelError`` for an invalid coin, a repeated id, or a coin that cannot
+    ///   follow the market asked to.
+    public init(
+        coins: [SyntheticCoin], rootSeed: UInt64, stepYears: Double, generator: GeneratorKind,
+        correlation: MarketCorrelation
+    ) throws(PriceModelError) {
+        try Self.validate(coins, correlation: correlation)
+        coinIds = coins.map(\.id)
+        walks = coins.map { $0.model.process.walk(from: $0.startPrice, stepYears: stepYears) }
+        streams = coins.map {
+            RandomStream(seed: StreamSeed(root: rootSeed, stream: "coin/\($0.id)"), kind: generator)
+        }
+        mix = CorrelationState(
+            coins: coins, correlation: correlation, stepYears: stepYears, rootSeed: rootSeed,
+            generator: generator)
+    }
+
+    private init(copying other: MarketWalk) {
+        coinIds = other.coinIds
+        walks = other.walks
+        streams = other.streams.map { $0.copy() }
+        mix = other.mix?.copy()
+    }
+
+    /// Checks the coins one by one (parameters, then a repeated id), then the correlation.
+    ///
+    /// - Parameters:
+    ///   - coins: The coins.
+    ///   - correlation: How they move together.
+    /// - Throws: The first ``PriceModelError`` found.
+    public static func validate(_ coins: [SyntheticCoin], correlation: MarketCorrelation)
+        throws(PriceModelError)
+    {
+        var seen = Set<String>()
+        for coin in coins {
+            try coin.validate()
+            guard seen.insert(coin.id).inserted else { throw .duplicateCoin(coin.id) }
+        }
+        try correlation.check(against: coins)
+    }
+
+    /// A copy at the same point that advances on its own: streams are copied, not shared.
+    public func copy() -> MarketWalk { MarketWalk(copying: self) }
+
+    /// Writes every coin's next prices, one step each: `prices[i]` is coin i's, all of one length.
+    ///
+    /// - Parameter prices: One buffer per coin, in ``coinIds``' order.
+    public mutating func advance(into prices: [UnsafeMutableBufferPointer<Double>]) {
+        precondition(prices.count == walks.count, "one buffer per coin")
+        for index in walks.indices {
+            walks[index].advance(into: prices[index], stream: streams[index])
+        }
+        mix?.mix(prices)
+    }
+
+    /// Every coin's next `count` prices, one step each, in ``coinIds``' order.
+    ///
+    /// - Parameter count: Steps, >= 0.
+    public mutating func advance(by count: Int) -> [[Double]] {
+        var flat = [Double](repeating: 0, count: count * walks.count)
+        flat.withUnsafeMutableBufferPointer { flat in
+            advance(
+                into: walks.indices.map {
+                    UnsafeMutableBufferPointer(rebasing: flat[$0 * count..<($0 + 1) * count])
+                })
+        }
+        return walks.indices.map { Array(flat[$0 * count..<($0 + 1) * count]) }
+    }
+}

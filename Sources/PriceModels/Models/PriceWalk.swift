@@ -1,0 +1,29 @@
+/// A price process part way along its path: the state one step needs (the log price, a variance,
+/// a regime), so a path can be produced a stretch at a time, and a copy of the walk (with a copy
+/// of its ``RandomStream``) continues it from the same point.
+///
+/// A path taken in stretches of any lengths is bit for bit the path taken at once: the draws come
+/// from the stream in the same order and each price is the same arithmetic on the same state.
+/// ``MarketWalk`` relies on this to regenerate ticks from checkpoints.
+public protocol PriceWalk: Sendable {
+    /// Writes the next `prices.count` prices, one step each.
+    ///
+    /// - Parameters:
+    ///   - prices: Where the prices go.
+    ///   - stream: The randomness; the same stream on every call of one path.
+    mutating func advance(into prices: UnsafeMutableBufferPointer<Double>, stream: RandomStream)
+}
+
+extension PriceProcess {
+    /// A path: `steps + 1` prices from `start`, the first being `start`.
+    ///
+    /// - Parameters:
+    ///   - start: The first price, > 0.
+    ///   - steps: How many steps to take.
+    ///   - stepYears: The step in years (5 minutes is `300 / 31_536_000`).
+    ///   - stream: The randomness.
+    public func path(from start: Double, steps: Int, stepYears: Double, stream: RandomStream) -> [Double] {
+        var walk = walk(from: start, stepYears: stepYears)
+        return LogPricePath.prices(from: start, steps: steps) { walk.advance(into: $0, stream: stream) }
+    }
+}
