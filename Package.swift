@@ -82,8 +82,10 @@ let package = Package(
             name: "Persistence",
             dependencies: ["TrackerCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // The live shell: URLSession transport and the wall clock.
-        .target(name: "LiveHTTP", dependencies: ["TrackerCore"]),
+        // One HTTP GET through libcurl, loaded with dlopen when the first request is sent.
+        .target(name: "CCurl"),
+        // The live shell: the libcurl transport and the wall clock.
+        .target(name: "LiveHTTP", dependencies: ["TrackerCore", "CCurl"]),
         // The command-line shell: wiring, files, wall clock, terminal output.
         .executableTarget(
             name: "workbench",

@@ -73,7 +73,7 @@ struct RecordCommand: ParsableCommand {
         let limiter = AsyncRateLimiter(
             RateLimiter(policy: .slidingWindow, plan: chosenPlan, backoff: .retryAfter), clock: WallClock())
         let client = CoinGeckoClient(
-            transport: URLSessionTransport(baseURL: baseURL), requests: CoinGeckoRequests(apiKey: apiKey),
+            transport: CurlTransport(baseURL: baseURL), requests: CoinGeckoRequests(apiKey: apiKey),
             limiter: limiter)
         let recorder = Recorder(client: client, baseURL: baseURL, directory: URL(fileURLWithPath: directory))
         let quiet = quiet

@@ -48,6 +48,7 @@ struct RunCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        LargeAllocations.returnToTheSystemWhenFreed()
         let loaded = try ScenarioRunner.load(scenario, overrides: overrides)
         let timer = SummingTimer()
         let started = ContinuousClock.now

@@ -9,7 +9,7 @@ import TrackerCore
 #endif
 
 /// `workbench serve` as a UI test uses it: the binary on an ephemeral port, the project's own
-/// `URLSessionTransport` and `CoinGeckoClient` against it.
+/// `CurlTransport` and `CoinGeckoClient` against it.
 @Suite("workbench serve: the simulated CoinGecko over HTTP", .serialized)
 struct ServeTests {
     /// A running `workbench serve` and its base URL.
@@ -39,7 +39,7 @@ struct ServeTests {
             return process.waitUntilExit()
         }
 
-        var client: CoinGeckoClient { CoinGeckoClient(transport: URLSessionTransport(baseURL: url)) }
+        var client: CoinGeckoClient { CoinGeckoClient(transport: CurlTransport(baseURL: url)) }
 
         func post(_ path: String, _ body: String) async throws -> String {
             var request = URLRequest(url: URL(string: admin + path)!)
@@ -86,7 +86,7 @@ struct ServeTests {
         let (keylessSent, limited) = await Self.sentUntilRefused(client, atMost: 5)
         #expect(keylessSent == 3, "keyless callers share 10 a minute, and 7 went above")
         let demo = CoinGeckoClient(
-            transport: URLSessionTransport(baseURL: served.url),
+            transport: CurlTransport(baseURL: served.url),
             requests: CoinGeckoRequests(apiKey: .demo("k1")))
         let (demoSent, _) = await Self.sentUntilRefused(demo, atMost: 40)
         #expect(demoSent == 30, "a demo key has the scenario's demo-30 to itself")
@@ -125,7 +125,7 @@ struct ServeTests {
     @Test("200 concurrent clients are all served")
     func concurrentClients() async throws {
         let served = try Served(["--clock", "wall"])
-        let transport = URLSessionTransport(baseURL: served.url)
+        let transport = CurlTransport(baseURL: served.url)
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<200 {
                 group.addTask { try await transport.send(HTTPRequest(path: "/ping")).status }

@@ -12,7 +12,7 @@ import TrackerCore
 /// draws only that coin.
 public final class CheckpointedPaths: Sendable {
     /// Ticks between two checkpoints.
-    public static let blockLength = 2048
+    public static let blockLength = 1024
     /// Blocks kept in memory for each group of coins drawn together.
     static let recentBlocks = 2
 

@@ -27,7 +27,8 @@ public struct SimulatedServer: ~Copyable {
     private var journalTargets: [String: String] = [:]
     private var keyWindows: [String: PlanWindow] = [:]
     private var cache: [String: (response: HTTPResponse, storedAt: Int64)] = [:]
-    private var cacheInsertions = 0
+    /// When the cache is next purged of responses no request can be served anymore.
+    private var nextPurge = Int64.min
     private let stream: RandomStream
 
     /// CoinGecko's 429 body.
@@ -165,17 +166,18 @@ public struct SimulatedServer: ~Copyable {
         }
         if response.status == 200, maxAge > 0 {
             cache[target] = (response, now)
-            cacheInsertions += 1
-            if cacheInsertions % 512 == 0 { purgeExpired(at: now) }
+            if now >= nextPurge { purgeExpired(at: now) }
         }
         return (response, now, replayed ? .replayed : .served)
     }
 
     /// Drops cached responses no request can be served anymore (older than the longest max-age),
-    /// so a long run's CDN cache holds only what is live.
+    /// once per longest max-age, so the CDN cache holds what was stored in the last two: a chart
+    /// body of a year is hundreds of kB, and a session's are gone by the next session.
     private mutating func purgeExpired(at now: Int64) {
         let longest = behaviour.longestCacheMilliseconds
         cache = cache.filter { now - $0.value.storedAt < longest }
+        nextPurge = now + longest
     }
 
     private func rateLimited(retryAfterSeconds: Int64, latency: Int64) -> ServerReply {

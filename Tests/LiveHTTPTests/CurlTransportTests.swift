@@ -4,15 +4,15 @@ import TestSupport
 import Testing
 import TrackerCore
 
-@Suite("URLSession transport against a local HTTP server")
-struct URLSessionTransportTests {
+@Suite("libcurl transport against a local HTTP server")
+struct CurlTransportTests {
     private func client(
         _ server: LoopbackHTTPServer, apiKey: CoinGeckoRequests.APIKey? = nil, timeout: Int64 = 10_000
     )
         -> CoinGeckoClient
     {
         CoinGeckoClient(
-            transport: URLSessionTransport(baseURL: "http://127.0.0.1:\(server.port)/api/v3"),
+            transport: CurlTransport(baseURL: "http://127.0.0.1:\(server.port)/api/v3"),
             requests: CoinGeckoRequests(apiKey: apiKey, timeoutMilliseconds: timeout)
         )
     }
@@ -44,7 +44,7 @@ struct URLSessionTransportTests {
             .init(status: 429, headers: [("Retry-After", "30"), ("Content-Type", "text/html")], body: page)
         }
         defer { server.stop() }
-        let response = try await URLSessionTransport(baseURL: "http://127.0.0.1:\(server.port)")
+        let response = try await CurlTransport(baseURL: "http://127.0.0.1:\(server.port)")
             .send(HTTPRequest(path: "/coins/list"))
         #expect(response.status == 429)
         #expect(response.headers["retry-after"] == "30")
@@ -67,9 +67,55 @@ struct URLSessionTransportTests {
         }
         #expect(error?.kind == .transport(.timedOut(afterMilliseconds: 300)))
         #expect(error?.isTransient == true)
-        // Linux URLSession counts timeouts in whole seconds; the transport rounds up, never to 0.
+        // Not at once: libcurl counts milliseconds (URLSession on Linux truncated to whole
+        // seconds, so 300 ms failed at once).
         let elapsed = Date().timeIntervalSince(started)
         #expect(elapsed >= 0.3, "\(elapsed) s")
+    }
+
+    @Test("a cancelled task stops its transfer: cancelled, not the slow server's answer")
+    func cancelled() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            .init(status: 200, body: Array("[]".utf8), delayMilliseconds: 3_000)
+        }
+        defer { server.stop() }
+        let task = Task {
+            try await CurlTransport(baseURL: "http://127.0.0.1:\(server.port)").send(
+                HTTPRequest(path: "/coins/list"))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let result = await task.result
+        #expect(throws: TransportError.cancelled) { try result.get() }
+    }
+
+    @Test("a redirect is followed, and the headers are the last response's")
+    func redirect() async throws {
+        let server = try LoopbackHTTPServer { target in
+            target == "/old"
+                ? .init(status: 302, headers: [("Location", "/new"), ("X-First", "1")])
+                : .init(status: 200, headers: [("X-Second", "2")], body: Array("[1]".utf8))
+        }
+        defer { server.stop() }
+        let response = try await CurlTransport(baseURL: "http://127.0.0.1:\(server.port)").send(
+            HTTPRequest(path: "/old"))
+        #expect(response.status == 200 && response.body == Array("[1]".utf8))
+        #expect(response.headers["x-second"] == "2" && response.headers["x-first"] == nil)
+        #expect(server.received.map(\.target) == ["/old", "/new"])
+    }
+
+    @Test("a header with a line break is refused before anything is sent")
+    func headerInjection() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 200) }
+        defer { server.stop() }
+        var request = HTTPRequest(path: "/ping")
+        request.headers = [HTTPHeaders.Field("x-cg-demo-api-key", "k\r\nX-Evil: 1")]
+        let error = await #expect(throws: TransportError.self) {
+            _ = try await CurlTransport(baseURL: "http://127.0.0.1:\(server.port)").send(request)
+        }
+        #expect(
+            error == .connectionFailed("header x-cg-demo-api-key has a line break or a colon in its name"))
+        #expect(server.received.isEmpty)
     }
 
     @Test("nothing listening is a connection failure")

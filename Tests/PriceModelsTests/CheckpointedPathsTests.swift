@@ -1,0 +1,142 @@
+import Foundation
+import PriceModels
+import Testing
+import TrackerCore
+
+/// Paths taken a stretch at a time (``PriceWalk``, ``MarketWalk``) and drawn again from
+/// checkpoints (``CheckpointedPaths``) are bit for bit the paths taken at once.
+@Suite("Checkpointed paths: walks in stretches and blocks drawn again equal the whole path")
+struct CheckpointedPathsTests {
+    static let fiveMinutes = 300_000 / millisecondsPerYear
+
+    static func coin(_ id: String, _ model: PriceModel, price: Double = 100) -> SyntheticCoin {
+        SyntheticCoin(id: id, symbol: id, name: id, circulatingSupply: 1e9, startPrice: price, model: model)
+    }
+
+    /// One coin of every model, with jumps and regime switches frequent enough to happen often.
+    static let coins = [
+        coin("a-gbm", .gbm(GeometricBrownianMotion(drift: 0.3, volatility: 0.8))),
+        coin(
+            "b-merton",
+            .merton(
+                MertonJumpDiffusion(
+                    drift: 0.1, volatility: 0.5, jumpIntensity: 3_000, jumpMean: -0.01, jumpVolatility: 0.02)),
+            price: 50),
+        coin(
+            "c-garch",
+            .garch(GARCH11(mean: 0.0001, omega: 1e-6, alpha: 0.08, beta: 0.9, degreesOfFreedom: 5)),
+            price: 5),
+        coin(
+            "d-regime",
+            .regime(
+                RegimeSwitching(
+                    calm: GeometricBrownianMotion(drift: 0.1, volatility: 0.3),
+                    turbulent: GeometricBrownianMotion(drift: -0.2, volatility: 1.5), leaveCalm: 0.01,
+                    leaveTurbulent: 0.05)), price: 7),
+        coin("e-ou", .ou(OrnsteinUhlenbeck(peg: 1, reversionSpeed: 50, volatility: 0.05)), price: 1),
+    ]
+
+    static func correlations() throws -> [MarketCorrelation] {
+        let matrix = try CorrelationMatrix(
+            rows: [[1, 0.6, 0.3], [0.6, 1, 0.5], [0.3, 0.5, 1]], size: (3, "coins"), name: "m")
+        return [
+            .independent,
+            .oneFactor(correlations: ["a-gbm": 0.7, "b-merton": 0.5, "c-garch": 0.3, "d-regime": 0.9]),
+            .matrix(coinIds: ["a-gbm", "b-merton", "d-regime"], matrix),
+        ]
+    }
+
+    static func bits(_ values: some Sequence<Double>) -> [UInt64] { values.map(\.bitPattern) }
+
+    @Test(
+        "every model's walk, taken in stretches of 0-60 steps, gives the path taken at once", arguments: coins
+    )
+    func stretchesEqualTheWholePath(coin: SyntheticCoin) {
+        var lengths = SplitMix64(seed: 3)
+        for seed in UInt64(1)...5 {
+            let process = coin.model.process
+            let whole = process.path(
+                from: coin.startPrice, steps: 3_000, stepYears: Self.fiveMinutes,
+                stream: RandomStream(seed: StreamSeed(root: seed, stream: "coin/x")))
+            let stream = RandomStream(seed: StreamSeed(root: seed, stream: "coin/x"))
+            var walk = process.walk(from: coin.startPrice, stepYears: Self.fiveMinutes)
+            var taken = [coin.startPrice]
+            while taken.count < whole.count {
+                let length = min(Int.random(in: 0...60, using: &lengths), whole.count - taken.count)
+                var stretch = [Double](repeating: 0, count: length)
+                stretch.withUnsafeMutableBufferPointer { walk.advance(into: $0, stream: stream) }
+                taken += stretch
+            }
+            #expect(Self.bits(taken) == Self.bits(whole), "\(coin.id), seed \(seed)")
+        }
+    }
+
+    @Test("a copied market walk continues as the original would, and drawing from one leaves the other alone")
+    func copiesAreIndependent() throws {
+        for correlation in try Self.correlations() {
+            var original = try MarketWalk(
+                coins: Self.coins, rootSeed: 5, stepYears: Self.fiveMinutes, generator: .taus2,
+                correlation: correlation)
+            _ = original.advance(by: 700)
+            var copy = original.copy()
+            let fromCopy = copy.advance(by: 500)
+            _ = copy.advance(by: 300)
+            let fromOriginal = original.advance(by: 500)
+            #expect(fromCopy.map(Self.bits) == fromOriginal.map(Self.bits), "\(correlation)")
+        }
+    }
+
+    @Test(
+        "every range of checkpointed paths, read in any order, is the generated path's, for every model and correlation",
+        arguments: GeneratorKind.allCases)
+    func rangesEqualTheGeneratedPaths(generator: GeneratorKind) throws {
+        // 5,000 steps: three blocks, the last one short.
+        let steps = 2 * CheckpointedPaths.blockLength + 903
+        var ranges = SplitMix64(seed: 11)
+        for correlation in try Self.correlations() {
+            let generated = try MarketPaths.generate(
+                coins: Self.coins, rootSeed: 21, start: 1_704_067_200_000, stepMilliseconds: 300_000,
+                steps: steps, generator: generator, correlation: correlation)
+            let checkpointed = try CheckpointedPaths(
+                coins: Self.coins, rootSeed: 21, start: 1_704_067_200_000, stepMilliseconds: 300_000,
+                steps: steps, generator: generator, correlation: correlation)
+            #expect(checkpointed.count == steps + 1)
+            for (index, coin) in Self.coins.enumerated() {
+                let expected = try #require(generated[coin.id])
+                #expect(checkpointed.series(ofCoin: index) == expected, "\(coin.id), \(correlation)")
+            }
+            for trial in 0..<400 {
+                let coin = Int.random(in: 0..<Self.coins.count, using: &ranges)
+                let lower = Int.random(in: 0...steps, using: &ranges)
+                let upper = Int.random(in: (lower + 1)...min(steps + 1, lower + 1 + 2_500), using: &ranges)
+                let expected = try #require(generated[Self.coins[coin].id]).values[lower..<upper]
+                #expect(
+                    Self.bits(checkpointed.prices(ofCoin: coin, in: lower..<upper)) == Self.bits(expected),
+                    "trial \(trial): \(Self.coins[coin].id) \(lower)..<\(upper), \(correlation)")
+            }
+        }
+    }
+
+    @Test(
+        "a path that leaves the positive numbers is refused as generate refuses it: first coin in order, its step"
+    )
+    func leavingThePositiveNumbers() throws {
+        // Both overflow; the later coin overflows sooner, in the first block, the earlier in a later one.
+        let soon = Self.coin("soon", .gbm(GeometricBrownianMotion(drift: 1e5, volatility: 1)), price: 1e300)
+        let late = Self.coin("late", .gbm(GeometricBrownianMotion(drift: 666, volatility: 1)), price: 1e300)
+        for coins in [[late, soon], [soon, late]] {
+            let generated = #expect(throws: PriceModelError.self) {
+                try MarketPaths.generate(
+                    coins: coins, rootSeed: 1, start: 0, stepMilliseconds: 300_000, steps: 6_000)
+            }
+            let checkpointed = #expect(throws: PriceModelError.self) {
+                try CheckpointedPaths(
+                    coins: coins, rootSeed: 1, start: 0, stepMilliseconds: 300_000, steps: 6_000)
+            }
+            #expect(generated != nil && checkpointed == generated)
+            #expect(
+                generated?.description.contains("the path of \(coins[0].id):") == true,
+                "\(String(describing: generated))")
+        }
+    }
+}
