@@ -57,16 +57,24 @@ final class LoopbackHTTPServer: Sendable {
     /// The requests received so far.
     var received: [Received] { log.withLock { $0 } }
 
-    /// Stops accepting connections.
+    /// Stops accepting connections: the port refuses them from now on.
+    ///
+    /// It only shuts the socket down; the accept loop closes it when its `accept` fails. Closing
+    /// it here let the loop, started late or between two accepts, call `accept` on a descriptor
+    /// number the system had since given to another test's server, and answer that server's
+    /// requests with this one's responses.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func acceptLoop() {
         while true {
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
+            guard connection >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                close(listener)
+                return
+            }
             Thread.detachNewThread { [self] in serve(connection) }
         }
     }
