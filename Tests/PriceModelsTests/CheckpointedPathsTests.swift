@@ -117,6 +117,41 @@ struct CheckpointedPathsTests {
         }
     }
 
+    @Test("readers on four tasks at once get the generated prices; an empty range is empty")
+    func concurrentReaders() async throws {
+        let steps = 3 * CheckpointedPaths.blockLength + 17
+        let correlation = try Self.correlations()[1]
+        let generated = try MarketPaths.generate(
+            coins: Self.coins, rootSeed: 8, start: 0, stepMilliseconds: 300_000, steps: steps,
+            correlation: correlation)
+        let checkpointed = try CheckpointedPaths(
+            coins: Self.coins, rootSeed: 8, start: 0, stepMilliseconds: 300_000, steps: steps,
+            correlation: correlation)
+        #expect(checkpointed.prices(ofCoin: 2, in: 700..<700).isEmpty)
+        let boundary = CheckpointedPaths.blockLength
+        #expect(checkpointed.prices(ofCoin: 1, in: boundary..<boundary).isEmpty)
+        #expect(checkpointed.prices(ofCoin: 0, in: (steps + 1)..<(steps + 1)).isEmpty)
+        let expected = try Self.coins.map { try #require(generated[$0.id]).values }
+        let mismatches = await withTaskGroup(of: Int.self) { tasks in
+            for reader in UInt64(0)..<4 {
+                tasks.addTask {
+                    var ranges = SplitMix64(seed: 100 + reader)
+                    var mismatches = 0
+                    for _ in 0..<300 {
+                        let coin = Int.random(in: 0..<Self.coins.count, using: &ranges)
+                        let lower = Int.random(in: 0...steps, using: &ranges)
+                        let upper = Int.random(in: lower...min(steps + 1, lower + 1_500), using: &ranges)
+                        let read = checkpointed.prices(ofCoin: coin, in: lower..<upper)
+                        if Self.bits(read) != Self.bits(expected[coin][lower..<upper]) { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await tasks.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test(
         "a path that leaves the positive numbers is refused as generate refuses it: first coin in order, its step"
     )

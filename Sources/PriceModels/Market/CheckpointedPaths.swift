@@ -117,8 +117,9 @@ public final class CheckpointedPaths: Sendable {
     public func prices(ofCoin coin: Int, in range: Range<Int>) -> ArraySlice<Double> {
         precondition(
             range.lowerBound >= 0 && range.upperBound <= count, "ticks \(range) outside 0..<\(count)")
+        guard !range.isEmpty else { return [] }
         let place = placement[coin]
-        let blocks = range.lowerBound / Self.blockLength...max(range.upperBound - 1, 0) / Self.blockLength
+        let blocks = range.lowerBound / Self.blockLength...(range.upperBound - 1) / Self.blockLength
         return groups.withLock { groups in
             if blocks.count == 1 {
                 let base = blocks.lowerBound * Self.blockLength

@@ -89,6 +89,7 @@ public struct MarketWalk {
                     UnsafeMutableBufferPointer(rebasing: flat[$0 * count..<($0 + 1) * count])
                 })
         }
+        guard walks.count > 1 else { return [flat] }
         return walks.indices.map { Array(flat[$0 * count..<($0 + 1) * count]) }
     }
 }
