@@ -52,4 +52,31 @@ struct OHLCDecoderTests {
         #expect(chart.candles.open == [2, 1])
         #expect(chart.repairs == SeriesRepairs(outOfOrder: 1))
     }
+
+    @Test(
+        "10,000 candles (past the first 4,096 rows of room, so the row storage grows twice) keep every value")
+    func manyCandles() throws {
+        var random = SplitMix64(seed: 42)
+        var rows: [[Double]] = []
+        for index in 0..<10_000 {
+            let (low, high) = (
+                Double.random(in: 1...100, using: &random), Double.random(in: 100...200, using: &random)
+            )
+            let (open, close) = (
+                Double.random(in: low...high, using: &random), Double.random(in: low...high, using: &random)
+            )
+            rows.append([Double(1_600_000_000_000 + index * 60_000), open, high, low, close])
+        }
+        let json =
+            "["
+            + rows.map { row in
+                "[\(Int64(row[0]))," + row.dropFirst().map { "\($0)" }.joined(separator: ",") + "]"
+            }.joined(separator: ",") + "]"
+        let candles = try OHLCDecoder.decode(Array(json.utf8)).candles
+        #expect(candles.closeTimes == rows.map { Int64($0[0]) })
+        #expect(candles.open == rows.map { $0[1] })
+        #expect(candles.high == rows.map { $0[2] })
+        #expect(candles.low == rows.map { $0[3] })
+        #expect(candles.close == rows.map { $0[4] })
+    }
 }

@@ -19,7 +19,8 @@ enum LogPricePath {
         }
     }
 
-    /// `steps + 1` prices: `start`, then what `fill` writes for the other `steps`.
+    /// `steps + 1` prices: `start`, then what `fill` writes for the other `steps`. A path of 4 MB
+    /// or more is advised for huge pages (``HugePageArrays``), as numpy advises its arrays.
     ///
     /// - Parameters:
     ///   - start: The first price.
@@ -28,10 +29,9 @@ enum LogPricePath {
     static func prices(from start: Double, steps: Int, _ fill: (UnsafeMutableBufferPointer<Double>) -> Void)
         -> [Double]
     {
-        [Double](unsafeUninitializedCapacity: steps + 1) { prices, initialized in
+        HugePageArrays.uninitialized(count: steps + 1) { prices in
             prices[0] = start
             fill(UnsafeMutableBufferPointer(rebasing: prices[1...]))
-            initialized = steps + 1
         }
     }
 }

@@ -19,7 +19,7 @@ public enum OHLCDecoder {
         try withJSONCursor(over: data, source: source) { cursor throws(LocatedDecodingError) in
             var rows = try cursor.readRows(
                 path: "$",
-                rules: [.price("open"), .price("high"), .price("low"), .price("close")],
+                rules: columnRules,
                 rowCheck: inconsistency(of:)
             )
             try cursor.expectEnd()
@@ -34,6 +34,11 @@ public enum OHLCDecoder {
             return OHLCChart(candles: candles, repairs: repairs)
         }
     }
+
+    /// The four price columns (built once, not per response).
+    private static let columnRules: [ValueRule] = [
+        .price("open"), .price("high"), .price("low"), .price("close"),
+    ]
 
     /// What a row breaks, if anything: `low <= min(open, close)`, `max(open, close) <= high`.
     private static func inconsistency(of row: NumericRows.Row) -> String? {

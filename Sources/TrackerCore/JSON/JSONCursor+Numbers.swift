@@ -75,6 +75,27 @@ extension JSONCursor {
         return number
     }
 
+    /// Consumes a number and returns it when it is finite; nil when the next token is no number
+    /// or overflows a Double (the caller locates the error at the token's start).
+    @inline(__always)
+    mutating func scanFiniteDouble() -> Double? {
+        guard let number = scanNumber() else { return nil }
+        let value = NumberParsing.double(number, in: bytes)
+        return value.isFinite ? value : nil
+    }
+
+    /// Consumes a number and returns it when it is a non-negative integral number of epoch
+    /// milliseconds (integral values written with a fraction or exponent, `1.6e12`, count); nil
+    /// otherwise (the caller locates the error at the token's start).
+    @inline(__always)
+    mutating func scanTimestamp() -> Int64? {
+        guard let number = scanNumber() else { return nil }
+        if let value = NumberParsing.int64(number), value >= 0 { return value }
+        let value = NumberParsing.double(number, in: bytes)
+        guard value >= 0, value < 9.2e18, value.rounded(.towardZero) == value else { return nil }
+        return Int64(value)
+    }
+
     /// Reads a finite number.
     ///
     /// - Parameters:
@@ -87,30 +108,27 @@ extension JSONCursor {
         path: @autoclosure () -> String,
         expected: @autoclosure () -> String
     ) throws(LocatedDecodingError) -> Double {
-        guard let number = scanNumber() else { throw error(path: path(), expected: expected()) }
-        let value = NumberParsing.double(number, in: bytes)
-        guard value.isFinite else {
-            throw error(at: number.range.lowerBound, path: path(), expected: expected())
+        let start = startOfNextToken()
+        guard let value = scanFiniteDouble() else {
+            throw error(at: start, path: path(), expected: expected())
         }
         return value
     }
 
-    /// Reads a non-negative integral number of epoch milliseconds.
-    ///
-    /// Integral values written with a fraction or exponent (`1.6e12`) are accepted.
+    /// What ``readTimestamp(path:)`` expects.
+    static let timestampExpectation = "an integer epoch-millisecond timestamp >= 0"
+
+    /// Reads a non-negative integral number of epoch milliseconds (``scanTimestamp()``).
     ///
     /// - Parameter path: The value's JSON path, built only for an error.
     /// - Returns: The timestamp.
     @inline(__always)
     mutating func readTimestamp(path: @autoclosure () -> String) throws(LocatedDecodingError) -> Int64 {
-        let expected = "an integer epoch-millisecond timestamp >= 0"
-        guard let number = scanNumber() else { throw error(path: path(), expected: expected) }
-        if let value = NumberParsing.int64(number), value >= 0 { return value }
-        let value = NumberParsing.double(number, in: bytes)
-        guard value >= 0, value < 9.2e18, value.rounded(.towardZero) == value else {
-            throw error(at: number.range.lowerBound, path: path(), expected: expected)
+        let start = startOfNextToken()
+        guard let value = scanTimestamp() else {
+            throw error(at: start, path: path(), expected: Self.timestampExpectation)
         }
-        return Int64(value)
+        return value
     }
 }
 
