@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TrackerCore
 
 #if canImport(Glibc)
     import Glibc
@@ -116,7 +116,7 @@ public enum AtomicFile {
 
 /// A process-wide counter for temporary names, so threads writing the same file never collide.
 private final class TemporaryCounter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
 
     func next() -> Int {
         value.withLock { value in

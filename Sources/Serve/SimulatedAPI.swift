@@ -1,5 +1,4 @@
 import Simulation
-import Synchronization
 import TrackerCore
 
 /// The simulated CoinGecko behind `workbench serve`: the same ``SimulatedServer`` the runs use
@@ -13,7 +12,7 @@ public final class SimulatedAPI: Sendable {
         var clock: ServeClock
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let realSeconds: @Sendable () -> Double
 
     /// The most journal entries the admin API returns at once.
@@ -30,7 +29,7 @@ public final class SimulatedAPI: Sendable {
         server: consuming sending SimulatedServer, clock: ServeClock,
         realSeconds: @escaping @Sendable () -> Double
     ) {
-        self.state = Mutex(State(server: server, clock: clock))
+        self.state = Locked(State(server: server, clock: clock))
         self.realSeconds = realSeconds
     }
 

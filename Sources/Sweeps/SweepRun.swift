@@ -3,7 +3,7 @@ import Foundation
 import Persistence
 import Reports
 import Runs
-import Synchronization
+import TrackerCore
 import WorkbenchMetrics
 
 /// Running a sweep's pending cells in parallel: each cell's `result.json` is written atomically
@@ -40,7 +40,7 @@ public enum SweepRun {
         let pending = mine.filter { !folder.finished.contains(plan.cell(at: $0)) }
         let total = mine.count
         let skipped = total - pending.count
-        let state = Mutex((next: 0, done: skipped, failure: (position: Int, error: SweepError)?.none))
+        let state = Locked((next: 0, done: skipped, failure: (position: Int, error: SweepError)?.none))
         progress(skipped, total)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, pending.count))) { _ in
             while true {

@@ -1,6 +1,6 @@
 import Foundation
 import Simulation
-import Synchronization
+import TrackerCore
 
 /// Progress of a long run on standard error: a bar with ETA on a terminal, plain lines every
 /// 10 % otherwise, nothing for runs under a second or with `--quiet`.
@@ -16,7 +16,7 @@ final class ProgressReporter: Sendable {
     private let quiet: Bool
     private let interactive: Bool
     private let started = ContinuousClock.now
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(label: String, quiet: Bool) {
         self.label = label
@@ -70,7 +70,7 @@ final class ProgressReporter: Sendable {
 
 /// The CLI's wall timer: sums durations per label, for `timings.json`.
 final class SummingTimer: WallTimer, Sendable {
-    private let totals = Mutex([String: (seconds: Double, calls: Int)]())
+    private let totals = Locked([String: (seconds: Double, calls: Int)]())
 
     func measure(_ label: String, _ body: () -> Void) {
         let start = ContinuousClock.now

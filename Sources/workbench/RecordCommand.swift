@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LiveHTTP
 import Recording
-import Synchronization
 import TrackerCore
 
 /// `workbench record`: live (or served) CoinGecko responses kept as a dataset.
@@ -84,7 +83,7 @@ struct RecordCommand: ParsableCommand {
                     "recording \(total) request(s) from \(baseURL) into \(directory) on \(chosenPlan.name)\n"
                         .utf8))
         }
-        let result = Mutex<Result<Recorder.Summary, Recorder.Failure>?>(nil)
+        let result = Locked<Result<Recorder.Summary, Recorder.Failure>?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Task {
             let outcome: Result<Recorder.Summary, Recorder.Failure>

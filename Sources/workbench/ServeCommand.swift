@@ -4,7 +4,6 @@ import PriceModels
 import Runs
 import Serve
 import Simulation
-import Synchronization
 import TrackerCore
 
 /// `workbench serve`: a scenario's simulated CoinGecko over HTTP, for UI tests and the app.
@@ -97,7 +96,7 @@ struct ServeCommand: ParsableCommand {
         let listening = ServeServer.Listening(host: host, port: port)
         let name = loaded.scenario.name
         let finished = DispatchSemaphore(value: 0)
-        let failure = Mutex<String?>(nil)
+        let failure = Locked<String?>(nil)
         Task {
             do {
                 try await ServeServer.run(api, listening: listening, options: options) { url in

@@ -1,4 +1,3 @@
-import Synchronization
 import TrackerCore
 
 /// A synthetic market's tick paths, kept as checkpoints instead of ticks: a ``MarketWalk`` copied
@@ -26,7 +25,7 @@ public final class CheckpointedPaths: Sendable {
     public let count: Int
     /// Each coin's group and place in it, by the coin's index.
     private let placement: [Placement]
-    private let groups: Mutex<[Group]>
+    private let groups: Locked<[Group]>
 
     private struct Placement {
         var group: Int
@@ -96,7 +95,7 @@ public final class CheckpointedPaths: Sendable {
         self.stepMilliseconds = stepMilliseconds
         self.count = count
         self.placement = placement
-        self.groups = Mutex(groups)
+        self.groups = Locked(groups)
     }
 
     /// Block `block`'s prices for every coin of a walk standing at its start.

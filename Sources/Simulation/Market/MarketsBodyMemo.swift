@@ -1,4 +1,4 @@
-import Synchronization
+import TrackerCore
 
 /// The `/coins/markets` bodies a grid market has written, kept while its ticks stay the same.
 ///
@@ -23,7 +23,7 @@ final class MarketsBodyMemo: Sendable {
     /// The most bodies kept; the memo starts over beyond it.
     static let capacity = 8
 
-    private let bodies = Mutex<[Key: [UInt8]]>([:])
+    private let bodies = Locked<[Key: [UInt8]]>([:])
 
     /// The body for `key`, written by `write` only when the memo does not hold it.
     func body(for key: Key, write: () -> [UInt8]) -> [UInt8] {
