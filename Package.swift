@@ -34,7 +34,9 @@ let package = Package(
         // GNU GSL (libgsl-dev) with a header-only shim for the generator-type globals.
         .systemLibrary(name: "CGSL", providers: [.apt(["libgsl-dev"])]),
         // Seeded GSL price processes, their calibration, and synthetic markets built from them.
-        .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL"]),
+        .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL", "CPortableMath"]),
+        // exp with the same bits on every x86-64 CPU (glibc's baseline algorithm, header-only).
+        .target(name: "CPortableMath"),
         // The deterministic simulation: event queue, simulated CoinGecko, the app driver, metrics.
         .target(
             name: "Simulation", dependencies: ["TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics"]),

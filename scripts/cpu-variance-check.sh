@@ -3,7 +3,8 @@
 # every price model and every scenario in scenarios/ twice, once as glibc chooses its math
 # routines on this CPU and once with its FMA and AVX2 variants switched off
 # (GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-FMA,-FMA4, what a CPU without them gets), and compares
-# the bytes. Exit 1 when anything differs. On a CPU without FMA both runs are the same and the
+# the bytes; `workbench check` must pass both ways on every scenario with golden charts. Exit 1
+# when anything differs. On a CPU without FMA both runs are the same and the
 # check proves nothing. See docs/price-models.md, "Across machines".
 #
 #   scripts/cpu-variance-check.sh
@@ -35,5 +36,16 @@ for scenario in scenarios/*.yaml; do
     done
     echo "run $name: ${differing:-identical}"
     [ -z "$differing" ] || differences=$((differences + 1))
+done
+for golden in scenarios/golden/*.charts.txt; do
+    scenario="scenarios/$(basename "$golden" .charts.txt).yaml"
+    for tunables in "" "$baseline"; do
+        if GLIBC_TUNABLES=$tunables $workbench check "$scenario" >/dev/null 2>&1; then
+            echo "check $scenario ${tunables:+($tunables)}: ok"
+        else
+            echo "check $scenario ${tunables:+($tunables)}: FAILS"
+            differences=$((differences + 1))
+        fi
+    done
 done
 [ "$differences" = 0 ] || { echo "cpu-variance-check: $differences outputs depend on the CPU" >&2; exit 1; }

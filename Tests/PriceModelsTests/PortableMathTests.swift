@@ -1,0 +1,53 @@
+import Foundation
+import PriceModels
+import Testing
+
+/// ``PortableMath/exp(_:)`` is glibc's baseline exp bit for bit, whatever the CPU.
+@Suite("Portable exp: glibc's baseline exp, the same bits on every CPU")
+struct PortableMathTests {
+    /// FNV-1a over the bits of exp at 1,000,000 arguments (200,000 in each of five ranges, from
+    /// a 64-bit LCG), as glibc 2.36's exp gives them with its FMA variants switched off
+    /// (`GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-FMA,-FMA4`, a C program). glibc's FMA build gives
+    /// 0x10de64114f156534 on the same arguments.
+    static let baselineDigest: UInt64 = 0x6aa4_33a9_8269_5516
+
+    @Test("a million arguments, overflow and subnormal ranges included, digest to glibc's baseline")
+    func baselineBits() {
+        var state: UInt64 = 2026
+        var digest: UInt64 = 14_695_981_039_346_656_037
+        for (low, high) in [(-745.0, 709.0), (-20, 20), (0, 12), (-1e-3, 1e-3), (-760, -700)] {
+            for _ in 0..<200_000 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let x = low + Double(state >> 11) * 0x1p-53 * (high - low)
+                digest = (digest ^ PortableMath.exp(x).bitPattern) &* 1_099_511_628_211
+            }
+        }
+        #expect(digest == Self.baselineDigest, "0x\(String(digest, radix: 16))")
+    }
+
+    @Test("special arguments give what every glibc build gives")
+    func specials() {
+        let arguments: [Double] = [
+            0, -0.0, 1e-300, -1e-300, 0x1p-54, 1, -1, 709.782712893384, 709.79, -708.4, -720,
+            -745.1332191019411, -745.2, 1024, -1024, .infinity, -.infinity,
+        ]
+        for x in arguments {
+            #expect(PortableMath.exp(x).bitPattern == Foundation.exp(x).bitPattern, "exp(\(x))")
+        }
+        #expect(PortableMath.exp(.nan).isNaN)
+        #expect(PortableMath.exp(1) == M_E)
+    }
+
+    @Test("within half an ulp and a little of the exact value, against long double exp")
+    func accuracy() {
+        var state: UInt64 = 7
+        for _ in 0..<100_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let x = -30 + Double(state >> 11) * 0x1p-53 * 60
+            let value = PortableMath.exp(x)
+            let exact = Foundation.expl(Float80(x))
+            let error = abs(Float80(value) - exact) / Float80(value.ulp)
+            #expect(error < 0.52, "exp(\(x)): \(error) ulp")
+        }
+    }
+}
