@@ -81,7 +81,7 @@ extension ParseContext {
                 let dataStep = steps[steps.count / 2]
                 let since = (prices.timestamps.last ?? 0) - window
                 let recent = zip(prices.timestamps, prices.values).filter { $0.0 >= since }.map(\.1)
-                let returns = zip(recent.dropFirst(), recent).map { log($0 / $1) }
+                let returns = zip(recent.dropFirst(), recent).map { PortableMath.log($0 / $1) }
                 let fitted = try GARCHCalibration.fit(returns: returns)
                 guard fitted.alpha + fitted.beta <= Self.maximumPersistence else {
                     throw PriceModelError.calibrationFailed(

@@ -2,8 +2,9 @@ import Foundation
 import PriceModels
 import Testing
 
-/// ``PortableMath/exp(_:)`` is glibc's baseline exp bit for bit, whatever the CPU.
-@Suite("Portable exp: glibc's baseline exp, the same bits on every CPU")
+/// ``PortableMath/exp(_:)`` and ``PortableMath/log(_:)`` are glibc's baseline exp and log bit for
+/// bit, whatever the CPU.
+@Suite("Portable exp and log: glibc's baseline builds, the same bits on every CPU")
 struct PortableMathTests {
     /// FNV-1a over the bits of exp at 1,000,000 arguments (200,000 in each of five ranges, from
     /// a 64-bit LCG), as glibc 2.36's exp gives them with its FMA variants switched off
@@ -48,6 +49,45 @@ struct PortableMathTests {
             let exact = Foundation.expl(Float80(x))
             let error = abs(Float80(value) - exact) / Float80(value.ulp)
             #expect(error < 0.52, "exp(\(x)): \(error) ulp")
+        }
+    }
+
+    /// FNV-1a over the bits of log at 1,000,000 arguments (a third 2^-1000 to 2^1000, a third
+    /// within 0.1 of 1, a third raw bit patterns: subnormals, negatives, infinities, NaNs), as
+    /// glibc 2.36's baseline log gives them (a C program under the same tunable). glibc's FMA build
+    /// gives 0x3523fb5d3cd77802.
+    static let baselineLogDigest: UInt64 = 0xec10_6072_e8ab_c3ef
+
+    @Test("a million arguments, subnormals and bad ones included, digest to glibc's baseline log")
+    func baselineLogBits() {
+        var state: UInt64 = 2026
+        var digest: UInt64 = 14_695_981_039_346_656_037
+        for index in 0..<1_000_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let x: Double
+            switch index % 3 {
+            case 0:
+                x = Double(
+                    sign: .plus, exponent: Int(state % 2000) - 1000,
+                    significand: 1 + Double(state >> 11) * 0x1p-53)
+            case 1: x = 0.9 + Double(state >> 11) * 0x1p-53 * 0.2
+            default: x = Double(bitPattern: state >> 12)
+            }
+            digest = (digest ^ PortableMath.log(x).bitPattern) &* 1_099_511_628_211
+        }
+        #expect(digest == Self.baselineLogDigest, "0x\(String(digest, radix: 16))")
+    }
+
+    @Test("log's special arguments, and log inverting exp")
+    func logSpecials() {
+        for x in [1.0, 2, 0.5, 10, 100, 0x1p-1074, 0x1p-1022, .greatestFiniteMagnitude, .infinity, 0, -0.0] {
+            #expect(PortableMath.log(x).bitPattern == Foundation.log(x).bitPattern, "log(\(x))")
+        }
+        #expect(
+            PortableMath.log(-1).isNaN && PortableMath.log(.nan).isNaN && PortableMath.log(-.infinity).isNaN)
+        for x in stride(from: -700.0, through: 700, by: 0.37) {
+            let roundTrip = PortableMath.log(PortableMath.exp(x))
+            #expect(abs(roundTrip - x) <= 2 * max(x.ulp, 0x1p-52), "log(exp(\(x))) = \(roundTrip)")
         }
     }
 }
