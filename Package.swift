@@ -35,7 +35,7 @@ let package = Package(
         .systemLibrary(name: "CGSL", providers: [.apt(["libgsl-dev"])]),
         // Seeded GSL price processes, their calibration, and synthetic markets built from them.
         .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL", "CPortableMath"]),
-        // exp and log with the same bits on every x86-64 CPU (glibc's baseline algorithms, header-only).
+        // exp, log and pow with the same bits on every x86-64 CPU (glibc's baseline algorithms, header-only).
         .target(name: "CPortableMath"),
         // The deterministic simulation: event queue, simulated CoinGecko, the app driver, metrics.
         .target(

@@ -12,6 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh >&2
 swift build -c release --product workbench >&2
+python3 scripts/check-math-tables.py
 workbench=.build/release/workbench
 baseline="glibc.cpu.hwcaps=-AVX2,-FMA,-FMA4"
 out=$(mktemp -d)

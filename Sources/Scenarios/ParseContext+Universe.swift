@@ -94,8 +94,8 @@ extension ParseContext {
             var name = Self.coinName(stream)
             while names.contains(name) { name = Self.coinName(stream) }
             names.insert(name)
-            let price = pow(10, -6 + 10 * stream.uniform())
-            let marketCap = Self.topMarketCap * pow(Double(rank), Self.rankSizeExponent)
+            let price = PortableMath.pow(10, -6 + 10 * stream.uniform())
+            let marketCap = Self.topMarketCap * PortableMath.pow(Double(rank), Self.rankSizeExponent)
             coins.coins.append(
                 SyntheticCoin(
                     id: name.lowercased(), symbol: String(name.lowercased().prefix(4)), name: name,

@@ -2,9 +2,9 @@ import Foundation
 import PriceModels
 import Testing
 
-/// ``PortableMath/exp(_:)`` and ``PortableMath/log(_:)`` are glibc's baseline exp and log bit for
-/// bit, whatever the CPU.
-@Suite("Portable exp and log: glibc's baseline builds, the same bits on every CPU")
+/// ``PortableMath/exp(_:)``, ``PortableMath/log(_:)`` and ``PortableMath/pow(_:_:)`` are glibc's
+/// baseline exp, log and pow bit for bit, whatever the CPU.
+@Suite("Portable exp, log and pow: glibc's baseline builds, the same bits on every CPU")
 struct PortableMathTests {
     /// FNV-1a over the bits of exp at 1,000,000 arguments (200,000 in each of five ranges, from
     /// a 64-bit LCG), as glibc 2.36's exp gives them with its FMA variants switched off
@@ -89,5 +89,45 @@ struct PortableMathTests {
             let roundTrip = PortableMath.log(PortableMath.exp(x))
             #expect(abs(roundTrip - x) <= 2 * max(x.ulp, 0x1p-52), "log(exp(\(x))) = \(roundTrip)")
         }
+    }
+
+    /// FNV-1a over the bits of pow at 1,000,000 argument pairs (10 to a power in -6...4 as a
+    /// synthetic universe draws prices, ranks 1-10,000 to powers in -1...1, bases 0.001-1,000 to
+    /// powers in -20...20, negative bases to whole powers), as glibc 2.36's baseline pow gives them.
+    /// glibc's FMA build gives 0xd772e56d69bbf417.
+    static let baselinePowDigest: UInt64 = 0xbfd5_5651_bcb9_2eac
+
+    @Test("a million argument pairs, negative bases included, digest to glibc's baseline pow")
+    func baselinePowBits() {
+        var state: UInt64 = 2026
+        var digest: UInt64 = 14_695_981_039_346_656_037
+        for index in 0..<1_000_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let u = Double(state >> 11) * 0x1p-53
+            let v = Double((state &* 0x9E37_79B9_7F4A_7C15) >> 11) * 0x1p-53
+            let (x, y): (Double, Double)
+            switch index % 4 {
+            case 0: (x, y) = (10, -6 + 10 * u)
+            case 1: (x, y) = (1 + (u * 10_000).rounded(.down), -1 + 2 * v)
+            case 2: (x, y) = (1e-3 + 1e3 * u, -20 + 40 * v)
+            default: (x, y) = (-(1 + 10 * u), (v * 40).rounded(.down) - 20)
+            }
+            digest = (digest ^ PortableMath.pow(x, y).bitPattern) &* 1_099_511_628_211
+        }
+        #expect(digest == Self.baselinePowDigest, "0x\(String(digest, radix: 16))")
+    }
+
+    @Test("pow's special values are IEEE's")
+    func powSpecials() {
+        let values: [Double] = [0, -0.0, 1, -1, 2, -2, 0.5, .infinity, -.infinity, 0x1p-1074]
+        for x in values {
+            for y in values {
+                let (ours, theirs) = (PortableMath.pow(x, y), Foundation.pow(x, y))
+                #expect(ours.bitPattern == theirs.bitPattern, "pow(\(x), \(y)) = \(ours), not \(theirs)")
+            }
+        }
+        #expect(PortableMath.pow(-2, 0.5).isNaN && PortableMath.pow(.nan, 2).isNaN)
+        #expect(PortableMath.pow(.nan, 0) == 1 && PortableMath.pow(1, .nan) == 1)
+        #expect(PortableMath.pow(10, 3) == 1000 && PortableMath.pow(2, -1074) == 0x1p-1074)
     }
 }
