@@ -6,6 +6,7 @@ absolute times do not. Run through scripts/peer-harness.sh.
 """
 
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -20,11 +21,10 @@ import tsdownsample
 
 WORKBENCH = ".build/release/workbench"
 OUT = Path(".build/peers")
-# One core's read rate on this machine kind: a C loop of AVX2 min/max over 80 MB in huge pages
-# takes 2.7 ms (docs/benchmarks.md). The share column divides what a run reads by it.
-BANDWIDTH_GBPS = 30.0
-# MinMax, M4 and MinMaxLTTB's preselection read each y once; x only at bin edges (a binary search).
-BYTES_READ_PER_POINT = 8
+READ_RATE_PROBE = Path("scripts/peers/read-rate.c")
+# Bytes a point each algorithm reads: MinMax, M4 and MinMaxLTTB's preselection read each y once,
+# x only at bin edges (a search); LTTB reads y for the anchor sums, then x and y for the candidates.
+BYTES_READ_PER_POINT = {"minmax": 8, "m4": 8, "minmaxlttb": 8, "lttb": 24}
 REPEAT = 7
 SMALL_DECODE_REPEAT = 2001  # for responses under 1 MB, on both sides
 ROUNDS_AT_1E7 = 5  # alternating rounds for the N = 1e7 downsampling rows (side_by_side)
@@ -72,9 +72,33 @@ def side_by_side(peer_function, our_arguments, rounds):
     return combined(our_rounds), combined(peer_rounds)
 
 
-def bandwidth_share(n, timing):
-    """What a run reads over its median time, as a share of one core's read rate."""
-    return (n * BYTES_READ_PER_POINT / (timing.median / 1e3)) / (BANDWIDTH_GBPS * 1e9)
+def measure_read_rate():
+    """This machine's read rates in GB/s (scripts/peers/read-rate.c: an 80 MB min/max reduction,
+    one core with SSE2 and AVX2, two cores with AVX2), measured in this run, so a share means a
+    share of what this machine can do now; None, with the reason on stderr, where it cannot run."""
+    binary = OUT / "read-rate"
+    try:
+        subprocess.run(["gcc", "-O2", "-o", str(binary), str(READ_RATE_PROBE), "-lpthread"], check=True,
+                       capture_output=True, text=True)
+        return json.loads(subprocess.run([str(binary)], check=True, capture_output=True, text=True).stdout)
+    except (OSError, subprocess.CalledProcessError, json.JSONDecodeError) as error:
+        detail = getattr(error, "stderr", None) or error
+        print(f"peer harness: read rate not measured ({str(detail).strip()}); no bandwidth shares", file=sys.stderr)
+        return None
+
+
+def format_shares(shares):
+    """"83% / 91%" for (ours, peer); empty where there is no share."""
+    if not shares or None in shares:
+        return ""
+    return " / ".join(f"{share:.0%}" for share in shares)
+
+
+def bandwidth_share(algorithm, n, timing, rate_gbps):
+    """What a run reads over its median time, as a share of `rate_gbps` (None without a rate)."""
+    if rate_gbps is None:
+        return None
+    return (n * BYTES_READ_PER_POINT[algorithm] / (timing.median / 1e3)) / (rate_gbps * 1e9)
 
 
 def series(n, seed):
@@ -100,9 +124,35 @@ def check_indices(x, y, algorithm, n_out, expected):
     return json.loads(result.stdout)["indices"] == list(map(int, expected))
 
 
+def describe_machine():
+    """The CPU's model, core count and vector extensions, the commit measured, and the peers'
+    versions: a table is comparable only with tables from the same machine kind and commit
+    (`platform.processor()` is empty on Linux, so the model is read from /proc/cpuinfo)."""
+    model, flags = platform.processor() or "unknown CPU", set()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == "model name":
+                model = value.strip()
+            elif key.strip() == "flags":
+                flags = set(value.split())
+    except OSError:
+        pass
+    vector = ",".join(name for name in ("sse4_2", "avx2", "fma", "avx512f") if name in flags) or "none listed"
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True,
+                           text=True).stdout.strip()
+    return (f"{platform.machine()}, {model}, {os.cpu_count()} cores ({vector}); commit {commit or 'unknown'}"
+            f"{' with uncommitted changes' if dirty else ''}; Python {platform.python_version()}, numpy {np.__version__}, "
+            f"tsdownsample 0.1.5.1, orjson {orjson.__version__}")
+
+
 def main():
     quick = "--quick" in sys.argv
     OUT.mkdir(parents=True, exist_ok=True)
+    read_rate = measure_read_rate()
+    one_core = read_rate["avx2_one_core_gbps"] if read_rate else None
+    two_cores = read_rate["avx2_two_cores_gbps"] if read_rate else None
     rows = []
     sizes = [100_000, 1_000_000] if quick else [100_000, 1_000_000, 10_000_000]
     peers = {
@@ -122,7 +172,7 @@ def main():
                     lambda: downsampler.downsample(x, y, n_out=n_out, parallel=False),
                     ("downsample", "--input", path, "--algorithm", name, "--n-out", n_out),
                     rounds)
-                share = bandwidth_share(n, our_ms) if name != "lttb" else None
+                share = (bandwidth_share(name, n, our_ms, one_core), bandwidth_share(name, n, peer_ms, one_core))
                 rows.append((f"downsample {name} N={n:.0e} n_out={n_out}", our_ms, peer_ms, "tsdownsample",
                              f"{n / our_ms.median / 1e3:.0f} M points/s", share))
                 if name != "lttb" and n >= 1_000_000:
@@ -131,7 +181,8 @@ def main():
                         lambda: downsampler.downsample(x, y, n_out=n_out, parallel=True),
                         ("downsample", "--input", path, "--algorithm", name, "--n-out", n_out, "--parallel"),
                         rounds)
-                    share = bandwidth_share(n, our_ms)
+                    share = (bandwidth_share(name, n, our_ms, two_cores),
+                             bandwidth_share(name, n, peer_ms, two_cores))
                     rows.append((f"downsample {name} parallel N={n:.0e} n_out={n_out}", our_ms, peer_ms,
                                  "tsdownsample parallel", f"{n / our_ms.median / 1e3:.0f} M points/s", share))
                 if n == 100_000 and not check_indices(x, y, name, n_out, downsampler.downsample(x, y, n_out=n_out)):
@@ -163,15 +214,19 @@ def main():
             rows.append((f"decode {fixture.name} ({len(data) / 1e3:.0f} kB)", our_ms, peer_ms, peer_name,
                          f"{len(data) / our_ms.median / 1e3:.0f} MB/s", None))
     header = ("measurement", "ours ms", "peer ms", "peer", "ours/peer", "ours/peer, fastest runs", "throughput",
-              "bandwidth share")
+              "bandwidth share, ours / peer")
     lines = [header] + [
         (name, f"{our.median:.3f}", f"{peer.median:.3f}", peer_name, f"{our.median / peer.median:.2f}",
-         f"{our.minimum / peer.minimum:.2f}", rate, f"{share:.0%}" if share else "")
+         f"{our.minimum / peer.minimum:.2f}", rate, format_shares(share))
         for name, our, peer, peer_name, rate, share in rows
     ]
     widths = [max(len(str(line[column])) for line in lines) for column in range(len(header))]
     table = "\n".join("  ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(line)) for line in lines)
-    machine = f"{platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}, numpy {np.__version__}, tsdownsample 0.1.5.1, orjson {orjson.__version__}"
+    machine = describe_machine()
+    if read_rate:
+        machine += (f"; read rate over 80 MB: {read_rate['sse2_one_core_gbps']:.1f} GB/s one core with SSE2, "
+                    f"{one_core:.1f} with AVX2, {two_cores:.1f} on two cores (bandwidth share: against one core's "
+                    f"AVX2 rate, the parallel rows against two cores')")
     print(table)
     print(f"\nmachine: {machine}")
     print("indices checked against tsdownsample at N=1e5:", "all equal" if not mismatches else f"MISMATCH {mismatches}")
