@@ -17,7 +17,8 @@ public enum GARCHCalibration {
     ///   - maxIterations: The minimiser's iteration budget.
     /// - Returns: The fitted model.
     /// - Throws: ``PriceModelError/calibrationFailed(_:)`` for too little or invalid data, or when
-    ///   the minimiser does not converge.
+    ///   the minimiser does not converge (an integrated fit, `alpha + beta` within 1e-9 of 1, is
+    ///   returned even then: see ``integratedGap``).
     public static func fit(returns: [Double], maxIterations: Int = 5_000) throws(PriceModelError) -> GARCH11 {
         guard returns.count >= 100 else {
             throw .calibrationFailed("GARCH needs at least 100 returns, found \(returns.count)")
@@ -62,7 +63,8 @@ public enum GARCHCalibration {
         func negativeLogLikelihood(_ point: [Double]) -> Double {
             let garch = model(point, mean: 0)
             let nu = garch.degreesOfFreedom
-            let constant = lgamma((nu + 1) / 2) - lgamma(nu / 2) - 0.5 * log(Double.pi * (nu - 2))
+            let logGammaRatio = PortableMath.logGamma((nu + 1) / 2) - PortableMath.logGamma(nu / 2)
+            let constant = logGammaRatio - 0.5 * log(Double.pi * (nu - 2))
             var variance = initialVariance
             var total = 0.0
             for residual in residuals {
@@ -103,13 +105,45 @@ public enum GARCHCalibration {
             gsl_vector_set(steps, index, 0.5)
         }
         gsl_multimin_fminimizer_set(minimizer, &function, initial, steps)
-        for _ in 0..<maxIterations {
-            guard gsl_multimin_fminimizer_iterate(minimizer) == GSL_SUCCESS else { break }
-            if gsl_multimin_test_size(gsl_multimin_fminimizer_size(minimizer), 1e-7) == GSL_SUCCESS {
-                return (0..<dimension).map { gsl_vector_get(minimizer.pointee.x, $0) }
+        func best() -> [Double] { (0..<dimension).map { gsl_vector_get(minimizer.pointee.x, $0) } }
+        var iterations = 0
+        var status = Int32(GSL_SUCCESS)
+        while iterations < maxIterations {
+            iterations += 1
+            status = gsl_multimin_fminimizer_iterate(minimizer)
+            guard status == GSL_SUCCESS else { break }
+            if gsl_multimin_test_size(gsl_multimin_fminimizer_size(minimizer), sizeTolerance) == GSL_SUCCESS {
+                return best()
             }
+        }
+        if logistic(best()[1]) > 1 - integratedGap { return best() }
+        guard status == GSL_SUCCESS else {
+            throw .calibrationFailed(
+                "the likelihood maximisation stopped after \(iterations) iterations: \(String(cString: gsl_strerror(status)))"
+            )
         }
         throw .calibrationFailed(
             "the likelihood maximisation did not converge in \(maxIterations) iterations")
     }
+
+    /// The simplex's size at which the fit stops, in the search space (log omega, the logits,
+    /// log(nu - 2)): a relative precision of about 1e-5 in each parameter, thousands of times
+    /// finer than the fit's own standard errors (a year of Bitcoin's daily returns: omega 79 %,
+    /// alpha 53 %, beta 10 %, nu 22 %, from the Hessian at scipy's optimum). `CalibrationTests`
+    /// checks that year's fit against scipy's maximum likelihood.
+    ///
+    /// It is not smaller because of rounding. The negative log-likelihood of a year is about
+    /// 1e3, so it is blurred by about 1e-13, and within a simplex of 1e-7 its vertices differ by
+    /// less than that: at 1e-7 whether the simplex shrank depended on the last bits (on 350
+    /// windows of the recorded Bitcoin history, 16 to 40 windows ran out of iterations, and a
+    /// change of 1e-15 in the likelihood's constant changed which).
+    static let sizeTolerance = 1e-5
+
+    /// How close to 1 `alpha + beta` must be for a fit that ran out of iterations to be
+    /// returned as integrated. Where the likelihood is largest at persistence 1, its logit is not
+    /// identified (every value past about 21 gives the same Doubles), and the simplex drifts
+    /// along it instead of shrinking; the other parameters have converged. Such a fit is what
+    /// a converged integrated fit is, and the caller decides (scenarios refuse `alpha + beta`
+    /// above 0.995).
+    static let integratedGap = 1e-9
 }

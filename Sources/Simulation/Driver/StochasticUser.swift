@@ -1,4 +1,5 @@
 import Foundation
+import PriceModels
 import TrackerCore
 
 /// Seeded user sessions: the app opened a few times a day; inside each session coins opened,
@@ -91,10 +92,11 @@ public struct StochasticUser: Sendable, Equatable {
         var time = start
         let meanGap = 86_400_000 / sessionsPerDay
         while true {
-            time += Int64(-log1p(-generator.nextUnitInterval()) * meanGap)
+            time += Int64(-PortableMath.log1p(-generator.nextUnitInterval()) * meanGap)
             guard time < end else { break }
             var length = max(
-                10_000, Int64(-log1p(-generator.nextUnitInterval()) * Double(meanSessionMilliseconds)))
+                10_000,
+                Int64(-PortableMath.log1p(-generator.nextUnitInterval()) * Double(meanSessionMilliseconds)))
             var session = [ScheduledAction(time: time, action: .foreground)]
             let pulls = Self.count(mean: habits.pullToRefreshPerSession, generator: &generator)
             for _ in 0..<pulls {

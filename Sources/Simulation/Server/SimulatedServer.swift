@@ -66,7 +66,8 @@ public struct SimulatedServer: ~Copyable {
         let latency = max(
             1,
             Int64(
-                (behaviour.medianLatencyMilliseconds * exp(behaviour.latencySigma * stream.gaussian()))
+                (behaviour.medianLatencyMilliseconds
+                    * PortableMath.exp(behaviour.latencySigma * stream.gaussian()))
                     .rounded()))
         let draws = (stream.uniform(), stream.uniform(), stream.uniform(), stream.uniform())
         // Percent-encoded and parsed once: the CDN cache key, the rules and the journal use them.
