@@ -17,8 +17,8 @@ public enum GARCHCalibration {
     ///   - maxIterations: The minimiser's iteration budget.
     /// - Returns: The fitted model.
     /// - Throws: ``PriceModelError/calibrationFailed(_:)`` for too little or invalid data, or when
-    ///   the minimiser does not converge (an integrated fit, `alpha + beta` within 1e-9 of 1, is
-    ///   returned even then: see ``integratedGap``).
+    ///   the minimiser neither converges nor stalls on a flat likelihood (``Stall``) within
+    ///   `maxIterations`.
     public static func fit(returns: [Double], maxIterations: Int = 5_000) throws(PriceModelError) -> GARCH11 {
         guard returns.count >= 100 else {
             throw .calibrationFailed("GARCH needs at least 100 returns, found \(returns.count)")
@@ -108,15 +108,17 @@ public enum GARCHCalibration {
         func best() -> [Double] { (0..<dimension).map { gsl_vector_get(minimizer.pointee.x, $0) } }
         var iterations = 0
         var status = Int32(GSL_SUCCESS)
+        var stall = Stall()
         while iterations < maxIterations {
             iterations += 1
             status = gsl_multimin_fminimizer_iterate(minimizer)
             guard status == GSL_SUCCESS else { break }
-            if gsl_multimin_test_size(gsl_multimin_fminimizer_size(minimizer), sizeTolerance) == GSL_SUCCESS {
+            if gsl_multimin_test_size(gsl_multimin_fminimizer_size(minimizer), sizeTolerance) == GSL_SUCCESS
+                || stall.isFlat(after: minimizer.pointee.fval)
+            {
                 return best()
             }
         }
-        if logistic(best()[1]) > 1 - integratedGap { return best() }
         guard status == GSL_SUCCESS else {
             throw .calibrationFailed(
                 "the likelihood maximisation stopped after \(iterations) iterations: \(String(cString: gsl_strerror(status)))"
@@ -139,11 +141,37 @@ public enum GARCHCalibration {
     /// change of 1e-15 in the likelihood's constant changed which).
     static let sizeTolerance = 1e-5
 
-    /// How close to 1 `alpha + beta` must be for a fit that ran out of iterations to be
-    /// returned as integrated. Where the likelihood is largest at persistence 1, its logit is not
-    /// identified (every value past about 21 gives the same Doubles), and the simplex drifts
-    /// along it instead of shrinking; the other parameters have converged. Such a fit is what
-    /// a converged integrated fit is, and the caller decides (scenarios refuse `alpha + beta`
-    /// above 0.995).
-    static let integratedGap = 1e-9
+    /// Watches the simplex's best value for progress, to stop where the likelihood is flat.
+    ///
+    /// Some of the search's directions can stop mattering to the likelihood: the persistence's
+    /// logit once `alpha + beta` is 1 to the Double (an integrated fit, long windows of Bitcoin's
+    /// history), the logit of alpha's share once alpha or beta is 0 to the Double (returns
+    /// without clustering), and `log(nu - 2)` once the Student-t is a normal. The simplex then drifts
+    /// along them without shrinking, and before this rule ran out of iterations on 2 of 48 sets
+    /// of iid returns. When the best value has not improved by `1e-10` of itself in 500
+    /// iterations (converged fits take 300 to 450 in all), the best point is the fit: the
+    /// directions left have no effect on the likelihood. The threshold is a million times the
+    /// rounding of the likelihood, so it does not bring rounding back into the decision.
+    struct Stall {
+        /// The least relative improvement that counts as progress.
+        static let progress = 1e-10
+        /// Iterations without progress after which the likelihood is taken as flat.
+        static let iterations = 500
+        private var reference = Double.infinity
+        private var quiet = 0
+
+        /// Records the best value after an iteration.
+        ///
+        /// - Parameter value: The simplex's best value (the negative log-likelihood).
+        /// - Returns: Whether it has not improved by ``progress`` of itself for ``iterations``
+        ///   iterations.
+        mutating func isFlat(after value: Double) -> Bool {
+            if value < reference - Self.progress * abs(value) {
+                (reference, quiet) = (value, 0)
+            } else {
+                quiet += 1
+            }
+            return quiet >= Self.iterations
+        }
+    }
 }
