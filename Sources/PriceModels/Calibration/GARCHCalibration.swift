@@ -63,8 +63,7 @@ public enum GARCHCalibration {
         func negativeLogLikelihood(_ point: [Double]) -> Double {
             let garch = model(point, mean: 0)
             let nu = garch.degreesOfFreedom
-            let logGammaRatio = PortableMath.logGamma((nu + 1) / 2) - PortableMath.logGamma(nu / 2)
-            let constant = logGammaRatio - 0.5 * log(Double.pi * (nu - 2))
+            let constant = lgamma((nu + 1) / 2) - lgamma(nu / 2) - 0.5 * log(Double.pi * (nu - 2))
             var variance = initialVariance
             var total = 0.0
             for residual in residuals {

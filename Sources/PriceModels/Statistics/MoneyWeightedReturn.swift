@@ -62,8 +62,8 @@ public enum MoneyWeightedReturn {
         let problem = PresentValue(
             years: flows.map { Double($0.time - start) / 86_400_000 / 365 }, amounts: flows.map(\.amount))
         guard let (low, high) = problem.bracket() else { throw .noRoot }
-        for end in [low, high] where problem(end) == 0 { return PortableMath.expm1(end) }
-        return PortableMath.expm1(try solve(problem, between: low, and: high))
+        for end in [low, high] where problem(end) == 0 { return expm1(end) }
+        return expm1(try solve(problem, between: low, and: high))
     }
 
     /// Brent's method on a bracket with a sign change.
