@@ -22,10 +22,17 @@ enum ReportSections {
             "The age of what is on screen (a row's `last_updated`, a chart's last point), "
             + "time-weighted over the time the screen is visible; failures, outages and empty rows count.",
         "portfolio":
-            "Value and P&L at the true prices, and as the app showed them (`shown_*`). Statistics come "
+            "Value and P&L at the true prices, and as the Portfolio tab's last load showed them (`shown_*`; "
+            + "absent when the tab never loaded). Statistics come "
             + "from daily time-weighted returns with the trades' cash flows taken out; `irr` is the "
             + "money-weighted return (XIRR); the benchmark holds the coins bought from the first trade. "
             + "The app has no cash account.",
+        "alerts":
+            "The published app has no price alerts (removed in Pointwelve/Bitpal-iOS `b12656b`): these "
+            + "figures are the workbench's extension, evaluated on the prices the watchlist received.",
+        "screens":
+            "Time on each screen; requests by the screen whose code sent them are under "
+            + "`rate_limit.requests.by_screen`.",
         "cache":
             "`opt_hit_ratio` is an upper bound on any admission and eviction policy with the same "
             + "capacity on the same trace.",
@@ -35,8 +42,9 @@ enum ReportSections {
     /// by its prefix.
     static let titles: [String: String] = [
         "rate_limit": "Rate limits", "cache": "Caches", "freshness": "Freshness", "charts": "Charts",
-        "watchlist": "Watchlist", "portfolio": "Portfolio", "alerts": "Alerts", "failures": "Failures",
-        "server": "Server", "simulation": "Simulation",
+        "watchlist": "Watchlist", "portfolio": "Portfolio",
+        "alerts": "Alerts (workbench extension)", "failures": "Failures", "server": "Server",
+        "simulation": "Simulation", "screens": "Screens", "widget": "Widget",
     ]
 
     /// The metrics by section, each formatted by its unit; each range and type's chart figures

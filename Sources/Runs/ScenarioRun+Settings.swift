@@ -34,7 +34,14 @@ extension ScenarioRun {
             ("backoff", "\(policies.backoff)"), ("range profile", policies.rangeProfile.name),
             ("filter", policies.filter.rawValue), ("downsampler", policies.downsampler.rawValue),
             ("candles", policies.candles.rawValue),
-            ("chart cache", "\(policies.chartCacheContent.rawValue), \(policies.chartCacheCapacity) entries"),
+            (
+                "chart cache",
+                "\(policies.chartCacheContent.rawValue), "
+                    + (policies.chartCacheCapacity == .max
+                        ? "unbounded" : "\(policies.chartCacheCapacity) entries")
+                    + (policies.chartCacheFreshAtTTL ? ", fresh at its TTL" : "")
+            ),
+            ("missing rows", policies.missingRows.rawValue),
             ("stale if error", "\(policies.staleIfError)"),
             (
                 "refresh",

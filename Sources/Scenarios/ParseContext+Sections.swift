@@ -12,7 +12,7 @@ extension ParseContext {
             "chart_cache_capacity", "stale_if_error", "refresh_interval", "market_cache_ttl",
             "refresh_source",
             "markets_paging", "timeout", "cost_method", "refresh_schedule", "market_cache_rule",
-            "detail_load", "candle_sampling", "markets_max_url",
+            "detail_load", "candle_sampling", "markets_max_url", "missing_rows",
         ])
         var policies =
             try section.optional("preset")?.choice([("bitpal", AppPolicies.bitpal), ("spec", .spec)])
@@ -92,6 +92,9 @@ extension ParseContext {
         }
         if let limit = section.optional("markets_max_url") {
             policies.maxMarketsTargetLength = try limit.integer(in: 200...100_000_000)
+        }
+        if let rule = section.optional("missing_rows") {
+            policies.missingRows = try rule.choice(MissingRowRule.allCases.map { ($0.rawValue, $0) })
         }
     }
 
@@ -184,24 +187,7 @@ extension ParseContext {
         var actions: [ScheduledAction] = []
         for item in try reader?.sequence() ?? [] {
             let section = try item.mapping(allowing: ["at", "coin", "side", "quantity", "price", "fee"])
-            func decimal(_ key: String, default fallback: String? = nil) throws(ScenarioError) -> Decimal {
-                let member = section.optional(key)
-                guard let text = try member?.string() ?? fallback else {
-                    throw item.error("missing required key '\(key)'")
-                }
-                guard let value = Decimal(string: text, locale: nil), !value.isNaN,
-                    value.description == Decimal(string: text)?.description
-                else {
-                    throw (member ?? item).error("expected a decimal number, found \(QuotedValue.text(text))")
-                }
-                return value
-            }
-            let trade = PortfolioTransaction(
-                coinId: try marketCoin(section.required("coin")),
-                kind: try section.required("side").choice([("buy", .buy), ("sell", .sell)]),
-                quantity: try decimal("quantity"), price: try decimal("price"),
-                fee: try decimal("fee", default: "0"),
-                time: try time(section.required("at")))
+            let trade = try transaction(section, item: item, at: try time(section.required("at")))
             do {
                 try PortfolioLedger.validateAppending(trade, to: trades)
             } catch {
@@ -211,6 +197,29 @@ extension ParseContext {
             actions.append(ScheduledAction(time: trade.time, action: .trade(trade)))
         }
         return actions
+    }
+
+    /// A transaction's `coin`, `side`, `quantity`, `price` and optional `fee`, at a time.
+    func transaction(_ section: MappingReader, item: NodeReader, at time: Int64) throws(ScenarioError)
+        -> PortfolioTransaction
+    {
+        func decimal(_ key: String, default fallback: String? = nil) throws(ScenarioError) -> Decimal {
+            let member = section.optional(key)
+            guard let text = try member?.string() ?? fallback else {
+                throw item.error("missing required key '\(key)'")
+            }
+            guard let value = Decimal(string: text, locale: nil), !value.isNaN,
+                value.description == Decimal(string: text)?.description
+            else {
+                throw (member ?? item).error("expected a decimal number, found \(QuotedValue.text(text))")
+            }
+            return value
+        }
+        return PortfolioTransaction(
+            coinId: try marketCoin(section.required("coin")),
+            kind: try section.required("side").choice([("buy", .buy), ("sell", .sell)]),
+            quantity: try decimal("quantity"), price: try decimal("price"),
+            fee: try decimal("fee", default: "0"), time: time)
     }
 
     func expectations(_ reader: NodeReader?) throws(ScenarioError) -> [Expectation] {

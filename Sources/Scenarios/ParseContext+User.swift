@@ -11,13 +11,13 @@ extension ParseContext {
         let section = try reader.mapping(allowing: ["foreground", "script", "sessions"])
         var script: [ScheduledAction] = []
         for item in try section.optional("script")?.sequence() ?? [] {
-            script.append(try action(item, market: market))
+            script += try actions(item, market: market)
         }
         var sessions: StochasticUser?
         if let sessionsReader = section.optional("sessions") {
             let fields = try sessionsReader.mapping(allowing: [
                 "per_day", "length", "coins", "range_switches", "type_switches", "pull_to_refresh",
-                "background_mid_load",
+                "background_mid_load", "portfolio_visits", "searches",
             ])
             let defaults = StochasticUser.Habits.default
             sessions = StochasticUser(
@@ -33,64 +33,124 @@ extension ParseContext {
                         ?? defaults.pullToRefreshPerSession,
                     backgroundMidLoadProbability: try fields.optional("background_mid_load")?.double(
                         in: 0...1)
-                        ?? defaults.backgroundMidLoadProbability))
+                        ?? defaults.backgroundMidLoadProbability,
+                    portfolioVisitsPerSession: try fields.optional("portfolio_visits")?.double(in: 0...20)
+                        ?? defaults.portfolioVisitsPerSession,
+                    searchesPerSession: try fields.optional("searches")?.double(in: 0...20)
+                        ?? defaults.searchesPerSession))
         }
         return (script, sessions, try section.optional("foreground")?.bool() ?? true)
     }
 
-    private func action(_ item: NodeReader, market: Scenario.MarketSpec) throws(ScenarioError)
-        -> ScheduledAction
+    /// One script entry; some verbs are several actions at the same time (an open with a chart
+    /// type or range: the user taps them as the screen appears).
+    private func actions(_ item: NodeReader, market: Scenario.MarketSpec) throws(ScenarioError)
+        -> [ScheduledAction]
     {
         let section = try item.mapping(allowing: [
             "at", "open", "show", "chart", "range", "do", "add", "remove", "switch-range", "switch-chart",
+            "tab",
+            "search", "trade",
         ])
         let time = try time(section.required("at"))
-        let allVerbs = ["open", "show", "do", "add", "remove", "switch-range", "switch-chart"]
-        let verbs = allVerbs.filter { section.has($0) }
+        let allVerbs = [
+            "open", "show", "do", "add", "remove", "switch-range", "switch-chart", "tab", "search",
+        ]
+        // `add` is also the goal of a search (`{search: TEXT, add: COIN}`).
+        let verbs = allVerbs.filter { section.has($0) && !($0 == "add" && section.has("search")) }
         guard verbs.count == 1 else {
             throw item.error(
                 "give exactly one of \(allVerbs.joined(separator: ", ")); found \(verbs.isEmpty ? "none" : verbs.joined(separator: ", "))"
             )
         }
-        let action: UserAction
+        let at = { (action: UserAction) in ScheduledAction(time: time, action: action) }
         switch verbs[0] {
-        case "open", "show":
-            let coin = try marketCoin(section.required(verbs[0]))
+        case "open":
+            let coin = try marketCoin(section.required("open"))
+            var opened = [at(.openCoin(id: coin))]
+            if let type = try section.optional("chart")?.choice(ChartType.allCases.map { ($0.rawValue, $0) })
+            {
+                opened.append(at(.switchChartType(type)))
+            }
+            if let range = try section.optional("range")?.choice(
+                ChartTimeRange.allCases.map { ($0.rawValue, $0) })
+            {
+                opened.append(at(.switchRange(range)))
+            }
+            return opened
+        case "show":
+            let coin = try marketCoin(section.required("show"))
             let type =
                 try section.optional("chart")?.choice(ChartType.allCases.map { ($0.rawValue, $0) })
                 ?? ChartType.line
             let range =
                 try section.optional("range")?.choice(ChartTimeRange.allCases.map { ($0.rawValue, $0) })
                 ?? ChartTimeRange.oneDay
-            action =
-                verbs[0] == "open"
-                ? .openCoin(id: coin, type: type, range: range)
-                : .showChart(id: coin, type: type, range: range)
+            return [at(.showChart(id: coin, type: type, range: range))]
         case "do":
-            action = try section.required("do").choice([
-                ("background", UserAction.background), ("foreground", .foreground), ("offline", .offline),
-                ("online", .online), ("pull-to-refresh", .pullToRefresh), ("refresh-coin", .refreshCoin),
-                ("close-coin", .closeCoin),
-            ])
+            return [
+                at(
+                    try section.required("do").choice([
+                        ("background", UserAction.background), ("foreground", .foreground),
+                        ("offline", .offline),
+                        ("online", .online), ("pull-to-refresh", .pullToRefresh),
+                        ("refresh-coin", .refreshCoin),
+                        ("close-coin", .closeCoin),
+                    ]))
+            ]
         case "switch-range":
-            action = .switchRange(
-                try section.required("switch-range").choice(ChartTimeRange.allCases.map { ($0.rawValue, $0) })
-            )
+            return [
+                at(
+                    .switchRange(
+                        try section.required("switch-range").choice(
+                            ChartTimeRange.allCases.map { ($0.rawValue, $0) })))
+            ]
         case "switch-chart":
-            action = .switchChartType(
-                try section.required("switch-chart").choice(ChartType.allCases.map { ($0.rawValue, $0) }))
+            return [
+                at(
+                    .switchChartType(
+                        try section.required("switch-chart").choice(
+                            ChartType.allCases.map { ($0.rawValue, $0) })))
+            ]
+        case "tab":
+            return [
+                at(.selectTab(try section.required("tab").choice(AppTab.allCases.map { ($0.rawValue, $0) })))
+            ]
+        case "search":
+            return [at(try search(section, market: market))]
         case "add":
-            let id = try section.required("add").string()
-            var coin = CoinListEntry(id: id, symbol: id, name: id)
-            if case .synthetic(let synthetic) = market,
-                let known = synthetic.coins.first(where: { $0.id == id })
-            {
-                coin = CoinListEntry(id: known.id, symbol: known.symbol, name: known.name)
-            }
-            action = .addCoin(coin)
+            return [at(.addCoin(listEntry(try section.required("add").string(), market: market)))]
         default:
-            action = .removeCoin(id: try section.required("remove").string())
+            return [at(.removeCoin(id: try section.required("remove").string()))]
         }
-        return ScheduledAction(time: time, action: action)
+    }
+
+    /// `{at, search: TEXT, add: COIN}` or `{at, search: TEXT, trade: {coin, side, quantity, price}}`.
+    private func search(_ section: MappingReader, market: Scenario.MarketSpec) throws(ScenarioError)
+        -> UserAction
+    {
+        let text = try section.required("search").string()
+        guard !text.isEmpty else { throw try section.required("search").error("type at least one character") }
+        switch (section.optional("add"), section.optional("trade")) {
+        case (let add?, nil):
+            return .search(text: text, goal: .addCoin(listEntry(try add.string(), market: market)))
+        case (nil, let trade?):
+            let fields = try trade.mapping(allowing: ["coin", "side", "quantity", "price", "fee"])
+            return .search(
+                text: text,
+                goal: .trade(try transaction(fields, item: trade, at: time(section.required("at")))))
+        default:
+            throw try section.required("search").error(
+                "a search gives exactly one of add: COIN or trade: {coin, side, quantity, price}")
+        }
+    }
+
+    /// A coin's list entry: the market's name and symbol when it knows the coin.
+    private func listEntry(_ id: String, market: Scenario.MarketSpec) -> CoinListEntry {
+        if case .synthetic(let synthetic) = market, let known = synthetic.coins.first(where: { $0.id == id })
+        {
+            return CoinListEntry(id: known.id, symbol: known.symbol, name: known.name)
+        }
+        return CoinListEntry(id: id, symbol: id, name: id)
     }
 }

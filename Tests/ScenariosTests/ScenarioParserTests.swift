@@ -3,6 +3,7 @@ import Scenarios
 import Simulation
 import TestSupport
 import Testing
+import TrackerCore
 
 @Suite("Scenario files: parsing, located errors, overrides, resolution")
 struct ScenarioParserTests {
@@ -68,7 +69,7 @@ struct ScenarioParserTests {
         #expect(
             scenario.name == "quickstart" && scenario.seed == 42 && scenario.durationMilliseconds == 7_200_000
         )
-        #expect(scenario.script.count == 8)  // seven scripted actions and one trade
+        #expect(scenario.script.count == 18)  // fifteen scripted lines (one opens with two taps) and a trade
         var run = try AppSimulation(config: try scenario.runConfig(projectRoot: Self.root))
         let metrics = run.run().metrics
         for expectation in scenario.expectations {
@@ -151,7 +152,12 @@ struct ScenarioParserTests {
                     - {at: 62s, switch-chart: candle}
                     - {at: 63s, do: refresh-coin}
                     - {at: 64s, do: close-coin}
-                  sessions: {per_day: 4, length: 5m, range_switches: 2, type_switches: 0.5, pull_to_refresh: 1, background_mid_load: 0.25}
+                    - {at: 65s, open: bitcoin, chart: candle, range: 1W}
+                    - {at: 66s, tab: portfolio}
+                    - {at: 67s, search: bit, add: bitcoin}
+                    - {at: 68s, search: bit, trade: {coin: bitcoin, side: buy, quantity: "2", price: "2000"}}
+                  sessions: {per_day: 4, length: 5m, range_switches: 2, type_switches: 0.5, pull_to_refresh: 1, background_mid_load: 0.25,
+                    portfolio_visits: 1, searches: 0.5}
                 """
         let scenario = try Self.parse(text)
         #expect(scenario.policies.refreshSchedule == .fetchThenSleep)
@@ -161,14 +167,25 @@ struct ScenarioParserTests {
             scenario.policies.candleSampling == .stride && scenario.policies.maxMarketsTargetLength == 5_000)
         #expect(
             scenario.script.map(\.action) == [
-                .openCoin(id: "bitcoin", type: .line, range: .oneDay), .switchRange(.oneWeek),
-                .switchChartType(.candle), .refreshCoin, .closeCoin,
+                .openCoin(id: "bitcoin"), .switchRange(.oneWeek), .switchChartType(.candle), .refreshCoin,
+                .closeCoin, .openCoin(id: "bitcoin"), .switchChartType(.candle), .switchRange(.oneWeek),
+                .selectTab(.portfolio),
+                .search(
+                    text: "bit",
+                    goal: .addCoin(CoinListEntry(id: "bitcoin", symbol: "bitcoin", name: "bitcoin"))),
+                .search(
+                    text: "bit",
+                    goal: .trade(
+                        PortfolioTransaction(
+                            coinId: "bitcoin", kind: .buy, quantity: 2, price: 2000, fee: 0,
+                            time: scenario.script[0].time + 8_000))),
             ])
         #expect(
             scenario.sessions?.habits
                 == StochasticUser.Habits(
                     rangeSwitchesPerCoin: 2, typeSwitchProbability: 0.5, pullToRefreshPerSession: 1,
-                    backgroundMidLoadProbability: 0.25))
+                    backgroundMidLoadProbability: 0.25, portfolioVisitsPerSession: 1, searchesPerSession: 0.5)
+        )
         #expect(
             Self.error(Self.minimal + "\nuser:\n  script:\n    - {at: 1m, switch-range: 2W}\n").hasPrefix(
                 "test.yaml:7:30: user.script[0].switch-range: expected one of"))

@@ -31,11 +31,12 @@ struct AppSimulationTests {
     }
 
     /// A user opening a coin every second for two minutes: the screens' loads overlap.
-    static let busyUser: [ScheduledAction] = (0..<120).map { second in
-        ScheduledAction(
-            time: start + 600_000 + Int64(second) * 1_000,
-            action: .openCoin(
-                id: "coin-\(second % 5)", type: .line, range: second % 2 == 0 ? .oneDay : .oneWeek))
+    /// Odd seconds tap 1W as the screen appears (the screen always opens on 1D).
+    static let busyUser: [ScheduledAction] = (0..<120).flatMap { second -> [ScheduledAction] in
+        let time = start + 600_000 + Int64(second) * 1_000
+        let open = ScheduledAction(time: time, action: .openCoin(id: "coin-\(second % 5)"))
+        guard second % 2 == 1 else { return [open] }
+        return [open, ScheduledAction(time: time, action: .switchRange(.oneWeek))]
     }
 
     @Test("a run is a pure function of its config: two runs give byte-identical metrics and journals")

@@ -73,13 +73,14 @@ struct ReplayMarketTests {
     func replayedDay() throws {
         let start = Self.chartsRecorded - 86_400_000
         let script = [
-            ScheduledAction(
-                time: start + 3_600_000, action: .openCoin(id: "bitcoin", type: .line, range: .oneDay)),
+            ScheduledAction(time: start + 3_600_000, action: .openCoin(id: "bitcoin")),
             ScheduledAction(
                 time: Self.chartsRecorded + 1_000,
                 action: .showChart(id: "bitcoin", type: .line, range: .oneDay)),
-            ScheduledAction(
-                time: start + 7_200_000, action: .openCoin(id: "bitcoin", type: .candle, range: .oneWeek)),
+            ScheduledAction(time: start + 3_660_000, action: .closeCoin),
+            ScheduledAction(time: start + 7_200_000, action: .openCoin(id: "bitcoin")),
+            ScheduledAction(time: start + 7_205_000, action: .switchChartType(.candle)),
+            ScheduledAction(time: start + 7_260_000, action: .closeCoin),
         ]
         var policies = AppPolicies.spec
         policies.rangeProfile = .bitpal
@@ -91,7 +92,8 @@ struct ReplayMarketTests {
         var run = try AppSimulation(config: config)
         let result = run.run()
         #expect(result.metrics["rate_limit.requests./coins/markets"]! > 1_000)
-        #expect(result.metrics["charts.renders"] == 3)
+        // 1D line at 1 h, the shown chart, 1D line again at 2 h (expired), then 1D candles.
+        #expect(result.metrics["charts.renders"] == 4)
         // At the recording's time the chart request is answered with the recorded bytes.
         let replayed = result.journal.filter { $0.outcome == .replayed }
         #expect(replayed.map(\.endpoint).contains("/coins/{id}/market_chart"))

@@ -69,7 +69,7 @@ struct AppBehaviourMachineTests {
     func detailThenChart() {
         var screen = CoinDetailLoader(order: .detailThenChart, profile: .bitpal)
         #expect(
-            screen.open(coinId: "bitcoin", type: .line, range: .oneDay) == [
+            screen.open(coinId: "bitcoin") == [
                 .fetchDetail(coinId: "bitcoin", token: 1)
             ])
         #expect(
@@ -89,7 +89,7 @@ struct AppBehaviourMachineTests {
         let candle = screen.switchType(to: .candle)
         #expect(candle.count == 1)
         // Leaving drops the chart a detail in flight would have started.
-        _ = screen.open(coinId: "ethereum", type: .line, range: .oneDay)
+        _ = screen.open(coinId: "ethereum")
         screen.close()
         #expect(screen.detailFinished(token: 3, succeeded: true) == [])
     }
@@ -98,7 +98,7 @@ struct AppBehaviourMachineTests {
     func concurrentOrder() {
         var screen = CoinDetailLoader(order: .concurrent, profile: .spec)
         #expect(
-            screen.open(coinId: "bitcoin", type: .line, range: .oneDay) == [
+            screen.open(coinId: "bitcoin") == [
                 .fetchDetail(coinId: "bitcoin", token: 1),
                 .loadChart(coinId: "bitcoin", type: .line, range: .oneDay),
             ])

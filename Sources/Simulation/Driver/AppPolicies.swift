@@ -16,8 +16,11 @@ public struct AppPolicies: Sendable, Equatable {
     public var candles: CandlePolicy
     /// What the chart cache holds.
     public var chartCacheContent: ChartCache.Content
-    /// Chart cache capacity, entries.
+    /// Chart cache capacity, entries (`Int.max`: unbounded, the app's SwiftData store).
     public var chartCacheCapacity: Int
+    /// Whether a chart cache entry exactly as old as its TTL is fresh (the app: `isExpired` is
+    /// `expiresAt` earlier than the current date).
+    public var chartCacheFreshAtTTL = false
     /// Whether a chart whose refresh failed is shown from the expired cache entry.
     public var staleIfError: Bool
     /// The watchlist's refresh period, ms (the app: 30 s).
@@ -44,6 +47,9 @@ public struct AppPolicies: Sendable, Equatable {
     /// (the app never splits: `CoinGeckoService.fetchMarketData(coinIds:)` joins every id into one
     /// URL however long).
     public var maxMarketsTargetLength: Int
+    /// What the watchlist does with a coin an answer left out, or gave a `null` price (the app:
+    /// off the screen after a load, its previous quote kept on later refreshes, `null` shown as 0).
+    public var missingRows: MissingRowRule = .appCompactMap
 
     /// The chart preparation these policies describe.
     public var chartPreparation: ChartPreparation {
@@ -56,12 +62,12 @@ public struct AppPolicies: Sendable, Equatable {
     /// the file and function it reproduces.
     public static let bitpal = AppPolicies(
         limiter: .bitpal, backoff: .none, rangeProfile: .bitpal, filter: .wallclock, downsampler: .stride,
-        candles: .bitpalContinuity, chartCacheContent: .processedPoints, chartCacheCapacity: 128,
-        staleIfError: false,
+        candles: .bitpalContinuity, chartCacheContent: .processedPoints, chartCacheCapacity: .max,
+        chartCacheFreshAtTTL: true, staleIfError: false,
         refreshIntervalMilliseconds: 30_000, marketCacheTTLMilliseconds: 30_000, refreshSource: .markets,
         marketsPaging: .serverDefault, timeoutMilliseconds: 10_000, costMethod: .bitpalAverage,
         refreshSchedule: .fetchThenSleep, marketCacheRule: .allIdsFresh, detailLoadOrder: .detailThenChart,
-        candleSampling: .stride, maxMarketsTargetLength: .max)
+        candleSampling: .stride, maxMarketsTargetLength: .max, missingRows: .appCompactMap)
 
     /// The design documents' policies: a fixed 30 s timer, detail and chart together, candles
     /// cut to the newest of the cap, batches split before a URL gets too long.
@@ -72,5 +78,5 @@ public struct AppPolicies: Sendable, Equatable {
         refreshIntervalMilliseconds: 30_000, marketCacheTTLMilliseconds: 30_000, refreshSource: .markets,
         marketsPaging: .batchSize, timeoutMilliseconds: 10_000, costMethod: .fifo,
         refreshSchedule: .fixedRate, marketCacheRule: .perRequest, detailLoadOrder: .concurrent,
-        candleSampling: .newest, maxMarketsTargetLength: 2_000)
+        candleSampling: .newest, maxMarketsTargetLength: 2_000, missingRows: .dataUnavailable)
 }

@@ -48,15 +48,15 @@ extension AppSimulation {
             ).drawn
         }
         recorder.recordChart(ChartKey(range, type)) { $0.renders += 1 }
-        let key = chartCache.key(coinId: id, type: type, range: range)
-        guard key == coinScreenChartKey else { return }
+        // The view model keeps whatever chart of this type loaded last, whichever range asked.
+        guard detailScreen.coinId == id else { return }
         let lastPoint: Int64? =
             switch drawn {
             case .line(let series): series.timestamps.last
             case .candles(let candles): candles.closeTimes.last
             case .rawResponse, nil: nil
             }
-        chartOnScreen = ChartOnScreen(key: key, lastPoint: lastPoint)
+        chartsOnScreen[type] = .some(lastPoint)
     }
 
     private mutating func drawLine(

@@ -1,35 +1,42 @@
 import TrackerCore
 
 extension AppSimulation {
-    /// The cache key of the chart the coin screen shows, nil when no coin screen is open.
-    var coinScreenChartKey: String? {
-        guard let coinId = detailScreen.coinId else { return nil }
-        let range = config.policies.rangeProfile.closestAvailableRange(
-            to: detailScreen.range, for: detailScreen.type)
-        return chartCache.key(coinId: coinId, type: detailScreen.type, range: range)
-    }
-
-    /// Tells the freshness record what is on screen now: nothing in the background; the open
-    /// coin's chart (its last point) on a coin screen; otherwise the watchlist's rows (each
-    /// row's `last_updated`, or when its data arrived; nothing for a row never priced). A coin
-    /// screen covers the list: the app's `WatchlistView` is the root of a `NavigationStack` that
-    /// coin screens are pushed onto.
+    /// Tells the freshness and time-on-screen records what is on screen now (``AppNavigation``'s
+    /// visible view): nothing in the background or under a search sheet; on a coin screen, the
+    /// chart of the selected type it shows (its last point), on the watchlist's root the rows it
+    /// shows (each row's `last_updated`, or when its data arrived; nothing for a row never
+    /// priced), on the Portfolio tab the holdings' prices.
     mutating func updateScreen(at now: Int64) {
-        guard foreground else {
+        recorder.screens.show(navigation.visibleScreen, at: now)
+        switch navigation.visibleView {
+        case nil, .sheet:
             recorder.freshness.show(nil, dataTimes: [:], at: now)
-            return
+        case .coinScreen(let coinId):
+            let shown = chartsOnScreen[detailScreen.type] ?? nil
+            recorder.freshness.show(
+                .chart, dataTimes: ["\(coinId)-\(detailScreen.type.rawValue)": shown], at: now)
+        case .watchlistRoot:
+            var rows: [String: Int64?] = [:]
+            let shown =
+                config.policies.missingRows == .appCompactMap
+                ? (loopIds ?? watchlist.coinIds) : watchlist.coinIds
+            for coinId in shown {
+                // updateValue keeps a row that has no data (a nil value), which assigning would drop.
+                rows.updateValue(
+                    watchlist.quotes[coinId].map { $0.sourceUpdatedAt ?? $0.receivedAt }, forKey: coinId)
+            }
+            recorder.freshness.show(.watchlist, dataTimes: rows, at: now)
+        case .portfolioRoot:
+            var rows: [String: Int64?] = [:]
+            for coinId in heldCoinIds {
+                guard let prices = portfolioPrices else {
+                    rows.updateValue(nil, forKey: coinId)
+                    continue
+                }
+                // A held coin without a row is not on the app's screen at all.
+                if let row = prices[coinId] { rows[coinId] = row.lastUpdated ?? portfolioLoadedAt }
+            }
+            recorder.freshness.show(.portfolio, dataTimes: rows, at: now)
         }
-        if let key = coinScreenChartKey {
-            if chartOnScreen?.key != key { chartOnScreen = ChartOnScreen(key: key, lastPoint: nil) }
-            recorder.freshness.show(.chart, dataTimes: [key: chartOnScreen?.lastPoint], at: now)
-            return
-        }
-        var rows: [String: Int64?] = [:]
-        for coinId in watchlist.coinIds {
-            // updateValue keeps a row that has no data (a nil value), which assigning would drop.
-            rows.updateValue(
-                watchlist.quotes[coinId].map { $0.sourceUpdatedAt ?? $0.receivedAt }, forKey: coinId)
-        }
-        recorder.freshness.show(.watchlist, dataTimes: rows, at: now)
     }
 }

@@ -1,40 +1,33 @@
 import TrackerCore
 
 extension AppSimulation {
-    /// The app's reaction to a user action.
+    /// The app's reaction to a user action. Each verb is done where the app offers it: a coin
+    /// row, adding and removing on the watchlist tab's root; a transaction on the Portfolio tab.
     mutating func perform(_ action: UserAction, at now: Int64) {
         switch action {
-        case .openCoin(let id, let type, let range):
-            chartOnScreen = nil
-            execute(detailScreen.open(coinId: id, type: type, range: range), at: now)
+        case .openCoin(let id): execute(navigation.push(coin: id), at: now)
+        case .closeCoin: execute(navigation.pop(), at: now)
+        case .selectTab(let tab): execute(navigation.select(tab), at: now)
         case .switchRange(let range): execute(detailScreen.switchRange(to: range), at: now)
         case .switchChartType(let type): execute(detailScreen.switchType(to: type), at: now)
         case .refreshCoin: execute(detailScreen.refresh(), at: now)
-        case .closeCoin: detailScreen.close()
         case .showChart(let id, let type, let range): showChart(id: id, type: type, range: range, at: now)
-        case .pullToRefresh: pullToRefresh(at: now)
+        case .pullToRefresh:
+            switch navigation.visibleView {
+            case .watchlistRoot: pullToRefresh(at: now)
+            case .portfolioRoot: execute(portfolioLoop.loadOnce(), at: now)
+            case .coinScreen: execute(detailScreen.refresh(), at: now)
+            case .sheet, nil: break
+            }
+        case .search(let text, let goal): openSearch(text: text, goal: goal, at: now)
         case .addCoin(let coin):
-            do {
-                try watchlist.add(coin, at: now)
-                // The app reloads the watchlist after an add (`WatchlistViewModel.addCoin`).
-                if foreground, loop.loadsFirst { execute(loop.start(at: now), at: now) }
-            } catch {
-                recorder.failures["watchlist.refused_add", default: 0] += 1
-            }
+            goToWatchlistRoot(at: now)
+            add(coin, at: now)
         case .removeCoin(let id):
-            do {
-                try watchlist.remove(coinId: id)
-                loopIds?.removeAll { $0 == id }
-            } catch {
-                recorder.failures["watchlist.refused_remove", default: 0] += 1
-            }
-        case .background:
-            foreground = false
-            loop.stop()
-        case .foreground:
-            guard !foreground else { return }
-            foreground = true
-            execute(loop.start(at: now), at: now)
+            goToWatchlistRoot(at: now)
+            remove(id, at: now)
+        case .background: execute(navigation.enterBackground(), at: now)
+        case .foreground: execute(navigation.becomeActive(), at: now)
         case .offline: online = false
         case .online: online = true
         case .trade(let transaction):
@@ -46,12 +39,75 @@ extension AppSimulation {
         }
     }
 
+    /// Pops a coin screen and selects the watchlist tab, where the list's own verbs are.
+    mutating func goToWatchlistRoot(at now: Int64) {
+        execute(navigation.select(.watchlist), at: now)
+        execute(navigation.pop(), at: now)
+    }
+
+    /// `WatchlistViewModel.addCoin(coinId:)`: the coin is stored, then `loadWatchlistWithPrices()`
+    /// runs in a task of its own (a load, then a new loop).
+    mutating func add(_ coin: CoinListEntry, at now: Int64) {
+        do {
+            try watchlist.add(coin, at: now)
+            if navigation.isActive, loop.loadsFirst { execute(loop.start(at: now), at: now) }
+        } catch {
+            recorder.failures["watchlist.refused_add", default: 0] += 1
+        }
+    }
+
+    /// `WatchlistViewModel.removeCoin(coinId:)`: the row leaves and `startPeriodicUpdates()` starts
+    /// the loop again over the rest, without a load; an empty list stops it.
+    mutating func remove(_ id: String, at now: Int64) {
+        do {
+            try watchlist.remove(coinId: id)
+            loopIds?.removeAll { $0 == id }
+            guard loop.loadsFirst else { return }
+            if (loopIds ?? watchlist.coinIds).isEmpty {
+                loop.stop()
+            } else {
+                execute(loop.restartWithoutLoad(at: now), at: now)
+            }
+        } catch {
+            recorder.failures["watchlist.refused_remove", default: 0] += 1
+        }
+    }
+
+    /// Runs what SwiftUI fires as the navigation changes: each view's `.task` and `.onDisappear`.
+    mutating func execute(_ events: [AppNavigation.Lifecycle], at now: Int64) {
+        for event in events {
+            switch event {
+            case .appear(.watchlistRoot): execute(loop.start(at: now), at: now)
+            case .disappear(.watchlistRoot): loop.stop()
+            case .appear(.coinScreen(let id)):
+                if detailScreen.coinId == id {
+                    execute(detailScreen.reappear(), at: now)
+                } else {
+                    chartsOnScreen = [:]
+                    execute(detailScreen.open(coinId: id), at: now)
+                }
+            case .disappear(.coinScreen): detailScreen.cancelLoads()
+            case .popped: detailScreen.close()
+            case .appear(.portfolioRoot): execute(portfolioLoop.appear(), at: now)
+            case .disappear(.portfolioRoot): execute(portfolioLoop.disappear(at: now), at: now)
+            case .appear(.sheet): startSearchSheet(at: now)
+            case .disappear(.sheet): search = nil
+            case .reloadWidgetTimelines: recorder.widgetTimelineReloads += 1
+            case .suspended: suspended = true
+            case .resumed:
+                suspended = false
+                for event in heldWakes { queue.schedule(event, at: now) }
+                heldWakes = []
+            }
+        }
+    }
+
     /// Runs the coin screen's loads.
     mutating func execute(_ actions: [CoinDetailLoader.Action], at now: Int64) {
         for action in actions {
             switch action {
             case .fetchDetail(let id, let token):
-                ask(requests.coinDetail(id: id), for: .detail(id: id, token: token), at: now)
+                ask(requests.coinDetail(id: id), for: .detail(id: id, token: token), from: .coin, at: now)
             case .loadChart(let id, let type, let range): showChart(id: id, type: type, range: range, at: now)
             }
         }
@@ -66,7 +122,7 @@ extension AppSimulation {
         let lookup = chartCache.lookup(coinId: id, type: type, range: range, at: now)
         let trace = recorder.recordLookup(
             cache: "chart", capacity: config.policies.chartCacheCapacity, key: key, at: now,
-            ttl: chartCache.ttlMilliseconds(for: range), hit: lookup.isHit)
+            ttl: chartCache.storedTTLMilliseconds(for: range), hit: lookup.isHit)
         if let payload = lookup.freshValue {
             render(payload, id: id, type: type, range: range, at: now)
             return
@@ -75,7 +131,7 @@ extension AppSimulation {
         let request =
             type == .line
             ? requests.marketChart(id: id, days: days) : requests.ohlc(id: id, days: days)
-        ask(request, for: .chart(id: id, type: type, range: range, lookup: trace), at: now)
+        ask(request, for: .chart(id: id, type: type, range: range, lookup: trace), from: .coin, at: now)
     }
 
     /// A 2xx body: decoded as its endpoint, then applied as the app does.
@@ -84,11 +140,16 @@ extension AppSimulation {
     {
         let request = pending.request
         switch pending.purpose {
-        case .watchlist(let refresh, let ids, let key, let lookup):
-            try receiveWatchlist(
-                body, request: request, refresh: refresh, ids: ids, key: key, lookup: lookup,
-                dataTime: dataTime,
+        case .marketData(let fetch, let ids, let key, let lookup):
+            try receiveMarketData(
+                body, request: request, fetch: fetch, ids: ids, key: key, lookup: lookup, dataTime: dataTime,
                 at: now)
+        case .coinList:
+            let list = try CoinGeckoResponseClassifier.decode(body, for: request) {
+                body, source throws(LocatedDecodingError) in
+                try CoinListEntry.decodeList(body, source: source)
+            }
+            coinListLoaded(list, at: now)
         case .detail(_, let token):
             _ = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in try CoinDetail.decode(body, source: source)
@@ -106,9 +167,11 @@ extension AppSimulation {
     mutating func fail(_ purpose: Purpose, _ error: CoinGeckoError, at now: Int64) {
         let name: String
         switch purpose {
-        case .watchlist(let refresh, _, _, _):
-            name = "watchlist"
-            failWatchlist(refresh: refresh, at: now)
+        case .marketData(let fetch, _, _, _):
+            name = fetches[fetch]?.origin.screen.rawValue ?? "watchlist"
+            failMarketData(fetch: fetch, at: now)
+        case .coinList:
+            name = "search"
         case .detail(_, let token):
             name = "detail"
             execute(detailScreen.detailFinished(token: token, succeeded: false), at: now)

@@ -1,22 +1,42 @@
 import TrackerCore
 
-/// One run of the app's `fetchMarketData(coinIds:)`: its requests, one after the other (as
-/// ``CoinGeckoClient/markets(ids:vsCurrency:)`` sends them), each answered from the market cache
-/// when its rule allows.
-struct WatchlistRefresh {
+/// One run of the app's `fetchMarketData(coinIds:)` (the watchlist's load, loop and pull, the
+/// Portfolio tab's loads, a search's market caps): its requests, one after the other (as
+/// ``CoinGeckoClient/markets(ids:vsCurrency:)`` sends them), each answered from the shared
+/// market cache when its rule allows.
+struct MarketDataFetch {
     /// Who asked.
     enum Origin: Equatable {
         /// The price loop's fetch (or its initial load).
         case loop(token: Int)
         /// Pull-to-refresh on the watchlist.
         case pull
+        /// A Portfolio-tab load.
+        case portfolio(token: Int)
+        /// A search's market caps.
+        case search(token: Int)
+
+        /// The screen whose code asked.
+        var screen: AppScreenKind {
+            switch self {
+            case .loop, .pull: .watchlist
+            case .portfolio: .portfolio
+            case .search: .search
+            }
+        }
+
+        /// Whether the rows go onto the watchlist screen as they arrive.
+        var isWatchlist: Bool { screen == .watchlist }
     }
 
     var origin: Origin
+    var source: WatchlistRefreshSource
     var requests: [HTTPRequest]
     var next = 0
     /// Ids that came back with a row.
     var answered: Set<String> = []
+    /// The rows received, for origins that use them at the end.
+    var rows: [CoinMarket] = []
 }
 
 extension AppSimulation {
@@ -24,7 +44,7 @@ extension AppSimulation {
     mutating func execute(_ actions: [PriceRefreshLoop.Action], at now: Int64) {
         for action in actions {
             switch action {
-            case .fetch(let token): startRefresh(.loop(token: token), at: now)
+            case .fetch(let token): startFetch(.loop(token: token), at: now)
             case .wake(let token, let time): queue.schedule(.loopWake(token: token), at: time)
             }
         }
@@ -37,38 +57,47 @@ extension AppSimulation {
     mutating func pullToRefresh(at now: Int64) {
         if loop.loadsFirst, loopIds?.isEmpty ?? true { return }
         marketCache.invalidate()
-        startRefresh(.pull, at: now)
+        startFetch(.pull, at: now)
     }
 
-    /// Starts a refresh of the coins the origin covers: the whole watchlist for the load, the
-    /// loaded coins for the app's loop and pull-to-refresh.
-    private mutating func startRefresh(_ origin: WatchlistRefresh.Origin, at now: Int64) {
-        let isLoad = loop.phase == .loading && origin != .pull
-        let ids = isLoad || !loop.loadsFirst ? watchlist.coinIds : (loopIds ?? watchlist.coinIds)
+    /// Starts a fetch of the coins the origin covers: the whole watchlist for the load, the
+    /// loaded coins for the app's loop and pull-to-refresh; the given ids otherwise.
+    mutating func startFetch(_ origin: MarketDataFetch.Origin, ids given: [String]? = nil, at now: Int64) {
+        let ids: [String]
+        if let given {
+            ids = given
+        } else {
+            let isLoad = loop.phase == .loading && origin != .pull
+            ids = isLoad || !loop.loadsFirst ? watchlist.coinIds : (loopIds ?? watchlist.coinIds)
+        }
         guard !ids.isEmpty else {
-            // The app starts no loop for an empty list.
-            if case .loop = origin { loop.stop() }
+            // The app starts no loop for an empty list, and `fetchMarketData` sends nothing.
+            finishFetch(
+                MarketDataFetch(origin: origin, source: .markets, requests: []), succeeded: true, at: now)
             return
         }
-        let batches = config.policies.refreshSource.requests(for: ids, using: requests)
-        let id = nextRefresh
-        nextRefresh += 1
-        refreshes[id] = WatchlistRefresh(origin: origin, requests: batches)
-        continueRefresh(id, at: now)
+        let source = origin.isWatchlist ? config.policies.refreshSource : .markets
+        let batches = source.requests(for: ids, using: requests)
+        let id = nextFetch
+        nextFetch += 1
+        fetches[id] = MarketDataFetch(origin: origin, source: source, requests: batches)
+        continueFetch(id, at: now)
     }
 
-    /// Sends the refresh's next request, answering from the cache while the rule allows; when
-    /// none is left the refresh succeeded.
-    mutating func continueRefresh(_ id: Int, at now: Int64) {
-        guard var refresh = refreshes[id] else { return }
-        while refresh.next < refresh.requests.count {
-            let request = refresh.requests[refresh.next]
-            refresh.next += 1
+    /// Sends the fetch's next request, answering from the cache while the rule allows; when
+    /// none is left the fetch succeeded.
+    mutating func continueFetch(_ id: Int, at now: Int64) {
+        guard var fetch = fetches[id] else { return }
+        while fetch.next < fetch.requests.count {
+            let request = fetch.requests[fetch.next]
+            fetch.next += 1
             let ids = request.queryList("ids")
             let key = traceKey(for: request, ids: ids)
-            guard config.policies.refreshSource == .markets else {
-                refreshes[id] = refresh
-                ask(request, for: .watchlist(refresh: id, ids: ids, cacheKey: key, lookup: nil), at: now)
+            guard fetch.source == .markets else {
+                fetches[id] = fetch
+                ask(
+                    request, for: .marketData(fetch: id, ids: ids, cacheKey: key, lookup: nil),
+                    from: fetch.origin.screen, at: now)
                 return
             }
             let cached = marketCache.lookup(ids: ids, key: key, at: now)
@@ -76,30 +105,47 @@ extension AppSimulation {
                 cache: "market", capacity: marketCache.capacity, key: key, at: now,
                 ttl: marketCache.ttlMilliseconds, hit: cached != nil)
             if let cached {
-                refresh.answered.formUnion(cached.rows.map(\.id))
-                showWatchlist(cached.rows, ids: ids, at: now)
+                fetch.answered.formUnion(cached.rows.map(\.id))
+                if fetch.origin.isWatchlist {
+                    showWatchlist(cached.rows, ids: ids, origin: fetch.origin, at: now)
+                } else {
+                    fetch.rows += cached.rows
+                }
                 continue
             }
-            refreshes[id] = refresh
-            ask(request, for: .watchlist(refresh: id, ids: ids, cacheKey: key, lookup: trace), at: now)
+            fetches[id] = fetch
+            ask(
+                request, for: .marketData(fetch: id, ids: ids, cacheKey: key, lookup: trace),
+                from: fetch.origin.screen, at: now)
             return
         }
-        refreshes[id] = nil
-        finishRefresh(refresh, succeeded: true, at: now)
+        fetches[id] = nil
+        finishFetch(fetch, succeeded: true, at: now)
     }
 
-    /// A watchlist response: rows into the cache and onto the screen, then the next request.
-    mutating func receiveWatchlist(
-        _ body: [UInt8], request: HTTPRequest, refresh id: Int, ids: [String], key: String, lookup: Int?,
+    /// Whether a fetch's answer still matters: a stopped loop's or a cancelled `.task`'s does not
+    /// (the app's cancelled task drops the response), nor a closed sheet's.
+    private func isCurrent(_ origin: MarketDataFetch.Origin) -> Bool {
+        switch origin {
+        case .loop(let token): loop.isCurrent(token: token)
+        case .pull: true
+        case .portfolio(let token): portfolioLoop.isCurrent(token: token)
+        case .search(let token): search.map { $0.session.isCurrent(token: token) } ?? false
+        }
+    }
+
+    /// A market-data response: rows into the cache and onto the asking screen, then the next
+    /// request.
+    mutating func receiveMarketData(
+        _ body: [UInt8], request: HTTPRequest, fetch id: Int, ids: [String], key: String, lookup: Int?,
         dataTime: Int64, at now: Int64
     ) throws(CoinGeckoError) {
-        guard let refresh = refreshes[id] else { return }
-        if case .loop(let token) = refresh.origin, !loop.isCurrent(token: token) {
-            // The loop was stopped meanwhile: the app's cancelled task drops the response.
-            refreshes[id] = nil
+        guard let fetch = fetches[id] else { return }
+        guard isCurrent(fetch.origin) else {
+            fetches[id] = nil
             return
         }
-        if config.policies.refreshSource == .markets {
+        if fetch.source == .markets {
             let rows: [CoinMarket]
             if let last = lastMarketsDecode, last.body == body {
                 rows = last.rows
@@ -112,17 +158,21 @@ extension AppSimulation {
             }
             marketCache.store(.init(rows: rows, dataTime: dataTime), key: key, at: now)
             if let lookup { recorder.recordStore(cache: "market", lookup: lookup, at: now) }
-            refreshes[id]?.answered.formUnion(rows.map(\.id))
-            showWatchlist(rows, ids: ids, at: now)
+            fetches[id]?.answered.formUnion(rows.map(\.id))
+            if fetch.origin.isWatchlist {
+                showWatchlist(rows, ids: ids, origin: fetch.origin, at: now)
+            } else {
+                fetches[id]?.rows += rows
+            }
         } else {
             let prices = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in try SimplePrices.decode(body, source: source)
             }
             watchlist.apply(simplePrices: prices, currency: "usd", requested: ids, receivedAt: now)
-            refreshes[id]?.answered.formUnion(ids.filter { prices.quotes[$0]?["usd"] != nil })
+            fetches[id]?.answered.formUnion(ids.filter { prices.quotes[$0]?["usd"] != nil })
             evaluateAlerts(at: now)
         }
-        continueRefresh(id, at: now)
+        continueFetch(id, at: now)
     }
 
     /// The market cache's key in the trace Belady's optimum reads. Under the app's rule the cache
@@ -136,24 +186,57 @@ extension AppSimulation {
         }
     }
 
-    /// A watchlist request failed: the refresh stops there, as the client's does.
-    mutating func failWatchlist(refresh id: Int, at now: Int64) {
-        guard let refresh = refreshes.removeValue(forKey: id) else { return }
-        finishRefresh(refresh, succeeded: false, at: now)
+    /// A market-data request failed: the fetch stops there, as the client's does.
+    mutating func failMarketData(fetch id: Int, at now: Int64) {
+        guard let fetch = fetches.removeValue(forKey: id), isCurrent(fetch.origin) else { return }
+        finishFetch(fetch, succeeded: false, at: now)
     }
 
-    private mutating func finishRefresh(_ refresh: WatchlistRefresh, succeeded: Bool, at now: Int64) {
-        guard case .loop(let token) = refresh.origin, loop.isCurrent(token: token) else { return }
-        if loop.phase == .loading, succeeded {
-            // `startPeriodicUpdates()` takes the coins the load put on screen.
-            loopIds = watchlist.coinIds.filter(refresh.answered.contains)
+    private mutating func finishFetch(_ fetch: MarketDataFetch, succeeded: Bool, at now: Int64) {
+        switch fetch.origin {
+        case .pull: return
+        case .portfolio(let token):
+            if succeeded {
+                // The app rebuilds its holdings from this answer alone: a coin without a row drops out.
+                portfolioPrices = Dictionary(fetch.rows.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+                portfolioLoadedAt = now
+            }
+            execute(portfolioLoop.loadFinished(token: token, at: now), at: now)
+        case .search(let token):
+            searchMarketDataArrived(
+                token: token,
+                marketCaps: fetch.rows.reduce(into: [:]) { caps, row in caps[row.id] = row.marketCap },
+                at: now)
+        case .loop(let token):
+            guard loop.isCurrent(token: token) else { return }
+            if fetch.requests.isEmpty {
+                // An empty list: the app starts no loop (`startPeriodicUpdates(for:)`'s guard).
+                loop.stop()
+                return
+            }
+            if loop.phase == .loading, succeeded {
+                // `startPeriodicUpdates()` takes the coins the load put on screen.
+                loopIds = watchlist.coinIds.filter(fetch.answered.contains)
+                if config.policies.missingRows == .appCompactMap {
+                    recorder.watchlistLeftOffByLoads += watchlist.coinIds.count - (loopIds?.count ?? 0)
+                }
+            }
+            execute(loop.fetchFinished(token: token, succeeded: succeeded, at: now), at: now)
         }
-        execute(loop.fetchFinished(token: token, succeeded: succeeded, at: now), at: now)
     }
 
-    /// Puts rows on screen: quotes update, alerts are evaluated.
-    mutating func showWatchlist(_ rows: [CoinMarket], ids: [String], at now: Int64) {
-        watchlist.apply(markets: rows, requested: ids, receivedAt: now)
+    /// Puts rows on the watchlist screen: quotes update, alerts are evaluated.
+    mutating func showWatchlist(
+        _ rows: [CoinMarket], ids: [String], origin: MarketDataFetch.Origin, at now: Int64
+    ) {
+        let outcome = watchlist.apply(
+            markets: rows, requested: ids, receivedAt: now, rule: config.policies.missingRows)
+        recorder.watchlistZeroPrices += outcome.zeroPrice
+        // After a load the app leaves coins without a row off the screen; later refreshes keep
+        // their previous quote.
+        if !(origin != .pull && loop.phase == .loading) {
+            recorder.watchlistKeptPrevious += outcome.keptPrevious
+        }
         evaluateAlerts(at: now)
     }
 }

@@ -11,31 +11,39 @@ import TrackerCore
 public struct AppSimulation: ~Copyable {
     enum Event: Sendable {
         case loopWake(token: Int)
+        case portfolioWake(token: Int)
+        case searchWake(token: Int)
+        case keystroke(String)
         case action(UserAction)
         case wake(request: Int)
         case arrival(request: Int, reply: ServerReply)
         case timeout(request: Int)
+
+        /// Whether the event is a sleep ending inside the app's process: iOS suspends the
+        /// process in the background, so such an event waits for the foreground (the sleeps are
+        /// on a continuous clock: one that fell due meanwhile ends at once).
+        var isInProcessWake: Bool {
+            switch self {
+            case .loopWake, .portfolioWake, .searchWake, .wake: true
+            case .keystroke, .action, .arrival, .timeout: false
+            }
+        }
     }
 
     /// What a request is for.
     enum Purpose: Sendable {
-        case watchlist(refresh: Int, ids: [String], cacheKey: String, lookup: Int?)
+        case marketData(fetch: Int, ids: [String], cacheKey: String, lookup: Int?)
+        case coinList
         case detail(id: String, token: Int)
         case chart(id: String, type: ChartType, range: ChartTimeRange, lookup: Int)
-    }
-
-    /// The chart a coin screen shows.
-    struct ChartOnScreen {
-        /// Its chart cache key.
-        var key: String
-        /// The time of its last point; nil while it shows nothing.
-        var lastPoint: Int64?
     }
 
     struct Pending {
         var request: HTTPRequest
         var purpose: Purpose
         var askedAt: Int64
+        /// The screen whose code asked.
+        var screen: AppScreenKind
     }
 
     let config: RunConfig
@@ -46,16 +54,34 @@ public struct AppSimulation: ~Copyable {
     let preparation: ChartPreparation
     var watchlist: Watchlist
     var loop: PriceRefreshLoop
-    /// The ids the loop refreshes: after the app's load, only the coins the load returned.
+    /// The ids the loop refreshes and the screen shows: after the app's load, only the coins the
+    /// load returned (``MissingRowRule/appCompactMap``).
     var loopIds: [String]?
-    var refreshes: [Int: WatchlistRefresh] = [:]
-    var nextRefresh = 0
+    var fetches: [Int: MarketDataFetch] = [:]
+    var nextFetch = 0
+    /// Tabs, the watchlist's stack, sheets and the scene.
+    var navigation: AppNavigation
+    /// Whether iOS has suspended the process (the app is in the background).
+    var suspended = false
+    /// In-process wakes that fell due while suspended, in order.
+    var heldWakes: [Event] = []
+    /// The Portfolio tab's loads.
+    var portfolioLoop: PortfolioRefreshLoop
+    /// The market data of the Portfolio tab's last load, by id: the prices its holdings show.
+    var portfolioPrices: [String: CoinMarket]?
+    /// When the Portfolio tab's last load ended.
+    var portfolioLoadedAt: Int64 = 0
+    /// The open search sheet and what the user means to do with it.
+    var search: (session: CoinSearchSession, goal: SearchGoal?)?
+    /// `/coins/list` as `CoinGeckoService.fetchCoinList()` holds it (7 days, for the process).
+    var coinList: (coins: [CoinListEntry], storedAt: Int64)?
     var marketCache: MarketDataCache
     var detailScreen: CoinDetailLoader
     var chartCache: ChartCache
-    /// The chart the coin screen shows: its cache key and the time of its last point (nil when
-    /// it drew nothing).
-    var chartOnScreen: ChartOnScreen?
+    /// The last point of the chart each type last drew on the open coin screen (the view model's
+    /// `lineChartData` and `candleChartData`: a failed load leaves the previous chart drawn);
+    /// empty when a coin screen opens.
+    var chartsOnScreen: [ChartType: Int64?] = [:]
     /// The run's wall timer (``run(timer:progress:)``), kept out of the result.
     var wallTimer: (any WallTimer)?
     var alerts: AlertEvaluator
@@ -63,7 +89,6 @@ public struct AppSimulation: ~Copyable {
     var transactions: [PortfolioTransaction] = []
     var pending: [Int: Pending] = [:]
     var nextRequest = 0
-    var foreground: Bool
     var online = true
     var recorder = MetricsRecorder()
     /// The last `/coins/markets` body decoded and its rows. The server often answers a poll with
@@ -108,8 +133,9 @@ public struct AppSimulation: ~Copyable {
         detailScreen = CoinDetailLoader(order: policies.detailLoadOrder, profile: policies.rangeProfile)
         chartCache = ChartCache(
             profile: policies.rangeProfile, content: policies.chartCacheContent,
-            capacity: policies.chartCacheCapacity)
-        foreground = config.startsInForeground
+            capacity: policies.chartCacheCapacity, freshAtTTL: policies.chartCacheFreshAtTTL)
+        navigation = AppNavigation(active: config.startsInForeground)
+        portfolioLoop = PortfolioRefreshLoop(intervalMilliseconds: policies.refreshIntervalMilliseconds)
     }
 
     /// Runs to the end of the simulated span. The timer and progress see the run but never enter
@@ -127,13 +153,13 @@ public struct AppSimulation: ~Copyable {
         if let user = config.user {
             var generator = StreamSeed.splitMix(root: config.seed, stream: "user")
             for scheduled in user.actions(
-                from: config.start, to: config.end, coins: config.watchlist.map(\.id),
+                from: config.start, to: config.end, coins: config.watchlist,
                 profile: config.policies.rangeProfile, generator: &generator)
             {
                 queue.schedule(.action(scheduled.action), at: scheduled.time)
             }
         }
-        if foreground { execute(loop.start(at: config.start), at: config.start) }
+        execute(navigation.launch(), at: config.start)
         updateScreen(at: config.start)
         var reportedPercent = -1
         while let (time, event) = queue.next(), time <= config.end {
@@ -150,21 +176,35 @@ public struct AppSimulation: ~Copyable {
         }
         progress?(1)
         recorder.freshness.finish(at: config.end)
+        recorder.screens.finish(at: config.end)
         recorder.plots.screenAge = recorder.freshness.oldest
         recorder.watchlistCoins = watchlist.entries.count
+        // Under the app's rule a coin the last load left out is not on screen at all: left off,
+        // not "Data unavailable".
+        let shown = Set(
+            config.policies.missingRows == .appCompactMap ? (loopIds ?? watchlist.coinIds) : watchlist.coinIds
+        )
         recorder.watchlistUnavailable =
-            watchlist.rows(sortedBy: .custom, at: config.end).filter(\.isUnavailable).count
-        let shownPrices = watchlist.quotes.reduce(into: [String: Double]()) { prices, entry in
-            if !watchlist.unavailable.contains(entry.key) { prices[entry.key] = entry.value.price }
-        }
+            watchlist.rows(sortedBy: .custom, at: config.end).filter {
+                $0.isUnavailable && shown.contains($0.coinId)
+            }
+            .count
+        recorder.watchlistLeftOff = watchlist.coinIds.count - shown.count
         return RunResult(
             config: config, recorder: recorder, server: server, transactions: transactions,
-            shownPrices: shownPrices)
+            shownPrices: portfolioPrices?.compactMapValues(\.currentPrice))
     }
 
     private mutating func handle(_ event: Event, at now: Int64) {
+        if suspended, event.isInProcessWake {
+            heldWakes.append(event)
+            return
+        }
         switch event {
         case .loopWake(let token): execute(loop.wake(token: token, at: now), at: now)
+        case .portfolioWake(let token): execute(portfolioLoop.wake(token: token, at: now), at: now)
+        case .searchWake(let token): searchDebounceEnded(token: token, at: now)
+        case .keystroke(let text): type(text, at: now)
         case .action(let action): perform(action, at: now)
         case .wake(let id): wake(id, at: now)
         case .arrival(let id, let reply): arrive(id, reply: reply, at: now)
@@ -180,7 +220,8 @@ public struct AppSimulation: ~Copyable {
     }
 
     /// Asks the limiter for a slot, as the client does before every request.
-    mutating func ask(_ request: HTTPRequest, for purpose: Purpose, at now: Int64) {
+    mutating func ask(_ request: HTTPRequest, for purpose: Purpose, from screen: AppScreenKind, at now: Int64)
+    {
         guard online else {
             fail(
                 purpose, CoinGeckoError(.transport(.connectionFailed("offline")), request: request.target),
@@ -189,7 +230,7 @@ public struct AppSimulation: ~Copyable {
         }
         let id = nextRequest
         nextRequest += 1
-        pending[id] = Pending(request: request, purpose: purpose, askedAt: now)
+        pending[id] = Pending(request: request, purpose: purpose, askedAt: now, screen: screen)
         let slot = limiter.slot(askedAt: now)
         if slot == now { send(id, at: now) } else { queue.schedule(.wake(request: id), at: slot) }
     }
@@ -207,7 +248,7 @@ public struct AppSimulation: ~Copyable {
         limiter.recordSend(at: now)
         recorder.recordSend(
             askedAt: request.askedAt, sentAt: now,
-            endpoint: request.request.endpoint?.template ?? request.request.path)
+            endpoint: request.request.endpoint?.template ?? request.request.path, screen: request.screen)
         let reply = server.handle(request.request, at: now)
         if reply.response == nil || reply.latencyMilliseconds >= request.request.timeoutMilliseconds {
             queue.schedule(.timeout(request: id), at: now + request.request.timeoutMilliseconds)

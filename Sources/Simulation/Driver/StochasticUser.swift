@@ -17,6 +17,12 @@ public struct StochasticUser: Sendable, Equatable {
         public var pullToRefreshPerSession: Double
         /// The chance that a session ends 0.2-0.8 s after its last coin opened, mid-load.
         public var backgroundMidLoadProbability: Double
+        /// Visits to the Portfolio tab per session, on average; each lasts a quarter of the session
+        /// at most, and the user goes back to the watchlist.
+        public var portfolioVisitsPerSession: Double = 0
+        /// Searches per session that add a coin of the market to the watchlist, on average (a
+        /// coin already on it is refused, as the app refuses it).
+        public var searchesPerSession: Double = 0
 
         /// Creates habits.
         ///
@@ -25,21 +31,27 @@ public struct StochasticUser: Sendable, Equatable {
         ///   - typeSwitchProbability: Chance of a chart-type switch per opened coin.
         ///   - pullToRefreshPerSession: Pull-to-refresh gestures per session.
         ///   - backgroundMidLoadProbability: Chance a session ends mid-load.
+        ///   - portfolioVisitsPerSession: Portfolio-tab visits per session.
+        ///   - searchesPerSession: Add-coin searches per session.
         public init(
             rangeSwitchesPerCoin: Double, typeSwitchProbability: Double, pullToRefreshPerSession: Double,
-            backgroundMidLoadProbability: Double
+            backgroundMidLoadProbability: Double, portfolioVisitsPerSession: Double = 0,
+            searchesPerSession: Double = 0
         ) {
             self.rangeSwitchesPerCoin = rangeSwitchesPerCoin
             self.typeSwitchProbability = typeSwitchProbability
             self.pullToRefreshPerSession = pullToRefreshPerSession
             self.backgroundMidLoadProbability = backgroundMidLoadProbability
+            self.portfolioVisitsPerSession = portfolioVisitsPerSession
+            self.searchesPerSession = searchesPerSession
         }
 
         /// The documented defaults: one range switch per coin, a type switch one time in five,
-        /// a pull-to-refresh every other session, one session in ten ending mid-load.
+        /// a pull-to-refresh every other session, one session in ten ending mid-load, a
+        /// Portfolio-tab visit one session in five, a search one session in ten.
         public static let `default` = Habits(
             rangeSwitchesPerCoin: 1, typeSwitchProbability: 0.2, pullToRefreshPerSession: 0.5,
-            backgroundMidLoadProbability: 0.1)
+            backgroundMidLoadProbability: 0.1, portfolioVisitsPerSession: 0.2, searchesPerSession: 0.1)
 
         /// Only coin opens: no switches, no pulls, no mid-load ends.
         public static let opensOnly = Habits(
@@ -73,8 +85,11 @@ public struct StochasticUser: Sendable, Equatable {
         self.habits = habits
     }
 
-    /// The actions of a period: each session is foreground, pulls and coin opens (each followed
-    /// by its switches) spread over the session, background.
+    /// The actions of a period. Each session is a sequence of screens: foreground on whatever
+    /// screen the app showed, back to the watchlist's root, pulls to refresh (on the screen on
+    /// top then), coin visits spread over the session (each opens the coin, switches ranges and
+    /// perhaps the type, and ends with a pop halfway to the next visit), perhaps a Portfolio-tab
+    /// visit and an add-coin search, then background.
     ///
     /// - Parameters:
     ///   - start: Period start, epoch ms.
@@ -84,7 +99,7 @@ public struct StochasticUser: Sendable, Equatable {
     ///   - generator: The user's seeded stream.
     /// - Returns: Actions in time order (equal times in the order they happen).
     public func actions(
-        from start: Int64, to end: Int64, coins: [String], profile: ChartRangeProfile,
+        from start: Int64, to end: Int64, coins: [CoinListEntry], profile: ChartRangeProfile,
         generator: inout SplitMix64
     ) -> [ScheduledAction] {
         guard sessionsPerDay > 0, !coins.isEmpty else { return [] }
@@ -97,7 +112,11 @@ public struct StochasticUser: Sendable, Equatable {
             var length = max(
                 10_000,
                 Int64(-PortableMath.log1p(-generator.nextUnitInterval()) * Double(meanSessionMilliseconds)))
-            var session = [ScheduledAction(time: time, action: .foreground)]
+            var session = [
+                ScheduledAction(time: time, action: .foreground),
+                ScheduledAction(time: time, action: .closeCoin),
+                ScheduledAction(time: time, action: .selectTab(.watchlist)),
+            ]
             let pulls = Self.count(mean: habits.pullToRefreshPerSession, generator: &generator)
             for _ in 0..<pulls {
                 let at = time + Int64(generator.nextUnitInterval() * Double(length))
@@ -107,8 +126,12 @@ public struct StochasticUser: Sendable, Equatable {
             var lastOpen = time
             for open in 0..<opens {
                 lastOpen = time + length * Int64(open + 1) / Int64(opens + 2)
-                session += coinVisit(at: lastOpen, coins: coins, profile: profile, generator: &generator)
+                let nextSlot = time + length * Int64(open + 2) / Int64(opens + 2)
+                session += coinVisit(
+                    at: lastOpen, closingAt: (lastOpen + nextSlot) / 2, coins: coins, profile: profile,
+                    generator: &generator)
             }
+            session += otherScreens(in: time..<(time + length), coins: coins, generator: &generator)
             if opens > 0, generator.nextUnitInterval() < habits.backgroundMidLoadProbability {
                 length = lastOpen - time + 200 + Int64(generator.nextUnitInterval() * 600)
             }
@@ -122,21 +145,22 @@ public struct StochasticUser: Sendable, Equatable {
         return actions
     }
 
-    /// One coin opened, then its range switches and perhaps a type switch.
+    /// One coin opened (on 1D, with the type last chosen), its range switches and perhaps a
+    /// type switch, then a pop.
     private func coinVisit(
-        at time: Int64, coins: [String], profile: ChartRangeProfile, generator: inout SplitMix64
+        at time: Int64, closingAt close: Int64, coins: [CoinListEntry], profile: ChartRangeProfile,
+        generator: inout SplitMix64
     ) -> [ScheduledAction] {
-        let coin = coins[Int(generator.next() % UInt64(coins.count))]
+        let coin = coins[Int(generator.next() % UInt64(coins.count))].id
         var type: ChartType = generator.next() % 4 == 0 ? .candle : .line
         let pick = { (type: ChartType, generator: inout SplitMix64) -> ChartTimeRange in
             let ranges = profile.availableRanges(for: type)
             return ranges[Int(generator.next() % UInt64(ranges.count))]
         }
-        var visit = [
-            ScheduledAction(
-                time: time, action: .openCoin(id: coin, type: type, range: pick(type, &generator)))
-        ]
+        var visit = [ScheduledAction(time: time, action: .openCoin(id: coin))]
         var at = time + 2_000
+        if type == .candle { visit.append(ScheduledAction(time: at, action: .switchChartType(.candle))) }
+        visit.append(ScheduledAction(time: at, action: .switchRange(pick(type, &generator))))
         let switches = Self.count(mean: habits.rangeSwitchesPerCoin, generator: &generator)
         for _ in 0..<switches {
             at += 300 + Int64(generator.nextUnitInterval() * 1_200)
@@ -146,7 +170,37 @@ public struct StochasticUser: Sendable, Equatable {
             type = type == .line ? .candle : .line
             visit.append(ScheduledAction(time: at + 1_000, action: .switchChartType(type)))
         }
+        visit.append(ScheduledAction(time: max(close, at + 2_000), action: .closeCoin))
         return visit
+    }
+
+    /// A session's Portfolio-tab visits (each at a random moment, lasting up to a quarter of the
+    /// session, then back to the watchlist) and add-coin searches (typing the coin's symbol).
+    private func otherScreens(
+        in session: Range<Int64>, coins: [CoinListEntry], generator: inout SplitMix64
+    ) -> [ScheduledAction] {
+        var actions: [ScheduledAction] = []
+        let length = Double(session.upperBound - session.lowerBound)
+        for _ in 0..<Self.occurrences(mean: habits.portfolioVisitsPerSession, generator: &generator) {
+            let at = session.lowerBound + Int64(generator.nextUnitInterval() * length)
+            let stay = Int64(generator.nextUnitInterval() * length / 4)
+            actions.append(ScheduledAction(time: at, action: .selectTab(.portfolio)))
+            actions.append(ScheduledAction(time: at + stay, action: .selectTab(.watchlist)))
+        }
+        for _ in 0..<Self.occurrences(mean: habits.searchesPerSession, generator: &generator) {
+            let at = session.lowerBound + Int64(generator.nextUnitInterval() * length)
+            let coin = coins[Int(generator.next() % UInt64(coins.count))]
+            actions.append(
+                ScheduledAction(time: at, action: .search(text: coin.symbol, goal: .addCoin(coin))))
+        }
+        return actions
+    }
+
+    /// A count with exactly the given mean, also below 1/4 (where ``count(mean:generator:)`` gives
+    /// 0): the whole part, plus one with the chance of the fraction.
+    private static func occurrences(mean: Double, generator: inout SplitMix64) -> Int {
+        let whole = mean.rounded(.down)
+        return Int(whole) + (generator.nextUnitInterval() < mean - whole ? 1 : 0)
     }
 
     /// A count with the given mean: `floor(2 mean U + 1/2)` for uniform `U`.

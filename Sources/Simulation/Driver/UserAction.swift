@@ -3,9 +3,15 @@ import TrackerCore
 
 /// Something the user does, at a time.
 public enum UserAction: Sendable, Equatable {
-    /// Opens a coin's screen: detail and chart load in the policy's order
-    /// (``CoinDetailLoader``).
-    case openCoin(id: String, type: ChartType, range: ChartTimeRange)
+    /// Taps a coin's row: its screen is pushed on the watchlist's stack (popping a coin screen
+    /// already there, selecting the watchlist tab first) and opens on 1D with the chart type last
+    /// chosen; detail and chart load in the policy's order (``CoinDetailLoader``).
+    case openCoin(id: String)
+    /// Selects a tab.
+    case selectTab(AppTab)
+    /// Opens a search sheet, types the text one keystroke every 150 ms, and, once the results
+    /// show, does the goal with the coin it names (the sheet closes either way).
+    case search(text: String, goal: SearchGoal)
     /// Loads a chart directly, past the coin screen (scripted chart checks).
     case showChart(id: String, type: ChartType, range: ChartTimeRange)
     /// Picks another range on the open coin's screen: a chart load in its own task.
@@ -14,24 +20,54 @@ public enum UserAction: Sendable, Equatable {
     case switchChartType(ChartType)
     /// Pull-to-refresh on the open coin's screen: detail and chart again.
     case refreshCoin
-    /// Leaves the coin's screen.
+    /// Goes back from the coin's screen (a pop).
     case closeCoin
-    /// Pulls the watchlist to refresh it now, past the market cache.
+    /// Pulls to refresh the screen on top: the watchlist (past the market cache), the Portfolio
+    /// tab (through it), or the coin screen (as ``refreshCoin``).
     case pullToRefresh
-    /// Adds a coin to the watchlist.
+    /// Adds a coin to the watchlist without the search sheet's requests (the sheet's own verb is
+    /// ``search(text:goal:)``).
     case addCoin(CoinListEntry)
     /// Removes a coin from the watchlist.
     case removeCoin(id: String)
-    /// Sends the app to the background: the refresh timer pauses.
+    /// Sends the app to the background: widget timelines reload and iOS suspends the process (no
+    /// view event fires; the loops are not stopped, their sleeps keep counting).
     case background
-    /// Brings the app back: the watchlist refreshes at once and the timer resumes.
+    /// Brings the app back: a sleep that fell due ends at once; nothing reloads (a first
+    /// foreground of an app launched in the background shows the watchlist).
     case foreground
     /// Loses the network: every request fails until ``online``.
     case offline
     /// The network is back.
     case online
-    /// Records a portfolio transaction.
+    /// Records a portfolio transaction (the scenario's `portfolio:` ledger: no screen, no request).
     case trade(PortfolioTransaction)
+}
+
+/// What a user means to do in a search sheet.
+public enum SearchGoal: Sendable, Equatable {
+    /// Add this coin to the watchlist (`CoinSearchView`: `WatchlistViewModel.addCoin(coinId:)`,
+    /// which loads the watchlist again and restarts its loop).
+    case addCoin(CoinListEntry)
+    /// Pick this transaction's coin in the Portfolio tab's picker and save it
+    /// (`AddTransactionView`: the Portfolio tab loads again).
+    case trade(PortfolioTransaction)
+
+    /// The coin the user looks for.
+    public var coinId: String {
+        switch self {
+        case .addCoin(let coin): coin.id
+        case .trade(let transaction): transaction.coinId
+        }
+    }
+
+    /// The sheet this goal is pursued in.
+    public var sheet: AppSheet {
+        switch self {
+        case .addCoin: .addCoinSearch
+        case .trade: .addTransactionPicker
+        }
+    }
 }
 
 /// A user action at a virtual time.

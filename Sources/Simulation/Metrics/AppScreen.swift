@@ -4,4 +4,6 @@ public enum AppScreen: String, Sendable, Equatable, CaseIterable {
     case watchlist
     /// A coin's screen: its chart.
     case chart
+    /// The Portfolio tab: its holdings' prices.
+    case portfolio
 }

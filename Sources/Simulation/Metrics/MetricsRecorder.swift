@@ -13,6 +13,20 @@ struct MetricsRecorder {
 
     var sendTimes: [Int64] = []
     var sendsByEndpoint: [String: Int] = [:]
+    /// Requests by the screen whose code sent them.
+    var sendsByScreen: [AppScreenKind: Int] = [:]
+    /// Time on each screen.
+    var screens = ScreenTime()
+    /// `WidgetCenter.shared.reloadAllTimelines()` calls (the scene going to the background).
+    var widgetTimelineReloads = 0
+    /// Coins the app's load left off the watchlist screen, summed over loads.
+    var watchlistLeftOffByLoads = 0
+    /// Coins off the watchlist screen at the end (the last load left them out).
+    var watchlistLeftOff = 0
+    /// Times a refresh left out a shown coin, which kept its previous quote.
+    var watchlistKeptPrevious = 0
+    /// Rows whose `null` price was shown as 0.
+    var watchlistZeroPrices = 0
     var waitMilliseconds: Int64 = 0
     var status429 = 0
     /// Credits the plan billed (``BillingRule``).
@@ -29,9 +43,10 @@ struct MetricsRecorder {
     var watchlistCoins = 0
     var watchlistUnavailable = 0
 
-    mutating func recordSend(askedAt: Int64, sentAt: Int64, endpoint: String) {
+    mutating func recordSend(askedAt: Int64, sentAt: Int64, endpoint: String, screen: AppScreenKind) {
         sendTimes.append(sentAt)
         sendsByEndpoint[endpoint, default: 0] += 1
+        sendsByScreen[screen, default: 0] += 1
         waitMilliseconds += sentAt - askedAt
     }
 

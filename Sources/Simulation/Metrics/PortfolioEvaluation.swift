@@ -34,8 +34,9 @@ struct PortfolioEvaluation: Sendable, Equatable {
     /// - Parameters:
     ///   - transactions: The run's trades.
     ///   - config: The run (true prices, cost method, end).
-    ///   - shownPrices: The price the app showed for each coin at the end.
-    init(transactions: [PortfolioTransaction], config: RunConfig, shownPrices: [String: Double]) {
+    ///   - shownPrices: The price the Portfolio tab showed for each coin at the end (its last
+    ///     load's rows); nil when the tab never loaded.
+    init(transactions: [PortfolioTransaction], config: RunConfig, shownPrices: [String: Double]?) {
         guard let first = transactions.map(\.time).min() else { return }
         let holdings: [Holding]
         do {
@@ -58,7 +59,7 @@ struct PortfolioEvaluation: Sendable, Equatable {
         metrics.value = atTruePrices.totalValue.doubleValue
         metrics.realizedPnL = atTruePrices.realizedPnL.doubleValue
         metrics.unrealizedPnL = atTruePrices.unrealizedPnL.doubleValue
-        addShown(holdings: holdings, shownPrices: shownPrices, truth: atTruePrices)
+        if let shownPrices { addShown(holdings: holdings, shownPrices: shownPrices, truth: atTruePrices) }
         let days: [Int64] = stride(from: first, through: config.end, by: Self.day).map { $0 }
         let prices = Self.truePriceSeries(transactions, config: config, at: days)
         do throws(PortfolioError) {

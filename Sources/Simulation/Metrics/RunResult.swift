@@ -18,7 +18,7 @@ public struct RunResult: Sendable, Equatable {
 
     init(
         config: RunConfig, recorder: MetricsRecorder, server: borrowing SimulatedServer,
-        transactions: [PortfolioTransaction], shownPrices: [String: Double]
+        transactions: [PortfolioTransaction], shownPrices: [String: Double]?
     ) {
         var metrics = RunMetrics()
         metrics.rateLimits = Self.rateLimits(recorder: recorder, config: config)
@@ -54,6 +54,12 @@ public struct RunResult: Sendable, Equatable {
         metrics.simulationEvents = recorder.events
         metrics.watchlistCoins = recorder.watchlistCoins
         metrics.watchlistUnavailable = recorder.watchlistUnavailable
+        metrics.watchlistLeftOff = recorder.watchlistLeftOff
+        metrics.watchlistLeftOffByLoads = recorder.watchlistLeftOffByLoads
+        metrics.watchlistKeptPrevious = recorder.watchlistKeptPrevious
+        metrics.watchlistZeroPrices = recorder.watchlistZeroPrices
+        metrics.screenSeconds = recorder.screens.milliseconds.mapValues { Double($0) / 1000 }
+        metrics.widgetTimelineReloads = recorder.widgetTimelineReloads
         self.metrics = metrics
         self.plots = plots
         journal = server.journal
@@ -79,6 +85,7 @@ public struct RunResult: Sendable, Equatable {
         metrics.planPerMinute = config.server.plan.requestsPerMinute
         metrics.credits = recorder.credits
         metrics.requestsByEndpoint = recorder.sendsByEndpoint
+        metrics.requestsByScreen = recorder.sendsByScreen
         guard hours > 0 else { return metrics }
         metrics.requestsPerHour = Double(sends.count) / hours
         // Assumption, stated in the report: this run's usage repeated for 30 days.

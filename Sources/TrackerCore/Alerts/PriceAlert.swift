@@ -22,9 +22,11 @@ public struct PriceAlert: Sendable, Equatable, Hashable {
 
     /// When an alert whose condition still holds may fire again.
     public enum Retrigger: String, Sendable, Equatable, Hashable, CaseIterable, Codable {
-        /// The app (Bitpal-v2 `AlertService`): whenever the condition holds and the cooldown has
-        /// passed since the last firing, so a price that stays above the target notifies every
-        /// hour.
+        /// Whenever the condition holds and the cooldown has passed since the last firing, so a
+        /// price that stays above the target notifies every hour. This was the rule of an early
+        /// Bitpal-v2 `AlertService`, removed with the whole alerts feature in commit `b12656b`
+        /// (2025-08-23): the published app has no price alerts, and the workbench keeps them as
+        /// an extension.
         case cooldown
         /// Once per crossing: after firing, the alert re-arms only when the condition stops
         /// holding (and the cooldown has passed).

@@ -31,7 +31,8 @@ public struct CoinDetailLoader: Sendable, Equatable {
     public let profile: ChartRangeProfile
     /// The open coin, if any.
     public private(set) var coinId: String?
-    /// The selected chart type.
+    /// The selected chart type: the user's last choice, kept when the screen closes (the app
+    /// saves it with `ChartType.saveAsPreference()`; new users start on line).
     public private(set) var type: ChartType = .line
     /// The selected range.
     public private(set) var range: ChartTimeRange = .oneDay
@@ -48,19 +49,23 @@ public struct CoinDetailLoader: Sendable, Equatable {
         self.profile = profile
     }
 
-    /// The user opens a coin with a chart type and range (the app's saved type, its default 1D).
+    /// The user opens a coin (a tap on its row): the screen always starts on 1D (the view
+    /// model's `selectedTimeRange = .oneDay`) with the chart type the user last chose
+    /// (`ChartType.loadPreference()`, kept across opens and launches).
     ///
-    /// - Parameters:
-    ///   - coinId: The coin.
-    ///   - type: The chart type.
-    ///   - range: The range; moved to the closest one the type offers.
+    /// - Parameter coinId: The coin.
     /// - Returns: The loads to start.
-    public mutating func open(coinId: String, type: ChartType, range: ChartTimeRange) -> [Action] {
+    public mutating func open(coinId: String) -> [Action] {
         self.coinId = coinId
-        self.type = type
-        self.range = profile.closestAvailableRange(to: range, for: type)
+        range = profile.closestAvailableRange(to: .oneDay, for: type)
         return loadAll()
     }
+
+    /// The coin screen appears again (its tab is selected again while it is on the stack): its
+    /// `.task` runs `loadInitialData()` once more, with the range and type it shows.
+    ///
+    /// - Returns: The loads to start; none when no coin is open.
+    public mutating func reappear() -> [Action] { refresh() }
 
     /// Pull-to-refresh on the coin screen: detail and chart again, in the same order.
     ///
@@ -70,14 +75,16 @@ public struct CoinDetailLoader: Sendable, Equatable {
         return loadAll()
     }
 
-    /// The user picks another range: a chart load starts at once, in its own task.
+    /// The user picks another range: a chart load starts at once, in its own task. Tapping the
+    /// selected range does nothing (`TimeRangeSelector`'s `guard range != selectedRange`).
     ///
     /// - Parameter range: The range; moved to the closest one the type offers.
-    /// - Returns: The chart load; none when no coin is open.
+    /// - Returns: The chart load; none when no coin is open or the range is already selected.
     public mutating func switchRange(to range: ChartTimeRange) -> [Action] {
-        guard let coinId else { return [] }
-        self.range = profile.closestAvailableRange(to: range, for: type)
-        return [.loadChart(coinId: coinId, type: type, range: self.range)]
+        let offered = profile.closestAvailableRange(to: range, for: type)
+        guard let coinId, offered != self.range else { return [] }
+        self.range = offered
+        return [.loadChart(coinId: coinId, type: type, range: offered)]
     }
 
     /// The user picks another chart type: the range adjusts if needed, a chart load starts.
@@ -106,6 +113,12 @@ public struct CoinDetailLoader: Sendable, Equatable {
     /// The user leaves the screen; a detail still in flight no longer leads to a chart.
     public mutating func close() {
         coinId = nil
+        cancelLoads()
+    }
+
+    /// The screen's `.task` is cancelled while it stays on the stack (its tab was left): a
+    /// detail still in flight no longer leads to a chart.
+    public mutating func cancelLoads() {
         token += 1
         awaitingChart = false
     }

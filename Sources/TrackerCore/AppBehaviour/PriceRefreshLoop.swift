@@ -83,6 +83,18 @@ public struct PriceRefreshLoop: Sendable, Equatable {
         return [.fetch(token: token)] + (schedule == .fixedRate && !loadsFirst ? [nextTick(after: now)] : [])
     }
 
+    /// The loop starts again over a changed list without a load (the app's `removeCoin(coinId:)`
+    /// calls `startPeriodicUpdates()` directly): the first iteration fetches at once, through the
+    /// market cache.
+    ///
+    /// - Parameter now: The time.
+    /// - Returns: The first fetch.
+    public mutating func restartWithoutLoad(at now: Int64) -> [Action] {
+        token += 1
+        phase = .fetching
+        return [.fetch(token: token)] + (schedule == .fixedRate ? [nextTick(after: now)] : [])
+    }
+
     /// The screen disappears: the loop stops; pending completions and wakes are ignored.
     public mutating func stop() {
         token += 1

@@ -32,16 +32,24 @@ public struct ChartCache: Sendable {
     public let content: Content
     /// The entries.
     public private(set) var storage: TTLCache<String, Payload>
+    /// Whether an entry is still fresh when its age equals its TTL: the app's
+    /// `CachedChartData.isExpired` is `expiresAt` earlier than the current date, so it is (`age <= ttl`).
+    public let freshAtTTL: Bool
 
     /// Creates a cache.
     ///
     /// - Parameters:
     ///   - profile: The range profile.
     ///   - content: What to hold.
-    ///   - capacity: The most entries.
-    public init(profile: ChartRangeProfile, content: Content = .processedPoints, capacity: Int = 128) {
+    ///   - capacity: The most entries (the app's SwiftData store has no bound: `Int.max`).
+    ///   - freshAtTTL: Whether an entry exactly as old as its TTL is fresh (the app's rule).
+    public init(
+        profile: ChartRangeProfile, content: Content = .processedPoints, capacity: Int = 128,
+        freshAtTTL: Bool = false
+    ) {
         self.profile = profile
         self.content = content
+        self.freshAtTTL = freshAtTTL
         let shortest = profile.settings.values.map(\.cacheTTLSeconds).min() ?? 60
         self.storage = TTLCache(capacity: capacity, defaultTTLMilliseconds: shortest * 1000)
     }
@@ -110,8 +118,17 @@ public struct ChartCache: Sendable {
             payload,
             for: key(coinId: coinId, type: type, range: range),
             at: now,
-            ttlMilliseconds: ttlMilliseconds(for: range)
+            ttlMilliseconds: storedTTLMilliseconds(for: range)
         )
+    }
+
+    /// The TTL an entry is stored with: a millisecond more when an entry is fresh at its TTL
+    /// (times are whole milliseconds, so `age <= ttl` is `age < ttl + 1`). Key traces for
+    /// Belady's optimum use it too.
+    ///
+    /// - Parameter range: The range.
+    public func storedTTLMilliseconds(for range: ChartTimeRange) -> Int64 {
+        ttlMilliseconds(for: range) + (freshAtTTL ? 1 : 0)
     }
 
     /// The last chart for a range whatever its age, counted as stale-served.

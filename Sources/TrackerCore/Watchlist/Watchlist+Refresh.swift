@@ -41,29 +41,47 @@ extension Watchlist {
     }
 
     /// Applies a `/coins/markets` refresh: rows update their coins; requested coins missing from
-    /// the response (delisted, unknown, or past CoinGecko's default page of 100) become
-    /// unavailable. Rows for coins not on the list are ignored.
+    /// the response (delisted, unknown, or past CoinGecko's default page of 100) are handled by
+    /// the rule. Rows for coins not on the list are ignored. The row's change is
+    /// `price_change_percentage_24h`, the field the app decodes.
     ///
     /// - Parameters:
     ///   - rows: The decoded rows of every batch.
     ///   - ids: The ids the refresh asked for.
     ///   - receivedAt: When the responses arrived, epoch ms.
-    public mutating func apply(markets rows: [CoinMarket], requested ids: [String], receivedAt: Int64) {
+    ///   - rule: What a missing row or a `null` price does (the design documents' by default).
+    /// - Returns: What happened to missing rows and `null` prices.
+    @discardableResult
+    public mutating func apply(
+        markets rows: [CoinMarket], requested ids: [String], receivedAt: Int64,
+        rule: MissingRowRule = .dataUnavailable
+    ) -> MissingRowOutcome {
         // One set of the listed ids: `contains` scans the entries, and a refresh checks every row.
         let listed = Set(entries.lazy.map(\.coinId))
         var answered: Set<String> = []
+        var outcome = MissingRowOutcome()
         answered.reserveCapacity(rows.count)
         for row in rows where listed.contains(row.id) {
             answered.insert(row.id)
             learn(CoinListEntry(id: row.id, symbol: row.symbol, name: row.name))
+            var price = row.currentPrice
+            if price == nil, rule == .appCompactMap {
+                price = 0
+                outcome.zeroPrice += 1
+            }
             record(
                 WatchlistQuote(
-                    price: row.currentPrice,
-                    change24hPercent: row.priceChangePercentage24hInCurrency ?? row.priceChangePercentage24h,
+                    price: price, change24hPercent: row.priceChangePercentage24h,
                     marketCap: row.marketCap, sourceUpdatedAt: row.lastUpdated, receivedAt: receivedAt),
                 for: row.id)
         }
-        markMissing(ids, listed: listed, answered: answered)
+        switch rule {
+        case .dataUnavailable:
+            outcome.unavailable = markMissing(ids, listed: listed, answered: answered)
+        case .appCompactMap:
+            outcome.keptPrevious = ids.count { listed.contains($0) && !answered.contains($0) }
+        }
+        return outcome
     }
 
     /// Applies a `/simple/price` refresh (asked with `include_24hr_change` and
@@ -94,9 +112,13 @@ extension Watchlist {
         markMissing(ids, listed: listed, answered: answered)
     }
 
-    private mutating func markMissing(_ ids: [String], listed: Set<String>, answered: Set<String>) {
+    @discardableResult
+    private mutating func markMissing(_ ids: [String], listed: Set<String>, answered: Set<String>) -> Int {
+        var count = 0
         for id in ids where listed.contains(id) && !answered.contains(id) {
             markUnavailable(id)
+            count += 1
         }
+        return count
     }
 }

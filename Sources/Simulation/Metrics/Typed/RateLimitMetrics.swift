@@ -1,3 +1,4 @@
+import TrackerCore
 import WorkbenchMetrics
 
 /// Requests the app sent, against the plan's limits (`rate_limit.*`).
@@ -26,6 +27,8 @@ public struct RateLimitMetrics: Sendable, Equatable {
     public var monthlyCreditsShare: Double?
     /// Requests sent by endpoint path pattern (`/coins/markets`).
     public var requestsByEndpoint: [String: Int] = [:]
+    /// Requests sent by the screen whose code sent them.
+    public var requestsByScreen: [AppScreenKind: Int] = [:]
 
     /// Creates empty figures.
     public init() {}
@@ -43,6 +46,9 @@ public struct RateLimitMetrics: Sendable, Equatable {
         metrics.append("requests_per_hour", requestsPerHour, .perHour)
         metrics.append("monthly_credits", monthlyCredits, .count)
         metrics.append("monthly_credits_share", monthlyCreditsShare, .ratio)
+        for screen in AppScreenKind.allCases {
+            metrics.append(.count("requests.by_screen.\(screen.rawValue)", requestsByScreen[screen] ?? 0))
+        }
         for endpoint in requestsByEndpoint.keys.sorted() {
             metrics.append(.count("requests.\(endpoint)", requestsByEndpoint[endpoint]!))
         }

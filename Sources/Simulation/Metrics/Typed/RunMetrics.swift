@@ -1,3 +1,4 @@
+import TrackerCore
 import WorkbenchMetrics
 
 /// A run's metrics, typed: rate limits, caches, freshness, charts by range and type, the
@@ -30,8 +31,21 @@ public struct RunMetrics: Sendable, Equatable {
     public var simulationEvents = 0
     /// Coins on the watchlist at the end.
     public var watchlistCoins = 0
-    /// Of those, coins shown as "Data unavailable".
+    /// Of those, coins shown as "Data unavailable" (the design documents' rule).
     public var watchlistUnavailable = 0
+    /// Coins off the watchlist screen at the end, because the last load left them out (the app's
+    /// `compactMap`).
+    public var watchlistLeftOff = 0
+    /// Coins loads left off the screen, summed over the loads.
+    public var watchlistLeftOffByLoads = 0
+    /// Times a refresh left out a shown coin, which kept its previous quote (and aged).
+    public var watchlistKeptPrevious = 0
+    /// Rows whose `null` price the app showed as 0.
+    public var watchlistZeroPrices = 0
+    /// Seconds on each screen.
+    public var screenSeconds: [AppScreenKind: Double] = [:]
+    /// Widget timeline reloads the app asked for.
+    public var widgetTimelineReloads = 0
 
     /// The groups metrics are named and reported by.
     public enum Section: String, Sendable, CaseIterable {
@@ -40,6 +54,8 @@ public struct RunMetrics: Sendable, Equatable {
         case freshness
         case charts
         case watchlist
+        case screens
+        case widget
         case portfolio
         case alerts
         case failures
@@ -72,7 +88,17 @@ public struct RunMetrics: Sendable, Equatable {
                     .under(prefix)
             case .charts: ChartMetrics.total(of: charts.values).totalMetrics.under(prefix)
             case .watchlist:
-                [.count("coins", watchlistCoins), .count("unavailable", watchlistUnavailable)].under(prefix)
+                [
+                    .count("coins", watchlistCoins), .count("unavailable", watchlistUnavailable),
+                    .count("left_off", watchlistLeftOff),
+                    .count("left_off_by_loads", watchlistLeftOffByLoads),
+                    .count("kept_previous", watchlistKeptPrevious), .count("zero_price", watchlistZeroPrices),
+                ].under(prefix)
+            case .screens:
+                AppScreenKind.allCases.map {
+                    Metric("\($0.rawValue).visible_s", screenSeconds[$0] ?? 0, .seconds)
+                }.under(prefix)
+            case .widget: [.count("timeline_reloads", widgetTimelineReloads)].under(prefix)
             case .portfolio: portfolio.metrics.under(prefix)
             case .alerts: alerts.metrics.under(prefix)
             case .failures: failures.map { Metric.count($0.key, $0.value) }.under(prefix)

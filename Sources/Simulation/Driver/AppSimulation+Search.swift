@@ -1,0 +1,99 @@
+import TrackerCore
+
+extension AppSimulation {
+    /// How long the scripted user takes per keystroke, ms: faster than the app's 300 ms debounce,
+    /// so one query fires, after the last keystroke.
+    static let keystrokeMilliseconds: Int64 = 150
+
+    /// The user opens a search sheet where its goal is done (the watchlist root's "+" for a coin,
+    /// the Portfolio tab's "+" and its picker for a transaction) and types the text.
+    mutating func openSearch(text: String, goal: SearchGoal, at now: Int64) {
+        switch goal {
+        case .addCoin: goToWatchlistRoot(at: now)
+        case .trade: execute(navigation.select(.portfolio), at: now)
+        }
+        execute(navigation.present(goal.sheet), at: now)
+        guard search != nil else { return }
+        search?.goal = goal
+        var typed = ""
+        for (index, character) in text.enumerated() {
+            typed.append(character)
+            queue.schedule(.keystroke(typed), at: now + Int64(index) * Self.keystrokeMilliseconds)
+        }
+    }
+
+    /// A search sheet's `.task`: `loadCoinList()`, unless the process holds the list.
+    mutating func startSearchSheet(at now: Int64) {
+        let cached = coinList.flatMap { now - $0.storedAt < Self.coinListTTLMilliseconds ? $0.coins : nil }
+        let session = CoinSearchSession(cachedCoinList: cached)
+        search = (session, nil)
+        execute(session.open(), at: now)
+    }
+
+    /// `CoinGeckoService`'s coin-list cache: 7 days.
+    static let coinListTTLMilliseconds: Int64 = 7 * 86_400_000
+
+    /// `/coins/list` arrived: the process keeps it; an open sheet searches in it from now on.
+    mutating func coinListLoaded(_ list: [CoinListEntry], at now: Int64) {
+        coinList = (list, now)
+        search?.session.coinListLoaded(list)
+    }
+
+    /// A keystroke in the open sheet.
+    mutating func type(_ text: String, at now: Int64) {
+        guard var current = search else { return }
+        let actions = current.session.type(text, at: now)
+        search = current
+        execute(actions, at: now)
+    }
+
+    /// A keystroke's debounce ended.
+    mutating func searchDebounceEnded(token: Int, at now: Int64) {
+        guard var current = search else { return }
+        let actions = current.session.debounceEnded(token: token)
+        search = current
+        execute(actions, at: now)
+    }
+
+    /// The matches' market data arrived (empty after a failure).
+    mutating func searchMarketDataArrived(token: Int, marketCaps: [String: Double], at now: Int64) {
+        guard var current = search else { return }
+        let actions = current.session.marketDataArrived(token: token, marketCaps: marketCaps)
+        search = current
+        execute(actions, at: now)
+    }
+
+    /// Runs a search's actions.
+    mutating func execute(_ actions: [CoinSearchSession.Action], at now: Int64) {
+        for action in actions {
+            switch action {
+            case .fetchCoinList: ask(requests.coinsList(), for: .coinList, from: .search, at: now)
+            case .wake(let token, let time): queue.schedule(.searchWake(token: token), at: time)
+            case .fetchMarketData(let ids, let token): startFetch(.search(token: token), ids: ids, at: now)
+            case .showResults(let results): resultsShown(results, at: now)
+            }
+        }
+    }
+
+    /// The results are on screen: the user picks the coin the goal names, if it is there, and the
+    /// sheet closes. Typing again (an empty query clears the results) waits for the next query.
+    private mutating func resultsShown(_ results: [CoinListEntry], at now: Int64) {
+        guard let current = search, !current.session.query.isEmpty, let goal = current.goal else { return }
+        execute(navigation.dismissSheet(), at: now)
+        guard results.contains(where: { $0.id == goal.coinId }) else {
+            recorder.failures["search.not_in_results", default: 0] += 1
+            return
+        }
+        switch goal {
+        case .addCoin(let coin): add(coin, at: now)
+        case .trade(let transaction):
+            guard (try? PortfolioLedger.validateAppending(transaction, to: transactions)) != nil else {
+                recorder.failures["portfolio.refused", default: 0] += 1
+                return
+            }
+            transactions.append(transaction)
+            // `AddTransactionView`'s `onSave`: the Portfolio tab loads again.
+            execute(portfolioLoop.loadOnce(), at: now)
+        }
+    }
+}

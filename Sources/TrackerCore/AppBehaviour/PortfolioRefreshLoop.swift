@@ -1,0 +1,141 @@
+/// The Portfolio tab's price loads, as a clock-free state machine: lifecycle events in, loads
+/// and wakes out.
+///
+/// The app (Pointwelve/Bitpal-iOS `Bitpal-v2/Bitpal/Features/Portfolio/Views/PortfolioView.swift`,
+/// `.task` and `.onDisappear`; `ViewModels/PortfolioViewModel.swift`):
+/// - on appear, `loadPortfolioWithPrices()` fetches the traded coins' market data (through
+///   `CoinGeckoService.fetchMarketData(coinIds:)`: the shared 30 s market cache and limiter),
+///   then `startPeriodicUpdates()` runs a loop that sleeps 30 s *first*, then loads, for ever;
+/// - on disappear, `stopPeriodicUpdates()` cancels the loop, and SwiftUI cancels the `.task`.
+///   A load cancelled that way returns normally (the view model catches the error), so the
+///   `.task` still calls `startPeriodicUpdates()` after the view left: a loop that keeps
+///   loading every 30 s while the tab is hidden, until the next `stopPeriodicUpdates()` (the end
+///   of the tab's next `.task` load, or its next disappearance);
+/// - pull-to-refresh (`.refreshable`) loads once more, without invalidating the cache, beside the
+///   loop; so does saving a transaction (`AddTransactionView`'s `onSave`).
+///
+/// Each load and wake carries a token; a shell reports completions with it and stale ones are
+/// ignored.
+public struct PortfolioRefreshLoop: Sendable, Equatable {
+    /// What the shell must do.
+    public enum Action: Sendable, Equatable {
+        /// Load the portfolio with prices; report the end with ``loadFinished(token:at:)``.
+        case load(token: Int)
+        /// Call ``wake(token:at:)`` at this time.
+        case wake(token: Int, at: Int64)
+    }
+
+    /// The loop's sleep, ms (the app's: 30 s).
+    public let intervalMilliseconds: Int64
+    /// Whether the tab is on screen.
+    public private(set) var isVisible = false
+    /// Whether a loop (sleep, then load) runs, visible or not.
+    public private(set) var loopRuns = false
+    /// The token of the `.task`'s load in flight, if any.
+    private var taskLoad: Int?
+    /// The token of the loop's current iteration.
+    private var loopToken: Int?
+    /// Loads whose completion still matters (a cancelled one's does not).
+    private var liveLoads: Set<Int> = []
+    private var nextToken = 0
+
+    /// Creates the loop of a tab never shown.
+    ///
+    /// - Parameter intervalMilliseconds: The sleep between loads, > 0.
+    public init(intervalMilliseconds: Int64 = 30_000) {
+        precondition(intervalMilliseconds > 0, "a refresh interval is positive")
+        self.intervalMilliseconds = intervalMilliseconds
+    }
+
+    /// The tab appears: its `.task` loads.
+    ///
+    /// - Returns: The load.
+    public mutating func appear() -> [Action] {
+        isVisible = true
+        let token = newToken()
+        taskLoad = token
+        liveLoads.insert(token)
+        return [.load(token: token)]
+    }
+
+    /// The tab disappears: the loop stops; a `.task` load still in flight is cancelled, and the
+    /// `.task` then starts the loop anyway (the app's leak), sleeping first.
+    ///
+    /// - Parameter now: The time.
+    /// - Returns: The leaked loop's first wake, when a `.task` load was in flight.
+    public mutating func disappear(at now: Int64) -> [Action] {
+        isVisible = false
+        stopLoop()
+        guard let cancelled = taskLoad else { return [] }
+        liveLoads.remove(cancelled)
+        taskLoad = nil
+        return startLoop(at: now)
+    }
+
+    /// A pull-to-refresh or a saved transaction: one more load beside the loop.
+    ///
+    /// - Returns: The load.
+    public mutating func loadOnce() -> [Action] {
+        let token = newToken()
+        liveLoads.insert(token)
+        return [.load(token: token)]
+    }
+
+    /// A load ended (successfully or not: the view model shows an error and carries on).
+    ///
+    /// - Parameters:
+    ///   - token: The load's token.
+    ///   - now: The time.
+    /// - Returns: The loop's first wake after the `.task`'s load; the next wake after a loop load.
+    public mutating func loadFinished(token: Int, at now: Int64) -> [Action] {
+        guard liveLoads.remove(token) != nil else { return [] }
+        if token == taskLoad {
+            taskLoad = nil
+            return startLoop(at: now)
+        }
+        if token == loopToken {
+            let next = newToken()
+            loopToken = next
+            return [.wake(token: next, at: now + intervalMilliseconds)]
+        }
+        return []
+    }
+
+    /// A wake is due: the loop loads (with the same token, reported to ``loadFinished(token:at:)``).
+    ///
+    /// - Parameters:
+    ///   - token: The wake's token.
+    ///   - now: The time.
+    /// - Returns: The load; nothing for a stale wake.
+    public mutating func wake(token: Int, at now: Int64) -> [Action] {
+        guard token == loopToken else { return [] }
+        liveLoads.insert(token)
+        return [.load(token: token)]
+    }
+
+    /// Whether a load's completion still matters to the screen (a cancelled `.task` load's does
+    /// not).
+    ///
+    /// - Parameter token: The load's token.
+    public func isCurrent(token: Int) -> Bool { liveLoads.contains(token) }
+
+    /// `startPeriodicUpdates()`: cancels a running loop, then sleeps first.
+    private mutating func startLoop(at now: Int64) -> [Action] {
+        stopLoop()
+        let token = newToken()
+        loopToken = token
+        loopRuns = true
+        return [.wake(token: token, at: now + intervalMilliseconds)]
+    }
+
+    private mutating func stopLoop() {
+        if let running = loopToken { liveLoads.remove(running) }
+        loopToken = nil
+        loopRuns = false
+    }
+
+    private mutating func newToken() -> Int {
+        nextToken += 1
+        return nextToken
+    }
+}

@@ -1,0 +1,67 @@
+/// The app's own search filter and ranking (Pointwelve/Bitpal-iOS
+/// `Bitpal-v2/Bitpal/Features/Watchlist/ViewModels/CoinSearchViewModel.swift`, `filterResults(query:)`
+/// and `sortByMarketCap(_:)`), which differ from ``CoinSearchIndex``'s tiers:
+/// 1. a coin matches when its lower-cased name, symbol *or id* contains the lower-cased query;
+/// 2. names with a parenthesis (exchange-specific variants) are dropped, then duplicate ids;
+/// 3. ranked: an exact name or symbol first, then a name or symbol that starts with the query,
+///    then by lower-cased name;
+/// 4. after the `/coins/markets` request for *every* match, coins with a market cap above 0 come
+///    first, largest first, the rest keep their rank; the top 50 are shown.
+public enum AppSearchRanking {
+    /// How many results the sheet shows.
+    public static let shownResults = 50
+
+    /// The matches of a query, ranked as the app ranks them before it asks for market data.
+    ///
+    /// - Parameters:
+    ///   - query: The text typed (not empty).
+    ///   - coins: The coin list (`/coins/list`), as far as loaded.
+    /// - Returns: Every match, ranked; the app asks `/coins/markets` for all of their ids.
+    /// - Complexity: O(n log n) in the coins.
+    public static func rankedMatches(of query: String, in coins: [CoinListEntry]) -> [CoinListEntry] {
+        let needle = query.lowercased()
+        var seen: Set<String> = []
+        var matches: [(coin: CoinListEntry, name: String, symbol: String)] = []
+        for coin in coins {
+            let name = coin.name.lowercased()
+            let symbol = coin.symbol.lowercased()
+            guard name.contains(needle) || symbol.contains(needle) || coin.id.lowercased().contains(needle)
+            else { continue }
+            guard !coin.name.contains("("), !coin.name.contains(")") else { continue }
+            guard seen.insert(coin.id).inserted else { continue }
+            matches.append((coin, name, symbol))
+        }
+        func tier(_ name: String, _ symbol: String) -> Int {
+            if name == needle || symbol == needle { return 0 }
+            return name.hasPrefix(needle) || symbol.hasPrefix(needle) ? 1 : 2
+        }
+        // The app's comparator is a strict weak order (tier, then name); the original position
+        // breaks ties, as Swift's stable sort does.
+        return matches.enumerated().sorted { left, right in
+            let leftTier = tier(left.element.name, left.element.symbol)
+            let rightTier = tier(right.element.name, right.element.symbol)
+            if leftTier != rightTier { return leftTier < rightTier }
+            if left.element.name != right.element.name { return left.element.name < right.element.name }
+            return left.offset < right.offset
+        }.map(\.element.coin)
+    }
+
+    /// The results shown: coins with a market cap first, largest first; the rest in rank order;
+    /// the top ``shownResults``.
+    ///
+    /// - Parameters:
+    ///   - ranked: ``rankedMatches(of:in:)``.
+    ///   - marketCaps: Market caps by id from the `/coins/markets` answer; empty when it failed
+    ///     (the app then keeps the ranking).
+    /// - Returns: The results, at most ``shownResults``.
+    public static func shown(_ ranked: [CoinListEntry], marketCaps: [String: Double]) -> [CoinListEntry] {
+        let sorted = ranked.enumerated().sorted { left, right in
+            let leftCap = marketCaps[left.element.id] ?? 0
+            let rightCap = marketCaps[right.element.id] ?? 0
+            if (leftCap > 0) != (rightCap > 0) { return leftCap > 0 }
+            if leftCap > 0, leftCap != rightCap { return leftCap > rightCap }
+            return left.offset < right.offset
+        }
+        return Array(sorted.prefix(shownResults).map(\.element))
+    }
+}

@@ -1,0 +1,185 @@
+import PriceModels
+import Simulation
+import Testing
+import TrackerCore
+
+/// Which screen is on top decides which requests run: the `bitpal` preset's navigation against
+/// the published app's code (Pointwelve/Bitpal-iOS at `da53edf`), on traces worked by hand with a
+/// fixed 200 ms latency, so every time below is exact.
+@Suite("The app's screens decide which requests run")
+struct NavigationTraceTests {
+    static let start = AppSimulationTests.start
+    static let second: Int64 = 1_000
+
+    /// A run of `seconds` on five coins (`coin-0`...`coin-4`) with the given watchlist.
+    static func run(
+        seconds: Int64, watchlist: Int = 5, coins: Int = 5, script: [(Int64, UserAction)],
+        faults: ServerFaults = .none, plan: RateLimitPlan = .seed50
+    ) throws -> RunResult {
+        let market = AppSimulationTests.market(coins: coins)
+        var config = RunConfig(
+            seed: 3, market: market, durationMilliseconds: seconds * second,
+            server: ServerBehaviour(
+                plan: plan, medianLatencyMilliseconds: 200, latencySigma: 0, faults: faults),
+            policies: .bitpal,
+            watchlist: market.coins.prefix(watchlist).map {
+                CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name)
+            },
+            script: script.map { ScheduledAction(time: start + $0.0, action: $0.1) })
+        config.start = start
+        var simulation = try AppSimulation(config: config)
+        return simulation.run()
+    }
+
+    /// When each `/coins/markets` request left, ms after the start.
+    static func marketsTimes(_ result: RunResult) -> [Int64] {
+        result.journal.filter { $0.endpoint == "/coins/markets" }.map { $0.time - start }
+    }
+
+    @Test("ten minutes: two on the list, five on a coin screen, three back: 10 requests, 2 market-cache hits")
+    func tenMinuteSession() throws {
+        let result = try Self.run(
+            seconds: 600, script: [(120_000, .openCoin(id: "coin-0")), (420_000, .closeCoin)])
+        // The load at 0 (arrives 0.2 s), the loop's first fetch hits the cache it filled, then one
+        // fetch every 30.2 s; the push at 120 s stops the loop sleeping until 120.8 s. The pop at
+        // 420 s loads again (the cache is 329 s old), the loop's first fetch hits, then 30.2 s apart.
+        #expect(
+            Self.marketsTimes(result) == [
+                0, 30_200, 60_400, 90_600, 420_000, 450_200, 480_400, 510_600, 540_800, 571_000,
+            ])
+        #expect(result.metrics["cache.market.hits"] == 2)
+        #expect(result.metrics["rate_limit.requests.by_screen.watchlist"] == 10)
+        // The coin screen: its detail, then its 1D chart.
+        #expect(result.metrics["rate_limit.requests.by_screen.coin"] == 2)
+        #expect(result.metrics["screens.watchlist.visible_s"] == 300)
+        #expect(result.metrics["screens.coin.visible_s"] == 300)
+    }
+
+    @Test(
+        "the Portfolio tab: its own loads through the shared cache; the list comes back to a re-stamped cache"
+    )
+    func portfolioTab() throws {
+        let trade = PortfolioTransaction(
+            coinId: "coin-0", kind: .buy, quantity: 1, price: 100, fee: 0, time: Self.start + 1_000)
+        let result = try Self.run(
+            seconds: 240,
+            script: [
+                (1_000, .trade(trade)), (60_000, .selectTab(.portfolio)), (180_000, .selectTab(.watchlist)),
+            ])
+        let journal = result.journal.filter { $0.endpoint == "/coins/markets" }
+        let portfolio = journal.filter {
+            $0.target.contains("ids=coin-0&") || $0.target.hasSuffix("ids=coin-0")
+        }
+        // At 60 s the list's loop stops (it slept until 60.4 s); the tab's load finds the cache the
+        // 30.2 s fetch stamped at 30.4 s (29.6 s old) with coin-0 in it: a hit. Then it sleeps
+        // first: 90 s (a miss), 120.2 s (stamped at 90.2: exactly 30 s old, a miss), 150.4 s.
+        #expect(portfolio.map { $0.time - Self.start } == [90_000, 120_200, 150_400])
+        #expect(result.metrics["rate_limit.requests.by_screen.portfolio"] == 3)
+        // Back on the list at 180 s: its load asks for all five coins; the portfolio's fetch at
+        // 150.4 s re-stamped the cache (arrived 150.6 s) and every id has a row, so the load and the
+        // loop's first fetch are hits, with coin-1...4 rows from 30.4 s. The next fetch is 210 s.
+        #expect(Self.marketsTimes(result).filter { $0 >= 180_000 } == [210_000])
+        #expect(result.metrics["cache.market.hits"] == 4)
+        #expect(result.metrics["screens.portfolio.visible_s"] == 120)
+        #expect(result.metrics["portfolio.shown_value"] != nil)
+    }
+
+    @Test("the Portfolio tab hidden mid-load: its loop keeps loading every 30 s behind the watchlist")
+    func portfolioLeak() throws {
+        // coin-4 is held but not on the watchlist, so the shared cache never answers the tab.
+        let trade = PortfolioTransaction(
+            coinId: "coin-4", kind: .buy, quantity: 1, price: 100, fee: 0, time: Self.start + 1_000)
+        // The tab appears at 100 s (a request) and is left at 100.1 s, before the answer: the load
+        // is cancelled and the .task starts the loop anyway, which loads at 130.1 s (a request:
+        // the cancelled answer was dropped). From then on coin-4's row stays in the shared cache,
+        // which the watchlist's loop re-stamps every 30.2 s: the leaked loop's loads at 160.3 and
+        // 190.3 s are hits.
+        let result = try Self.run(
+            seconds: 200, watchlist: 4,
+            script: [
+                (1_000, .trade(trade)), (100_000, .selectTab(.portfolio)), (100_100, .selectTab(.watchlist)),
+            ])
+        let portfolio = result.journal.filter { $0.target.contains("coin-4") }.map { $0.time - Self.start }
+        #expect(portfolio == [100_000, 130_100])
+        #expect(result.metrics["rate_limit.requests.by_screen.portfolio"] == 2)
+        // Hits: the list's first loop fetch, its load and loop fetch on return at 100.1 s (the
+        // cache stamped at 90.8 s), and the leaked loop's two.
+        #expect(result.metrics["cache.market.hits"] == 5)
+        #expect(result.metrics["screens.portfolio.visible_s"] == 0.1)
+    }
+
+    @Test("background: no view event; the loop's sleep ends at the foreground; a failed load is not retried")
+    func background() throws {
+        let result = try Self.run(
+            seconds: 400, script: [(45_000, .background), (300_000, .foreground)])
+        // The loop slept until 60.4 s; suspended, the wake waits for 300 s: no load, one fetch.
+        #expect(Self.marketsTimes(result) == [0, 30_200, 300_000, 330_200, 360_400, 390_600])
+        #expect(result.metrics["widget.timeline_reloads"] == 1)
+        #expect(result.metrics["screens.watchlist.visible_s"] == 145)
+        let outage = ServerFaults(outages: [.init(start: Self.start - 1, end: Self.start + 1)])
+        let dead = try Self.run(
+            seconds: 400, script: [(45_000, .background), (300_000, .foreground)], faults: outage)
+        #expect(Self.marketsTimes(dead) == [0])
+    }
+
+    @Test("search: /coins/list once per process, one market request per debounced query, then the add loads")
+    func searchAddsACoin() throws {
+        let result = try Self.run(
+            seconds: 240, watchlist: 4,
+            script: [
+                (
+                    100_000,
+                    .search(
+                        text: "c4", goal: .addCoin(CoinListEntry(id: "coin-4", symbol: "c4", name: "Coin 4")))
+                ),
+                (
+                    200_000,
+                    .search(
+                        text: "c3", goal: .addCoin(CoinListEntry(id: "coin-3", symbol: "c3", name: "Coin 3")))
+                ),
+            ])
+        let search = result.journal.filter {
+            $0.time - Self.start >= 100_000 && $0.time - Self.start < 100_900
+        }
+        // The sheet at 100 s asks for the list; "c" at 100 s, "c4" at 100.15 s, the query at
+        // 100.45 s asks for coin-4 alone (the limiter's slot: 101.2 s).
+        #expect(
+            result.journal.filter { $0.endpoint == "/coins/list" }.map { $0.time - Self.start } == [100_000])
+        #expect(search.map(\.endpoint) == ["/coins/list"])
+        let coin4 = result.journal.first { $0.target.contains("coin-4") }
+        #expect(coin4.map { $0.time - Self.start } == 101_200)
+        #expect(coin4.map { !$0.target.contains("coin-0") } == true)
+        #expect(result.metrics["watchlist.coins"] == 5)
+        // The second sheet reuses the list; coin-3 is on the list already: the app refuses it.
+        #expect(result.metrics["failures.watchlist.refused_add"] == 1)
+        #expect(result.metrics["rate_limit.requests./coins/list"] == 1)
+        #expect(result.metrics["rate_limit.requests.by_screen.search"]! >= 2)
+    }
+
+    @Test("a trade through the picker: the Portfolio tab shows, the trade is saved, the tab loads again")
+    func tradeThroughPicker() throws {
+        let trade = PortfolioTransaction(
+            coinId: "coin-2", kind: .buy, quantity: 3, price: 100, fee: 0, time: Self.start + 60_000)
+        let result = try Self.run(seconds: 120, script: [(60_000, .search(text: "c2", goal: .trade(trade)))])
+        #expect(result.metrics["portfolio.value"] != nil)
+        #expect(result.metrics["screens.portfolio.visible_s"]! > 50)
+        #expect(result.journal.contains { $0.endpoint == "/coins/list" })
+        #expect(result.metrics["failures.portfolio.refused"] == nil)
+    }
+
+    @Test("removing a coin restarts the loop over the rest without a load")
+    func removeRestarts() throws {
+        let result = try Self.run(seconds: 120, script: [(45_000, .removeCoin(id: "coin-4"))])
+        // The restart's first fetch at 45 s hits the cache stamped at 30.4 s; then 75 s, 105.2 s.
+        #expect(Self.marketsTimes(result) == [0, 30_200, 75_000, 105_200])
+        #expect(result.journal.last?.target.contains("coin-4") == false)
+    }
+
+    @Test("past CoinGecko's page of 100 the load leaves coins off the screen, counted as such")
+    func leftOff() throws {
+        let result = try Self.run(seconds: 60, watchlist: 150, coins: 150, script: [])
+        #expect(result.metrics["watchlist.left_off"] == 50)
+        #expect(result.metrics["watchlist.unavailable"] == 0)
+        #expect(result.metrics["watchlist.kept_previous"] == 0)
+    }
+}

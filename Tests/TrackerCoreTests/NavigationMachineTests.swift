@@ -1,0 +1,207 @@
+import Testing
+import TrackerCore
+
+/// The app's navigation, the Portfolio tab's loop, the search sheet and the coin screen's
+/// opening rules, as machines, against the published app's code (Pointwelve/Bitpal-iOS at
+/// `da53edf`), each on a trace worked by hand.
+@Suite("The app's screens as machines")
+struct NavigationMachineTests {
+    @Test("SwiftUI's lifecycle: push, pop, tabs, sheets and the scene fire what the app's views see")
+    func lifecycle() {
+        var navigation = AppNavigation(active: true)
+        #expect(navigation.visibleView == nil)
+        #expect(navigation.launch() == [.appear(.watchlistRoot)])
+        #expect(navigation.launch() == [])
+        // A push: the root's .onDisappear, then the coin screen's .task.
+        #expect(
+            navigation.push(coin: "bitcoin") == [
+                .disappear(.watchlistRoot), .appear(.coinScreen(coinId: "bitcoin")),
+            ])
+        // Another coin while one is on top: back first, then the new push.
+        #expect(
+            navigation.push(coin: "ethereum") == [
+                .disappear(.coinScreen(coinId: "bitcoin")), .popped(coinId: "bitcoin"),
+                .appear(.watchlistRoot),
+                .disappear(.watchlistRoot), .appear(.coinScreen(coinId: "ethereum")),
+            ])
+        // A tab switch hides the coin screen (it stays on the stack) and shows the Portfolio tab.
+        #expect(
+            navigation.select(.portfolio) == [
+                .disappear(.coinScreen(coinId: "ethereum")), .appear(.portfolioRoot),
+            ])
+        #expect(navigation.select(.portfolio) == [])
+        #expect(navigation.visibleScreen == .portfolio)
+        // A sheet fires nothing for the view under it.
+        #expect(navigation.present(.addTransactionPicker) == [.appear(.sheet(.addTransactionPicker))])
+        #expect(navigation.visibleScreen == .search)
+        #expect(navigation.dismissSheet() == [.disappear(.sheet(.addTransactionPicker))])
+        // Back to the watchlist: the coin screen on its stack appears again.
+        #expect(
+            navigation.select(.watchlist) == [
+                .disappear(.portfolioRoot), .appear(.coinScreen(coinId: "ethereum")),
+            ])
+        #expect(
+            navigation.pop() == [
+                .disappear(.coinScreen(coinId: "ethereum")), .popped(coinId: "ethereum"),
+                .appear(.watchlistRoot),
+            ])
+        #expect(navigation.pop() == [])
+        // The background fires no view event: widgets reload, the process is suspended.
+        #expect(navigation.enterBackground() == [.reloadWidgetTimelines, .suspended])
+        #expect(navigation.visibleView == nil)
+        #expect(navigation.becomeActive() == [.resumed])
+        #expect(navigation.visibleView == .watchlistRoot)
+    }
+
+    @Test("an app launched in the background shows its first screen at the first foreground")
+    func launchInBackground() {
+        var navigation = AppNavigation(active: false)
+        #expect(navigation.launch() == [])
+        #expect(navigation.enterBackground() == [])
+        #expect(navigation.becomeActive() == [.appear(.watchlistRoot)])
+        #expect(navigation.enterBackground() == [.reloadWidgetTimelines, .suspended])
+    }
+
+    @Test(
+        "the Portfolio tab: load, then sleep-first every 30 s while shown; a hidden mid-load task leaks its loop"
+    )
+    func portfolioLoop() {
+        var loop = PortfolioRefreshLoop()
+        #expect(loop.appear() == [.load(token: 1)])
+        // The .task's load ends at 0.2 s: the loop sleeps first.
+        #expect(loop.loadFinished(token: 1, at: 200) == [.wake(token: 2, at: 30_200)])
+        #expect(loop.wake(token: 2, at: 30_200) == [.load(token: 2)])
+        #expect(loop.loadFinished(token: 2, at: 30_400) == [.wake(token: 3, at: 60_400)])
+        // A pull loads once more beside the loop.
+        #expect(loop.loadOnce() == [.load(token: 4)])
+        #expect(loop.loadFinished(token: 4, at: 40_000) == [])
+        // Hidden while sleeping: the loop stops, its wake is stale.
+        #expect(loop.disappear(at: 50_000) == [])
+        #expect(loop.wake(token: 3, at: 60_400) == [])
+        #expect(!loop.loopRuns)
+        // Shown again, and hidden while the .task's load is in flight: the load is cancelled,
+        // and the .task starts the loop anyway (the app calls startPeriodicUpdates() after the
+        // cancelled load returns).
+        #expect(loop.appear() == [.load(token: 5)])
+        #expect(loop.disappear(at: 70_000) == [.wake(token: 6, at: 100_000)])
+        #expect(!loop.isCurrent(token: 5))
+        #expect(loop.loadFinished(token: 5, at: 70_200) == [])
+        #expect(loop.loopRuns && !loop.isVisible)
+        #expect(loop.wake(token: 6, at: 100_000) == [.load(token: 6)])
+        #expect(loop.loadFinished(token: 6, at: 100_200) == [.wake(token: 7, at: 130_200)])
+        // The next visit's load ends, and its startPeriodicUpdates() replaces the leaked loop.
+        #expect(loop.appear() == [.load(token: 8)])
+        #expect(loop.loadFinished(token: 8, at: 120_200) == [.wake(token: 9, at: 150_200)])
+        #expect(loop.wake(token: 7, at: 130_200) == [])
+    }
+
+    @Test("search: the list once, a 300 ms debounce, every match's market data, the top 50 by market cap")
+    func searchSession() {
+        let coins = [
+            CoinListEntry(id: "bitcoin", symbol: "btc", name: "Bitcoin"),
+            CoinListEntry(id: "bitcoin-cash", symbol: "bch", name: "Bitcoin Cash"),
+            CoinListEntry(id: "wrapped-bitcoin", symbol: "wbtc", name: "Wrapped Bitcoin"),
+            CoinListEntry(id: "bitcoin-bep2", symbol: "btcb", name: "Bitcoin (BEP2)"),
+            CoinListEntry(id: "ethereum", symbol: "eth", name: "Ethereum"),
+        ]
+        var session = CoinSearchSession(cachedCoinList: nil)
+        #expect(session.open() == [.fetchCoinList])
+        session.coinListLoaded(coins)
+        // Keystrokes every 150 ms: each cancels the one before; only the last query fires.
+        #expect(session.type("b", at: 0) == [.wake(token: 1, at: 300)])
+        #expect(session.type("bi", at: 150) == [.wake(token: 2, at: 450)])
+        #expect(session.type("bit", at: 300) == [.wake(token: 3, at: 600)])
+        #expect(session.debounceEnded(token: 1) == [])
+        #expect(session.debounceEnded(token: 2) == [])
+        // "bit" matches three coins (the parenthesised variant is dropped); names starting with it
+        // first, then by name.
+        #expect(
+            session.debounceEnded(token: 3) == [
+                .fetchMarketData(ids: ["bitcoin", "bitcoin-cash", "wrapped-bitcoin"], token: 3)
+            ])
+        // Market caps reorder them; a coin without one goes last.
+        let shown = session.marketDataArrived(
+            token: 3, marketCaps: ["wrapped-bitcoin": 9e9, "bitcoin": 8e11])
+        #expect(shown == [.showResults([coins[0], coins[2], coins[1]])])
+        // A cached list: no request; nothing matching: no market request, empty results.
+        var cached = CoinSearchSession(cachedCoinList: coins)
+        #expect(cached.open() == [])
+        _ = cached.type("zzz", at: 0)
+        #expect(cached.debounceEnded(token: 1) == [.showResults([])])
+        #expect(cached.type("", at: 100) == [.showResults([])])
+    }
+
+    @Test("the app's ranking: exact name or symbol, then a prefix, then by name; ids match too; 50 shown")
+    func ranking() {
+        let coins = [
+            CoinListEntry(id: "zeth", symbol: "zeth", name: "Zeta Eth"),
+            CoinListEntry(id: "ethereum", symbol: "eth", name: "Ethereum"),
+            CoinListEntry(id: "ethena", symbol: "ena", name: "Ethena"),
+            CoinListEntry(id: "eth-id-only", symbol: "xyz", name: "Something"),
+            CoinListEntry(id: "ethereum", symbol: "eth", name: "Ethereum"),
+        ]
+        #expect(
+            AppSearchRanking.rankedMatches(of: "ETH", in: coins).map(\.id) == [
+                "ethereum", "ethena", "eth-id-only", "zeth",
+            ])
+        let many = (0..<80).map { CoinListEntry(id: "c\($0)", symbol: "c\($0)", name: "Coin \($0)") }
+        let shown = AppSearchRanking.shown(many, marketCaps: ["c79": 5, "c3": 7])
+        #expect(shown.count == 50)
+        #expect(shown.prefix(3).map(\.id) == ["c3", "c79", "c0"])
+    }
+
+    @Test("a coin screen opens on 1D with the type last chosen; tapping the selected range does nothing")
+    func coinScreenOpening() {
+        var screen = CoinDetailLoader(order: .detailThenChart, profile: .bitpal)
+        _ = screen.open(coinId: "bitcoin")
+        #expect(screen.range == .oneDay && screen.type == .line)
+        #expect(screen.switchRange(to: .oneDay) == [])
+        #expect(
+            screen.switchRange(to: .oneWeek) == [.loadChart(coinId: "bitcoin", type: .line, range: .oneWeek)])
+        _ = screen.switchType(to: .candle)
+        screen.close()
+        // The next coin opens on 1D again, with candles.
+        #expect(screen.open(coinId: "ethereum") == [.fetchDetail(coinId: "ethereum", token: 3)])
+        #expect(screen.range == .oneDay && screen.type == .candle)
+        // Hidden by a tab switch, its detail in flight leads to no chart; it loads again on return.
+        screen.cancelLoads()
+        #expect(screen.detailFinished(token: 3, succeeded: true) == [])
+        #expect(screen.reappear() == [.fetchDetail(coinId: "ethereum", token: 5)])
+    }
+
+    @Test("the price loop restarts without a load when a coin is removed")
+    func restartWithoutLoad() {
+        var loop = PriceRefreshLoop(schedule: .fetchThenSleep, intervalMilliseconds: 30_000, loadsFirst: true)
+        _ = loop.start(at: 0)
+        #expect(loop.restartWithoutLoad(at: 5_000) == [.fetch(token: 2)])
+        #expect(loop.phase == .fetching)
+        #expect(loop.fetchFinished(token: 2, succeeded: true, at: 5_200) == [.wake(token: 2, at: 35_200)])
+    }
+
+    @Test("a refresh's missing rows: the app keeps the previous quote and shows a null price as 0")
+    func missingRows() throws {
+        var app = Watchlist(
+            entries: [
+                WatchlistEntry(coinId: "a", position: 0, addedAt: 0),
+                WatchlistEntry(coinId: "b", position: 1, addedAt: 0),
+            ])
+        let rows = try CoinMarket.decodeList(
+            Array(
+                #"[{"id":"a","symbol":"a","name":"A","current_price":null},{"id":"b","symbol":"b","name":"B","current_price":2}]"#
+                    .utf8), source: "test")
+        #expect(
+            app.apply(markets: rows, requested: ["a", "b"], receivedAt: 10, rule: .appCompactMap)
+                == MissingRowOutcome(zeroPrice: 1))
+        #expect(app.quotes["a"]?.price == 0)
+        #expect(
+            app.apply(markets: [rows[0]], requested: ["a", "b"], receivedAt: 20, rule: .appCompactMap)
+                == MissingRowOutcome(keptPrevious: 1, zeroPrice: 1))
+        #expect(app.quotes["b"]?.price == 2 && app.quotes["b"]?.receivedAt == 10)
+        #expect(app.unavailable.isEmpty)
+        var spec = Watchlist(entries: app.entries)
+        #expect(
+            spec.apply(markets: [rows[0]], requested: ["a", "b"], receivedAt: 20)
+                == MissingRowOutcome(unavailable: 1))
+        #expect(spec.quotes["a"]?.price == nil)
+    }
+}
