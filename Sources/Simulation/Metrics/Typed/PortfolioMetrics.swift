@@ -9,11 +9,14 @@ public struct PortfolioMetrics: Sendable, Equatable {
     public var realizedPnL: Double?
     /// P&L of the holdings at the true prices, USD.
     public var unrealizedPnL: Double?
-    /// The holdings' value at the prices the app showed, USD.
+    /// The holdings' value at the prices the Portfolio tab showed (its last load), USD.
     public var shownValue: Double?
-    /// Unrealised P&L at the prices the app showed, USD.
+    /// Unrealised P&L at the prices the Portfolio tab showed, USD.
     public var shownUnrealizedPnL: Double?
-    /// Coins held that the app showed no price for.
+    /// Realised P&L as the Portfolio tab showed it: coins its last load had no row for drop out,
+    /// USD.
+    public var shownRealizedPnL: Double?
+    /// Coins held that the Portfolio tab's last load had no row for (the app drops them).
     public var shownUnpriced: Int?
     /// Shown minus true unrealised P&L, USD: what stale data costs the user.
     public var shownPnLGap: Double?
@@ -74,6 +77,7 @@ public struct PortfolioMetrics: Sendable, Equatable {
         metrics.append("unrealized_pnl", unrealizedPnL, .usd)
         metrics.append("shown_value", shownValue, .usd)
         metrics.append("shown_unrealized_pnl", shownUnrealizedPnL, .usd)
+        metrics.append("shown_realized_pnl", shownRealizedPnL, .usd)
         metrics.append("shown_unpriced", shownUnpriced.map(Double.init), .count)
         metrics.append("shown_pnl_gap", shownPnLGap, .usd)
         metrics.append("time_weighted_return", timeWeightedReturn, .ratio)
