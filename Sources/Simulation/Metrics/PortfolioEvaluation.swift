@@ -95,7 +95,8 @@ struct PortfolioEvaluation: Sendable, Equatable {
         metrics.shownUnrealizedPnL = shown.unrealizedPnL.doubleValue
         // The app computes realised P&L only for coins its load returned a row for
         // (`computeClosedPositions`, `computePartialRealizedGains`: `guard currentPrices[coinId]`).
-        metrics.shownRealizedPnL = holdings.filter { shownPrices[$0.coinId] != nil }
+        metrics.shownRealizedPnL =
+            holdings.filter { shownPrices[$0.coinId] != nil }
             .reduce(Decimal(0)) { $0 + $1.realizedPnL }.doubleValue
         metrics.shownUnpriced = shown.unpricedCoins.count
         metrics.shownPnLGap = (shown.unrealizedPnL - truth.unrealizedPnL).doubleValue
