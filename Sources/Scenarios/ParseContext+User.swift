@@ -17,7 +17,7 @@ extension ParseContext {
         if let sessionsReader = section.optional("sessions") {
             let fields = try sessionsReader.mapping(allowing: [
                 "per_day", "length", "coins", "range_switches", "type_switches", "pull_to_refresh",
-                "background_mid_load", "portfolio_visits", "searches",
+                "background_mid_load", "portfolio_visits", "searches", "trades",
             ])
             let defaults = StochasticUser.Habits.default
             sessions = StochasticUser(
@@ -37,7 +37,9 @@ extension ParseContext {
                     portfolioVisitsPerSession: try fields.optional("portfolio_visits")?.double(in: 0...20)
                         ?? defaults.portfolioVisitsPerSession,
                     searchesPerSession: try fields.optional("searches")?.double(in: 0...20)
-                        ?? defaults.searchesPerSession))
+                        ?? defaults.searchesPerSession,
+                    tradesPerSession: try fields.optional("trades")?.double(in: 0...20)
+                        ?? defaults.tradesPerSession))
         }
         return (script, sessions, try section.optional("foreground")?.bool() ?? true)
     }

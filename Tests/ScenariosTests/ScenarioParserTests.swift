@@ -157,7 +157,7 @@ struct ScenarioParserTests {
                     - {at: 67s, search: bit, add: bitcoin}
                     - {at: 68s, search: bit, trade: {coin: bitcoin, side: buy, quantity: "2", price: "2000"}}
                   sessions: {per_day: 4, length: 5m, range_switches: 2, type_switches: 0.5, pull_to_refresh: 1, background_mid_load: 0.25,
-                    portfolio_visits: 1, searches: 0.5}
+                    portfolio_visits: 1, searches: 0.5, trades: 0.25}
                 """
         let scenario = try Self.parse(text)
         #expect(scenario.policies.refreshSchedule == .fetchThenSleep)
@@ -184,8 +184,8 @@ struct ScenarioParserTests {
             scenario.sessions?.habits
                 == StochasticUser.Habits(
                     rangeSwitchesPerCoin: 2, typeSwitchProbability: 0.5, pullToRefreshPerSession: 1,
-                    backgroundMidLoadProbability: 0.25, portfolioVisitsPerSession: 1, searchesPerSession: 0.5)
-        )
+                    backgroundMidLoadProbability: 0.25, portfolioVisitsPerSession: 1, searchesPerSession: 0.5,
+                    tradesPerSession: 0.25))
         #expect(
             Self.error(Self.minimal + "\nuser:\n  script:\n    - {at: 1m, switch-range: 2W}\n").hasPrefix(
                 "test.yaml:7:30: user.script[0].switch-range: expected one of"))

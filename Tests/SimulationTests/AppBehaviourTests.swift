@@ -173,6 +173,23 @@ struct AppBehaviourTests {
             return false
         }
         #expect(midLoad)
+        // Sessions are sequences of screens: coin visits end with a pop, the Portfolio tab is
+        // visited and left, searches add coins, and (given prices) trades go through the picker.
+        let opens = kinds.filter { if case .openCoin = $0 { true } else { false } }.count
+        #expect(kinds.filter { $0 == .closeCoin }.count >= opens)
+        #expect(kinds.contains(.selectTab(.portfolio)) && kinds.contains(.selectTab(.watchlist)))
+        let searches = kinds.filter { if case .search(_, .addCoin) = $0 { true } else { false } }
+        #expect(!searches.isEmpty)
+        var priced = SplitMix64(seed: 5)
+        let withPrices = user.actions(
+            from: Self.start, to: Self.start + 7 * 86_400_000, coins: Self.listed(["a", "b"]),
+            profile: .bitpal,
+            generator: &priced, price: { _, _ in 40 })
+        let trades = withPrices.compactMap { action -> PortfolioTransaction? in
+            if case .search(_, .trade(let trade)) = action.action { trade } else { nil }
+        }
+        #expect(!trades.isEmpty)
+        #expect(trades.allSatisfy { $0.kind == .buy && $0.price == 40 && $0.quantity == 2.5 })
         let quiet = StochasticUser(
             sessionsPerDay: 24, meanSessionMilliseconds: 300_000, coinsPerSession: 3, habits: .opensOnly)
         var third = SplitMix64(seed: 5)

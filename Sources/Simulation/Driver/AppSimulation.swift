@@ -154,7 +154,7 @@ public struct AppSimulation: ~Copyable {
             var generator = StreamSeed.splitMix(root: config.seed, stream: "user")
             for scheduled in user.actions(
                 from: config.start, to: config.end, coins: config.watchlist,
-                profile: config.policies.rangeProfile, generator: &generator)
+                profile: config.policies.rangeProfile, generator: &generator, price: config.truePrice)
             {
                 queue.schedule(.action(scheduled.action), at: scheduled.time)
             }

@@ -23,6 +23,9 @@ public struct StochasticUser: Sendable, Equatable {
         /// Searches per session that add a coin of the market to the watchlist, on average (a
         /// coin already on it is refused, as the app refuses it).
         public var searchesPerSession: Double = 0
+        /// Trades per session through the Portfolio tab's picker, on average: a buy of about
+        /// 100 USD of a watchlist coin at its price then (the user reads it off the screen).
+        public var tradesPerSession: Double = 0
 
         /// Creates habits.
         ///
@@ -33,10 +36,11 @@ public struct StochasticUser: Sendable, Equatable {
         ///   - backgroundMidLoadProbability: Chance a session ends mid-load.
         ///   - portfolioVisitsPerSession: Portfolio-tab visits per session.
         ///   - searchesPerSession: Add-coin searches per session.
+        ///   - tradesPerSession: Buys through the picker per session.
         public init(
             rangeSwitchesPerCoin: Double, typeSwitchProbability: Double, pullToRefreshPerSession: Double,
             backgroundMidLoadProbability: Double, portfolioVisitsPerSession: Double = 0,
-            searchesPerSession: Double = 0
+            searchesPerSession: Double = 0, tradesPerSession: Double = 0
         ) {
             self.rangeSwitchesPerCoin = rangeSwitchesPerCoin
             self.typeSwitchProbability = typeSwitchProbability
@@ -44,14 +48,17 @@ public struct StochasticUser: Sendable, Equatable {
             self.backgroundMidLoadProbability = backgroundMidLoadProbability
             self.portfolioVisitsPerSession = portfolioVisitsPerSession
             self.searchesPerSession = searchesPerSession
+            self.tradesPerSession = tradesPerSession
         }
 
         /// The documented defaults: one range switch per coin, a type switch one time in five,
         /// a pull-to-refresh every other session, one session in ten ending mid-load, a
-        /// Portfolio-tab visit one session in five, a search one session in ten.
+        /// Portfolio-tab visit one session in five, a search one session in ten, a trade one session
+        /// in twenty.
         public static let `default` = Habits(
             rangeSwitchesPerCoin: 1, typeSwitchProbability: 0.2, pullToRefreshPerSession: 0.5,
-            backgroundMidLoadProbability: 0.1, portfolioVisitsPerSession: 0.2, searchesPerSession: 0.1)
+            backgroundMidLoadProbability: 0.1, portfolioVisitsPerSession: 0.2, searchesPerSession: 0.1,
+            tradesPerSession: 0.05)
 
         /// Only coin opens: no switches, no pulls, no mid-load ends.
         public static let opensOnly = Habits(
@@ -97,10 +104,11 @@ public struct StochasticUser: Sendable, Equatable {
     ///   - coins: The coins the user may open.
     ///   - profile: The ranges on offer.
     ///   - generator: The user's seeded stream.
+    ///   - price: A coin's price at a time, for trades (none without it).
     /// - Returns: Actions in time order (equal times in the order they happen).
     public func actions(
         from start: Int64, to end: Int64, coins: [CoinListEntry], profile: ChartRangeProfile,
-        generator: inout SplitMix64
+        generator: inout SplitMix64, price: (String, Int64) -> Double? = { _, _ in nil }
     ) -> [ScheduledAction] {
         guard sessionsPerDay > 0, !coins.isEmpty else { return [] }
         var actions: [ScheduledAction] = []
@@ -131,7 +139,8 @@ public struct StochasticUser: Sendable, Equatable {
                     at: lastOpen, closingAt: (lastOpen + nextSlot) / 2, coins: coins, profile: profile,
                     generator: &generator)
             }
-            session += otherScreens(in: time..<(time + length), coins: coins, generator: &generator)
+            session += otherScreens(
+                in: time..<(time + length), coins: coins, generator: &generator, price: price)
             if opens > 0, generator.nextUnitInterval() < habits.backgroundMidLoadProbability {
                 length = lastOpen - time + 200 + Int64(generator.nextUnitInterval() * 600)
             }
@@ -175,9 +184,11 @@ public struct StochasticUser: Sendable, Equatable {
     }
 
     /// A session's Portfolio-tab visits (each at a random moment, lasting up to a quarter of the
-    /// session, then back to the watchlist) and add-coin searches (typing the coin's symbol).
+    /// session, then back to the watchlist), add-coin searches (typing the coin's symbol) and
+    /// buys through the picker (about 100 USD at the price of the moment, then back to the list).
     private func otherScreens(
-        in session: Range<Int64>, coins: [CoinListEntry], generator: inout SplitMix64
+        in session: Range<Int64>, coins: [CoinListEntry], generator: inout SplitMix64,
+        price: (String, Int64) -> Double?
     ) -> [ScheduledAction] {
         var actions: [ScheduledAction] = []
         let length = Double(session.upperBound - session.lowerBound)
@@ -192,6 +203,17 @@ public struct StochasticUser: Sendable, Equatable {
             let coin = coins[Int(generator.next() % UInt64(coins.count))]
             actions.append(
                 ScheduledAction(time: at, action: .search(text: coin.symbol, goal: .addCoin(coin))))
+        }
+        for _ in 0..<Self.occurrences(mean: habits.tradesPerSession, generator: &generator) {
+            let at = session.lowerBound + Int64(generator.nextUnitInterval() * length)
+            let coin = coins[Int(generator.next() % UInt64(coins.count))]
+            guard let value = price(coin.id, at), value > 0, let unit = Decimal(shortestTextOf: value),
+                let quantity = Decimal(shortestTextOf: (100 / value * 1e6).rounded() / 1e6), quantity > 0
+            else { continue }
+            let trade = PortfolioTransaction(
+                coinId: coin.id, kind: .buy, quantity: quantity, price: unit, fee: 0, time: at)
+            actions.append(ScheduledAction(time: at, action: .search(text: coin.symbol, goal: .trade(trade))))
+            actions.append(ScheduledAction(time: at + 10_000, action: .selectTab(.watchlist)))
         }
         return actions
     }
