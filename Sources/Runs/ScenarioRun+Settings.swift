@@ -1,7 +1,8 @@
 import Scenarios
 
 extension ScenarioRun {
-    /// The settings a report lists: market, plan, billing and every policy.
+    /// The settings a report lists: market, plan, billing and every policy of ``PolicyTable``,
+    /// under its scenario key with the value a scenario would give.
     ///
     /// - Parameters:
     ///   - scenario: The scenario.
@@ -30,27 +31,6 @@ extension ScenarioRun {
         return [("market", market)] + marketRows + [
             ("plan", scenario.server.plan.description),
             ("billing", scenario.server.plan.billing.explanation),
-            ("limiter", policies.limiter.description),
-            ("backoff", "\(policies.backoff)"), ("range profile", policies.rangeProfile.name),
-            ("filter", policies.filter.rawValue), ("downsampler", policies.downsampler.rawValue),
-            ("candles", policies.candles.rawValue),
-            (
-                "chart cache",
-                "\(policies.chartCacheContent.rawValue), "
-                    + (policies.chartCacheCapacity == .max
-                        ? "unbounded" : "\(policies.chartCacheCapacity) entries")
-                    + (policies.chartCacheFreshAtTTL ? ", fresh at its TTL" : "")
-            ),
-            ("missing rows", policies.missingRows.rawValue),
-            ("stale if error", "\(policies.staleIfError)"),
-            (
-                "refresh",
-                "every \(policies.refreshIntervalMilliseconds / 1000) s via \(policies.refreshSource.rawValue)"
-            ),
-            (
-                "markets paging",
-                policies.marketsPaging == .serverDefault ? "server-default (no per_page)" : "batch-size"
-            ), ("cost method", policies.costMethod.rawValue),
-        ]
+        ] + PolicyTable.keys.map { ($0.name, $0.value(policies)) }
     }
 }

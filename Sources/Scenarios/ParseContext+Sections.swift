@@ -4,98 +4,19 @@ import Simulation
 import TrackerCore
 
 extension ParseContext {
+    /// `policies:`: a preset, then each key of ``PolicyTable`` replaces one policy.
     func policies(_ reader: NodeReader?) throws(ScenarioError) -> AppPolicies {
         guard let reader else { return .bitpal }
-        let section = try reader.mapping(allowing: [
-            "preset", "limiter", "burst", "backoff", "range_profile", "filter", "downsampler", "candles",
-            "chart_cache",
-            "chart_cache_capacity", "stale_if_error", "refresh_interval", "market_cache_ttl",
-            "refresh_source",
-            "markets_paging", "timeout", "cost_method", "refresh_schedule", "market_cache_rule",
-            "detail_load", "candle_sampling", "markets_max_url", "missing_rows",
-        ])
+        let section = try reader.mapping(allowing: PolicyTable.allowedKeys)
         var policies =
             try section.optional("preset")?.choice([("bitpal", AppPolicies.bitpal), ("spec", .spec)])
             ?? .bitpal
         let burst = try section.optional("burst")?.integer(in: 1...10_000) ?? 5
-        if let limiter = section.optional("limiter") {
-            policies.limiter = try limiter.choice(
-                RateLimitPolicy.names.map { ($0, RateLimitPolicy(name: $0, burst: burst)!) })
+        for key in PolicyTable.keys {
+            guard let value = section.optional(key.name) else { continue }
+            try key.read(value, &policies, burst)
         }
-        if let backoff = section.optional("backoff") {
-            policies.backoff = try backoff.choice([
-                ("none", BackoffPolicy.none), ("retry-after", .retryAfter),
-                // The jitter seed is derived from the run's root seed when the run starts.
-                ("exponential", .exponential(ExponentialBackoff(seed: 0))),
-            ])
-        }
-        if let profile = section.optional("range_profile") {
-            policies.rangeProfile = try profile.choice(ChartRangeProfile.builtIn.map { ($0.name, $0) })
-        }
-        if let filter = section.optional("filter") {
-            policies.filter = try filter.choice(RangeFilter.allCases.map { ($0.rawValue, $0) })
-        }
-        if let downsampler = section.optional("downsampler") {
-            policies.downsampler = try downsampler.choice(
-                DownsamplingAlgorithm.allCases.map { ($0.rawValue, $0) })
-        }
-        if let candles = section.optional("candles") {
-            policies.candles = try candles.choice(CandlePolicy.allCases.map { ($0.rawValue, $0) })
-        }
-        if let content = section.optional("chart_cache") {
-            policies.chartCacheContent = try content.choice(
-                ChartCache.Content.allCases.map { ($0.rawValue, $0) })
-        }
-        if let capacity = section.optional("chart_cache_capacity") {
-            policies.chartCacheCapacity = try capacity.integer(in: 1...100_000)
-        }
-        if let stale = section.optional("stale_if_error") { policies.staleIfError = try stale.bool() }
-        if let interval = section.optional("refresh_interval") {
-            policies.refreshIntervalMilliseconds = try interval.duration()
-        }
-        if let ttl = section.optional("market_cache_ttl") {
-            policies.marketCacheTTLMilliseconds = try ttl.duration(allowZero: true)
-        }
-        if let source = section.optional("refresh_source") {
-            policies.refreshSource = try source.choice(
-                WatchlistRefreshSource.allCases.map { ($0.rawValue, $0) })
-        }
-        if let paging = section.optional("markets_paging") {
-            policies.marketsPaging = try paging.choice([
-                ("server-default", .serverDefault), ("batch-size", .batchSize),
-            ])
-        }
-        if let timeout = section.optional("timeout") { policies.timeoutMilliseconds = try timeout.duration() }
-        if let method = section.optional("cost_method") {
-            policies.costMethod = try method.choice(CostMethod.allCases.map { ($0.rawValue, $0) })
-        }
-        try appBehaviours(section, into: &policies)
         return policies
-    }
-
-    /// The app behaviours a scenario may swap: the price loop, the market cache rule, the coin
-    /// screen's load order, candle sampling and markets batching.
-    private func appBehaviours(_ section: MappingReader, into policies: inout AppPolicies)
-        throws(ScenarioError)
-    {
-        if let schedule = section.optional("refresh_schedule") {
-            policies.refreshSchedule = try schedule.choice(RefreshSchedule.allCases.map { ($0.rawValue, $0) })
-        }
-        if let rule = section.optional("market_cache_rule") {
-            policies.marketCacheRule = try rule.choice(MarketCacheRule.allCases.map { ($0.rawValue, $0) })
-        }
-        if let order = section.optional("detail_load") {
-            policies.detailLoadOrder = try order.choice(DetailLoadOrder.allCases.map { ($0.rawValue, $0) })
-        }
-        if let sampling = section.optional("candle_sampling") {
-            policies.candleSampling = try sampling.choice(CandleSampling.allCases.map { ($0.rawValue, $0) })
-        }
-        if let limit = section.optional("markets_max_url") {
-            policies.maxMarketsTargetLength = try limit.integer(in: 200...100_000_000)
-        }
-        if let rule = section.optional("missing_rows") {
-            policies.missingRows = try rule.choice(MissingRowRule.allCases.map { ($0.rawValue, $0) })
-        }
     }
 
     func server(_ reader: NodeReader?, plan planReader: NodeReader?) throws(ScenarioError) -> ServerBehaviour

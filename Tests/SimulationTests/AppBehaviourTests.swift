@@ -181,7 +181,9 @@ struct AppBehaviourTests {
         let searches = kinds.filter { if case .search(_, .addCoin) = $0 { true } else { false } }
         #expect(!searches.isEmpty)
         var priced = SplitMix64(seed: 5)
-        let withPrices = user.actions(
+        var trader = user
+        trader.habits.tradesPerSession = 0.5
+        let withPrices = trader.actions(
             from: Self.start, to: Self.start + 7 * 86_400_000, coins: Self.listed(["a", "b"]),
             profile: .bitpal,
             generator: &priced, price: { _, _ in 40 })

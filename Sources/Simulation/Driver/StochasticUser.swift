@@ -53,12 +53,12 @@ public struct StochasticUser: Sendable, Equatable {
 
         /// The documented defaults: one range switch per coin, a type switch one time in five,
         /// a pull-to-refresh every other session, one session in ten ending mid-load, a
-        /// Portfolio-tab visit one session in five, a search one session in ten, a trade one session
-        /// in twenty.
+        /// Portfolio-tab visit one session in five, a search one session in ten; no trades (a trade
+        /// changes the portfolio a scenario measures, so sessions trade only when asked).
         public static let `default` = Habits(
             rangeSwitchesPerCoin: 1, typeSwitchProbability: 0.2, pullToRefreshPerSession: 0.5,
             backgroundMidLoadProbability: 0.1, portfolioVisitsPerSession: 0.2, searchesPerSession: 0.1,
-            tradesPerSession: 0.05)
+            tradesPerSession: 0)
 
         /// Only coin opens: no switches, no pulls, no mid-load ends.
         public static let opensOnly = Habits(
@@ -219,8 +219,9 @@ public struct StochasticUser: Sendable, Equatable {
     }
 
     /// A count with exactly the given mean, also below 1/4 (where ``count(mean:generator:)`` gives
-    /// 0): the whole part, plus one with the chance of the fraction.
+    /// 0): the whole part, plus one with the chance of the fraction; no draw for a mean of 0.
     private static func occurrences(mean: Double, generator: inout SplitMix64) -> Int {
+        guard mean > 0 else { return 0 }
         let whole = mean.rounded(.down)
         return Int(whole) + (generator.nextUnitInterval() < mean - whole ? 1 : 0)
     }

@@ -20,4 +20,16 @@ public enum DurationText {
         }
         return nil
     }
+
+    /// The text of a duration in the largest unit that divides it (`30s`, `5m`, `1500ms`), which
+    /// ``milliseconds(_:allowZero:)`` reads back.
+    ///
+    /// - Parameter milliseconds: The duration, >= 0.
+    public static func text(milliseconds: Int64) -> String {
+        for (suffix, factor) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1_000)]
+        where milliseconds > 0 && milliseconds % factor == 0 {
+            return "\(milliseconds / factor)\(suffix)"
+        }
+        return milliseconds == 0 ? "0s" : "\(milliseconds)ms"
+    }
 }
