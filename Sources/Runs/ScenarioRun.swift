@@ -56,10 +56,11 @@ public enum ScenarioRun {
     ///   - projectRoot: Dataset paths resolve inside it.
     ///   - timer: Measures wall time of parts of the run, if given.
     ///   - progress: Told the share of simulated time done (0...1).
+    ///   - events: Told every event of the run with its time (``RunEvent``); never changes the result.
     /// - Returns: The simulator's result, and the report input with the verdicts.
     public static func execute(
         _ loaded: Loaded, seed: UInt64? = nil, projectRoot: URL, timer: (any WallTimer)? = nil,
-        progress: (@Sendable (Double) -> Void)? = nil
+        progress: (@Sendable (Double) -> Void)? = nil, events: ((RunEvent, Int64) -> Void)? = nil
     ) throws(Failure) -> RunOutcome {
         let scenario = loaded.scenario
         let config: RunConfig
@@ -74,7 +75,7 @@ public enum ScenarioRun {
         } catch {
             throw Failure(description: "\(scenario.file): alerts: \(error)")
         }
-        let result = simulation.run(timer: timer, progress: progress)
+        let result = simulation.run(timer: timer, progress: progress, events: events)
         let values = result.metrics.byName
         let report = ReportInput(
             scenario: scenario.name, description: scenario.description, file: scenario.file,

@@ -21,6 +21,12 @@ struct RunCommand: ParsableCommand {
               workbench run scenarios/quickstart.yaml
               workbench run scenarios/bitpal-as-built.yaml --seed 7 --out out/seed7
               workbench run scenarios/quickstart.yaml --set policies.limiter=spacing --set plan=seed-50
+              workbench run scenarios/quickstart.yaml --events out/quickstart-events.jsonl
+
+            --events writes what happened, one JSON object a line in time order: user actions, \
+            requests sent (with the screen that sent them and the limiter wait) and answered, \
+            cache lookups and stores, charts prepared and rendered, failures, screen changes, \
+            alerts (docs/simulation.md, "The event stream").
             """
     )
 
@@ -47,14 +53,23 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "No progress output; the summary line and the expectations still print.")
     var quiet = false
 
+    @Option(help: "Write the run's events to this file as JSON Lines (none by default).")
+    var events: String?
+
     func run() throws {
         LargeAllocations.returnToTheSystemWhenFreed()
         let loaded = try ScenarioRunner.load(scenario, overrides: overrides)
+        let eventsFile = try events.map { given throws(CLIError) in
+            try InputFiles.givenFile(given, option: "--events", example: "events.jsonl")
+        }
         let timer = SummingTimer()
         let started = ContinuousClock.now
+        let lines = EventLines(start: loaded.scenario.start)
         let outcome = try ScenarioRunner.execute(
             loaded, seed: seed, timer: timer,
-            progress: ProgressReporter(label: loaded.scenario.name, quiet: quiet))
+            progress: ProgressReporter(label: loaded.scenario.name, quiet: quiet),
+            events: eventsFile == nil ? nil : { lines.append($0, at: $1) })
+        if let eventsFile { try InputFiles.write(lines.text, to: eventsFile) }
         let elapsed = ContinuousClock.now - started
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let directory = try InputFiles.outputDirectory(

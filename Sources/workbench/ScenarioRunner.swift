@@ -22,13 +22,14 @@ enum ScenarioRunner {
 
     /// Runs a scenario with a seed; the timer and progress stay out of the result.
     static func execute(
-        _ loaded: ScenarioRun.Loaded, seed: UInt64?, timer: (any WallTimer)?, progress: ProgressReporter?
+        _ loaded: ScenarioRun.Loaded, seed: UInt64?, timer: (any WallTimer)?, progress: ProgressReporter?,
+        events: ((RunEvent, Int64) -> Void)? = nil
     ) throws(CLIError) -> RunOutcome {
         var report: (@Sendable (Double) -> Void)?
         if let progress { report = { progress.update($0) } }
         do throws(ScenarioRun.Failure) {
             return try ScenarioRun.execute(
-                loaded, seed: seed, projectRoot: projectRoot, timer: timer, progress: report)
+                loaded, seed: seed, projectRoot: projectRoot, timer: timer, progress: report, events: events)
         } catch {
             throw .badInput(error.description)
         }

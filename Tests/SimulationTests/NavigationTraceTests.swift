@@ -84,6 +84,34 @@ struct NavigationTraceTests {
         #expect(result.metrics["portfolio.shown_value"] != nil)
     }
 
+    @Test("the same ten minutes, read off the event stream: the list's requests pause under the coin screen")
+    func tenMinutesAsEvents() throws {
+        let market = AppSimulationTests.market()
+        var config = RunConfig(
+            seed: 3, market: market, durationMilliseconds: 600_000,
+            server: ServerBehaviour(plan: .seed50, medianLatencyMilliseconds: 200, latencySigma: 0),
+            policies: .bitpal,
+            script: [
+                ScheduledAction(time: Self.start + 120_000, action: .openCoin(id: "coin-0")),
+                ScheduledAction(time: Self.start + 420_000, action: .closeCoin),
+            ])
+        config.start = Self.start
+        var simulation = try AppSimulation(config: config)
+        var sent: [(time: Int64, screen: AppScreenKind)] = []
+        var screens: [(time: Int64, screen: AppScreenKind?)] = []
+        let result = simulation.run(events: { event, time in
+            switch event {
+            case .requestSent(_, _, let screen, _, _): sent.append((time - Self.start, screen))
+            case .screenChanged(let screen): screens.append((time - Self.start, screen))
+            default: break
+            }
+        })
+        #expect(sent.filter { $0.screen == .watchlist }.map(\.time) == Self.marketsTimes(result))
+        #expect(sent.filter { $0.screen == .coin }.map(\.time) == [120_000, 121_200])
+        #expect(screens.map(\.time) == [0, 120_000, 420_000])
+        #expect(screens.map(\.screen) == [.watchlist, .coin, .watchlist])
+    }
+
     @Test("the Portfolio tab hidden mid-load: its loop keeps loading every 30 s behind the watchlist")
     func portfolioLeak() throws {
         // coin-4 is held but not on the watchlist, so the shared cache never answers the tab.

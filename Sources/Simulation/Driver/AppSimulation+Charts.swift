@@ -47,7 +47,7 @@ extension AppSimulation {
                 body, request: HTTPRequest(path: path), type: type, range: range, at: now, counting: false
             ).drawn
         }
-        recorder.recordChart(ChartKey(range, type)) { $0.renders += 1 }
+        emit(.chartRendered(ChartKey(range, type)), at: now)
         // The view model keeps whatever chart of this type loaded last, whichever range asked.
         guard detailScreen.coinId == id else { return }
         let lastPoint: Int64? =
@@ -65,19 +65,18 @@ extension AppSimulation {
         let line = preparation.line(series, range: range, at: now) { downsample in
             if let wallTimer { wallTimer.measure("downsampling", downsample) } else { downsample() }
         }
+        let key = ChartKey(range, .line)
         if counting {
-            recordDrawn(
-                .line, range: range, fetched: series.count, kept: line.kept.count, drawn: line.indices.count
-            ) {
-                record in
-                if line.fidelity.isOverCap { record.overCap += 1 }
-                record.maxDeviation = max(record.maxDeviation, line.fidelity.maxRelativeDeviation ?? 0)
-            }
+            emit(
+                .chartPrepared(
+                    key, fetched: series.count, kept: line.kept.count, drawn: line.indices.count,
+                    overCap: line.fidelity.isOverCap, fidelityLoss: line.fidelity.maxRelativeDeviation ?? 0),
+                at: now)
         }
-        let key = "\(range.rawValue).line"
-        recorder.plots.staleServes[key] = nil
-        recorder.plots.charts[key] = RunPlots.DrawnChart(
-            title: title, kept: line.kept, drawn: line.drawn, cap: line.cap)
+        emit(
+            .linePlotted(
+                key, RunPlots.DrawnChart(title: title, kept: line.kept, drawn: line.drawn, cap: line.cap)),
+            at: now)
         return line.drawn
     }
 
@@ -85,35 +84,21 @@ extension AppSimulation {
         _ candles: CandleSeries, title: String, range: ChartTimeRange, at now: Int64, counting: Bool
     ) -> CandleSeries {
         let prepared = preparation.candles(candles, range: range, at: now)
+        let key = ChartKey(range, .candle)
         if counting {
-            recordDrawn(
-                .candle, range: range, fetched: candles.count, kept: prepared.kept.count,
-                drawn: prepared.drawn.count
-            ) { record in
-                if prepared.fidelity.isOverCap { record.overCap += 1 }
-                record.extremeLost = max(record.extremeLost, prepared.fidelity.maxRelativeLoss)
-            }
+            emit(
+                .chartPrepared(
+                    key, fetched: candles.count, kept: prepared.kept.count, drawn: prepared.drawn.count,
+                    overCap: prepared.fidelity.isOverCap, fidelityLoss: prepared.fidelity.maxRelativeLoss),
+                at: now)
         }
-        let key = "\(range.rawValue).candle"
-        recorder.plots.staleServes[key] = nil
-        recorder.plots.candleCharts[key] = RunPlots.DrawnCandles(
-            title: title, kept: prepared.kept, drawn: prepared.drawn, cap: prepared.cap)
+        emit(
+            .candlesPlotted(
+                key,
+                RunPlots.DrawnCandles(
+                    title: title, kept: prepared.kept, drawn: prepared.drawn, cap: prepared.cap)),
+            at: now)
         return prepared.drawn
-    }
-
-    /// Counts one fetched chart: points fetched, kept after filtering, drawn; empty charts; then
-    /// the type's own fidelity figures.
-    private mutating func recordDrawn(
-        _ type: ChartType, range: ChartTimeRange, fetched: Int, kept: Int, drawn: Int,
-        fidelity: (inout ChartMetrics) -> Void
-    ) {
-        recorder.recordChart(ChartKey(range, type)) { record in
-            record.fetched += fetched
-            record.kept += kept
-            record.drawn += drawn
-            if kept == 0 { record.empty += 1 }
-            fidelity(&record)
-        }
     }
 
     /// Evaluates every alert on the watchlist's latest quotes, and measures each firing's delay
@@ -126,12 +111,11 @@ extension AppSimulation {
             let previous = lastAlertEvaluation[coinId] ?? config.start
             lastAlertEvaluation[coinId] = now
             for firing in alerts.evaluate(coinId: coinId, price: price, observedAt: observedAt, at: now) {
-                recorder.alertsFired += 1
                 let refire = firing.eligibleSince > firing.conditionSince
                 let crossing = trueCrossing(
                     of: firing.alertId, coinId: coinId, before: min(observedAt, now),
                     notBefore: refire ? firing.eligibleSince : previous)
-                recorder.alertDelays.append(now - crossing)
+                emit(.alertFired(coinId: coinId, delayMilliseconds: now - crossing), at: now)
             }
         }
     }

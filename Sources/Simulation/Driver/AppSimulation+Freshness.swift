@@ -7,14 +7,17 @@ extension AppSimulation {
     /// shows (each row's `last_updated`, or when its data arrived; nothing for a row never
     /// priced), on the Portfolio tab the holdings' prices.
     mutating func updateScreen(at now: Int64) {
-        recorder.screens.show(navigation.visibleScreen, at: now)
+        let screen = navigation.visibleScreen
+        if screen != screenOnTop {
+            screenOnTop = screen
+            emit(.screenChanged(screen), at: now)
+        }
         switch navigation.visibleView {
         case nil, .sheet:
-            recorder.freshness.show(nil, dataTimes: [:], at: now)
+            emit(.screenShown(nil, dataTimes: [:]), at: now)
         case .coinScreen(let coinId):
             let shown = chartsOnScreen[detailScreen.type] ?? nil
-            recorder.freshness.show(
-                .chart, dataTimes: ["\(coinId)-\(detailScreen.type.rawValue)": shown], at: now)
+            emit(.screenShown(.chart, dataTimes: ["\(coinId)-\(detailScreen.type.rawValue)": shown]), at: now)
         case .watchlistRoot:
             var rows: [String: Int64?] = [:]
             let shown =
@@ -25,7 +28,7 @@ extension AppSimulation {
                 rows.updateValue(
                     watchlist.quotes[coinId].map { $0.sourceUpdatedAt ?? $0.receivedAt }, forKey: coinId)
             }
-            recorder.freshness.show(.watchlist, dataTimes: rows, at: now)
+            emit(.screenShown(.watchlist, dataTimes: rows), at: now)
         case .portfolioRoot:
             var rows: [String: Int64?] = [:]
             for coinId in heldCoinIds {
@@ -36,7 +39,7 @@ extension AppSimulation {
                 // A held coin without a row is not on the app's screen at all.
                 if let row = prices[coinId] { rows[coinId] = row.lastUpdated ?? portfolioLoadedAt }
             }
-            recorder.freshness.show(.portfolio, dataTimes: rows, at: now)
+            emit(.screenShown(.portfolio, dataTimes: rows), at: now)
         }
     }
 }

@@ -34,7 +34,7 @@ extension AppSimulation {
             if (try? PortfolioLedger.validateAppending(transaction, to: transactions)) != nil {
                 transactions.append(transaction)
             } else {
-                recorder.failures["portfolio.refused", default: 0] += 1
+                emit(.failed(screen: "portfolio", kind: "refused"), at: now)
             }
         }
     }
@@ -52,7 +52,7 @@ extension AppSimulation {
             try watchlist.add(coin, at: now)
             if navigation.isActive, loop.loadsFirst { execute(loop.start(at: now), at: now) }
         } catch {
-            recorder.failures["watchlist.refused_add", default: 0] += 1
+            emit(.failed(screen: "watchlist", kind: "refused_add"), at: now)
         }
     }
 
@@ -69,7 +69,7 @@ extension AppSimulation {
                 execute(loop.restartWithoutLoad(at: now), at: now)
             }
         } catch {
-            recorder.failures["watchlist.refused_remove", default: 0] += 1
+            emit(.failed(screen: "watchlist", kind: "refused_remove"), at: now)
         }
     }
 
@@ -92,7 +92,7 @@ extension AppSimulation {
             case .disappear(.portfolioRoot): execute(portfolioLoop.disappear(at: now), at: now)
             case .appear(.sheet): startSearchSheet(at: now)
             case .disappear(.sheet): search = nil
-            case .reloadWidgetTimelines: recorder.widgetTimelineReloads += 1
+            case .reloadWidgetTimelines: emit(.widgetTimelinesReloaded, at: now)
             case .suspended: suspended = true
             case .resumed:
                 suspended = false
@@ -120,9 +120,9 @@ extension AppSimulation {
         let range = profile.closestAvailableRange(to: requested, for: type)
         let key = chartCache.key(coinId: id, type: type, range: range)
         let lookup = chartCache.lookup(coinId: id, type: type, range: range, at: now)
-        let trace = recorder.recordLookup(
-            cache: "chart", capacity: config.policies.chartCacheCapacity, key: key, at: now,
-            ttl: chartCache.storedTTLMilliseconds(for: range), hit: lookup.isHit)
+        let trace = recordLookup(
+            cache: "chart", capacity: config.policies.chartCacheCapacity, key: key,
+            ttl: chartCache.storedTTLMilliseconds(for: range), hit: lookup.isHit, at: now)
         if let payload = lookup.freshValue {
             render(payload, id: id, type: type, range: range, at: now)
             return
@@ -158,7 +158,7 @@ extension AppSimulation {
         case .chart(let id, let type, let range, let lookup):
             let chart = try processChart(body, request: request, type: type, range: range, at: now)
             chartCache.store(chart.cached, coinId: id, type: type, range: range, at: now)
-            recorder.recordStore(cache: "chart", lookup: lookup, at: now)
+            emit(.cacheStored(cache: "chart", lookup: lookup), at: now)
             render(chart.drawn, id: id, type: type, range: range, at: now)
         }
     }
@@ -180,13 +180,12 @@ extension AppSimulation {
             if config.policies.staleIfError,
                 let stale = chartCache.serveStale(coinId: id, type: type, range: range, at: now)
             {
-                recorder.recordStaleServed(cache: "chart")
-                recorder.plots.staleServes["\(range.rawValue).\(type.rawValue)", default: 0] += 1
+                emit(.staleServed(cache: "chart", chart: ChartKey(range, type)), at: now)
                 render(stale.value, id: id, type: type, range: range, at: now)
             } else {
-                recorder.recordChart(ChartKey(range, type)) { $0.failed += 1 }
+                emit(.chartFailed(ChartKey(range, type)), at: now)
             }
         }
-        recorder.failures["\(name).\(error.kind.metricName)", default: 0] += 1
+        emit(.failed(screen: name, kind: error.kind.metricName), at: now)
     }
 }

@@ -81,14 +81,14 @@ extension AppSimulation {
         guard let current = search, !current.session.query.isEmpty, let goal = current.goal else { return }
         execute(navigation.dismissSheet(), at: now)
         guard results.contains(where: { $0.id == goal.coinId }) else {
-            recorder.failures["search.not_in_results", default: 0] += 1
+            emit(.failed(screen: "search", kind: "not_in_results"), at: now)
             return
         }
         switch goal {
         case .addCoin(let coin): add(coin, at: now)
         case .trade(let transaction):
             guard (try? PortfolioLedger.validateAppending(transaction, to: transactions)) != nil else {
-                recorder.failures["portfolio.refused", default: 0] += 1
+                emit(.failed(screen: "portfolio", kind: "refused"), at: now)
                 return
             }
             transactions.append(transaction)

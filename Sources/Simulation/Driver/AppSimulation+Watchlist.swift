@@ -101,9 +101,9 @@ extension AppSimulation {
                 return
             }
             let cached = marketCache.lookup(ids: ids, key: key, at: now)
-            let trace = recorder.recordLookup(
-                cache: "market", capacity: marketCache.capacity, key: key, at: now,
-                ttl: marketCache.ttlMilliseconds, hit: cached != nil)
+            let trace = recordLookup(
+                cache: "market", capacity: marketCache.capacity, key: key, ttl: marketCache.ttlMilliseconds,
+                hit: cached != nil, at: now)
             if let cached {
                 fetch.answered.formUnion(cached.rows.map(\.id))
                 if fetch.origin.isWatchlist {
@@ -157,7 +157,7 @@ extension AppSimulation {
                 lastMarketsDecode = (body, rows)
             }
             marketCache.store(.init(rows: rows, dataTime: dataTime), key: key, at: now)
-            if let lookup { recorder.recordStore(cache: "market", lookup: lookup, at: now) }
+            if let lookup { emit(.cacheStored(cache: "market", lookup: lookup), at: now) }
             fetches[id]?.answered.formUnion(rows.map(\.id))
             if fetch.origin.isWatchlist {
                 showWatchlist(rows, ids: ids, origin: fetch.origin, at: now)
@@ -217,8 +217,9 @@ extension AppSimulation {
             if loop.phase == .loading, succeeded {
                 // `startPeriodicUpdates()` takes the coins the load put on screen.
                 loopIds = watchlist.coinIds.filter(fetch.answered.contains)
-                if config.policies.missingRows == .appCompactMap {
-                    recorder.watchlistLeftOffByLoads += watchlist.coinIds.count - (loopIds?.count ?? 0)
+                let leftOff = watchlist.coinIds.count - (loopIds?.count ?? 0)
+                if config.policies.missingRows == .appCompactMap, leftOff > 0 {
+                    emit(.leftOffByLoad(leftOff), at: now)
                 }
             }
             execute(loop.fetchFinished(token: token, succeeded: succeeded, at: now), at: now)
@@ -231,11 +232,13 @@ extension AppSimulation {
     ) {
         let outcome = watchlist.apply(
             markets: rows, requested: ids, receivedAt: now, rule: config.policies.missingRows)
-        recorder.watchlistZeroPrices += outcome.zeroPrice
         // After a load the app leaves coins without a row off the screen; later refreshes keep
         // their previous quote.
-        if !(origin != .pull && loop.phase == .loading) {
-            recorder.watchlistKeptPrevious += outcome.keptPrevious
+        let isLoad = origin != .pull && loop.phase == .loading
+        if outcome.zeroPrice > 0 || (!isLoad && outcome.keptPrevious > 0) {
+            emit(
+                .rowsApplied(zeroPrices: outcome.zeroPrice, keptPrevious: isLoad ? 0 : outcome.keptPrevious),
+                at: now)
         }
         evaluateAlerts(at: now)
     }

@@ -82,6 +82,12 @@ public struct AppSimulation: ~Copyable {
     /// `lineChartData` and `candleChartData`: a failed load leaves the previous chart drawn);
     /// empty when a coin screen opens.
     var chartsOnScreen: [ChartType: Int64?] = [:]
+    /// Told every event beside the metrics (``run(timer:progress:events:)``).
+    var eventObserver: ((RunEvent, Int64) -> Void)?
+    /// Lookups so far by cache: the next lookup's place in its trace.
+    var lookupCounts: [String: Int] = [:]
+    /// The screen on top when last told (for ``RunEvent/screenChanged(_:)``).
+    var screenOnTop: AppScreenKind??
     /// The run's wall timer (``run(timer:progress:)``), kept out of the result.
     var wallTimer: (any WallTimer)?
     var alerts: AlertEvaluator
@@ -144,11 +150,15 @@ public struct AppSimulation: ~Copyable {
     /// - Parameters:
     ///   - timer: Measures the downsampling's wall time, if given.
     ///   - progress: Told the share of simulated time done (0...1), at each whole percent.
+    ///   - events: Told every event of the run, with its time, beside the metrics (the CLI's
+    ///     `--events` writer); it never changes the result.
     /// - Returns: The result: metrics under their stable names.
-    public mutating func run(timer: (any WallTimer)? = nil, progress: (@Sendable (Double) -> Void)? = nil)
-        -> RunResult
-    {
+    public mutating func run(
+        timer: (any WallTimer)? = nil, progress: (@Sendable (Double) -> Void)? = nil,
+        events: ((RunEvent, Int64) -> Void)? = nil
+    ) -> RunResult {
         wallTimer = timer
+        eventObserver = events
         for scheduled in config.script { queue.schedule(.action(scheduled.action), at: scheduled.time) }
         if let user = config.user {
             var generator = StreamSeed.splitMix(root: config.seed, stream: "user")
@@ -175,27 +185,25 @@ public struct AppSimulation: ~Copyable {
             }
         }
         progress?(1)
-        recorder.freshness.finish(at: config.end)
-        recorder.screens.finish(at: config.end)
-        recorder.plots.screenAge = recorder.freshness.oldest
-        recorder.watchlistCoins = watchlist.entries.count
         // Under the app's rule a coin the last load left out is not on screen at all: left off,
         // not "Data unavailable".
         let shown = Set(
             config.policies.missingRows == .appCompactMap ? (loopIds ?? watchlist.coinIds) : watchlist.coinIds
         )
-        recorder.watchlistUnavailable =
-            watchlist.rows(sortedBy: .custom, at: config.end).filter {
-                $0.isUnavailable && shown.contains($0.coinId)
-            }
-            .count
-        recorder.watchlistLeftOff = watchlist.coinIds.count - shown.count
+        let unavailable = watchlist.rows(sortedBy: .custom, at: config.end).filter {
+            $0.isUnavailable && shown.contains($0.coinId)
+        }
+        emit(
+            .finished(
+                watchlistCoins: watchlist.entries.count, unavailable: unavailable.count,
+                leftOff: watchlist.coinIds.count - shown.count), at: config.end)
         return RunResult(
             config: config, recorder: recorder, server: server, transactions: transactions,
             shownPrices: portfolioPrices?.compactMapValues(\.currentPrice))
     }
 
     private mutating func handle(_ event: Event, at now: Int64) {
+        if case .action(let action) = event { emit(.userAction(action), at: now) }
         if suspended, event.isInProcessWake {
             heldWakes.append(event)
             return
@@ -210,7 +218,7 @@ public struct AppSimulation: ~Copyable {
         case .arrival(let id, let reply): arrive(id, reply: reply, at: now)
         case .timeout(let id):
             guard let request = pending.removeValue(forKey: id) else { return }
-            recordBilling(status: nil)
+            recordAnswer(id, status: nil, at: now)
             fail(
                 request.purpose,
                 CoinGeckoError(
@@ -246,9 +254,12 @@ public struct AppSimulation: ~Copyable {
     private mutating func send(_ id: Int, at now: Int64) {
         guard let request = pending[id] else { return }
         limiter.recordSend(at: now)
-        recorder.recordSend(
-            askedAt: request.askedAt, sentAt: now,
-            endpoint: request.request.endpoint?.template ?? request.request.path, screen: request.screen)
+        emit(
+            .requestSent(
+                id: id, askedAt: request.askedAt, screen: request.screen,
+                endpoint: request.request.endpoint?.template ?? request.request.path,
+                target: request.request.target),
+            at: now)
         let reply = server.handle(request.request, at: now)
         if reply.response == nil || reply.latencyMilliseconds >= request.request.timeoutMilliseconds {
             queue.schedule(.timeout(request: id), at: now + request.request.timeoutMilliseconds)
@@ -257,22 +268,40 @@ public struct AppSimulation: ~Copyable {
         }
     }
 
-    /// Counts a credit when the plan bills a request that ended with this status (nil: no
-    /// response, a timeout).
-    private mutating func recordBilling(status: Int?) {
-        if config.server.plan.billing.bills(status: status) { recorder.credits += 1 }
+    /// The answer to a request arrived (`status` nil: none, a timeout), billed as the plan bills it.
+    private mutating func recordAnswer(_ id: Int, status: Int?, at now: Int64) {
+        emit(
+            .answered(id: id, status: status, billed: config.server.plan.billing.bills(status: status)),
+            at: now)
+    }
+
+    /// Reports an event to the metrics and to the run's observer.
+    mutating func emit(_ event: RunEvent, at now: Int64) {
+        recorder.observe(event, at: now)
+        eventObserver?(event, now)
+    }
+
+    /// Reports a cache lookup; returns its place in the cache's trace.
+    mutating func recordLookup(
+        cache: String, capacity: Int, key: String, ttl: Int64, hit: Bool, at now: Int64
+    ) -> Int {
+        let index = lookupCounts[cache, default: 0]
+        lookupCounts[cache] = index + 1
+        emit(
+            .cacheLookup(cache: cache, capacity: capacity, key: key, ttlMilliseconds: ttl, hit: hit), at: now)
+        return index
     }
 
     private mutating func arrive(_ id: Int, reply: ServerReply, at now: Int64) {
         guard let request = pending.removeValue(forKey: id), let response = reply.response else { return }
-        recordBilling(status: response.status)
+        recordAnswer(id, status: response.status, at: now)
         do throws(CoinGeckoError) {
             let body = try CoinGeckoResponseClassifier.body(of: response, for: request.request)
             limiter.recordResponse(status: response.status, retryAfterMilliseconds: nil, at: now)
             try succeed(request, body: body, dataTime: reply.dataTime ?? now, at: now)
         } catch {
             if case .rateLimited(let retryAfter, _) = error.kind {
-                recorder.status429 += 1
+                emit(.rateLimited(id: id, retryAfterMilliseconds: retryAfter), at: now)
                 limiter.recordResponse(status: 429, retryAfterMilliseconds: retryAfter, at: now)
             } else {
                 limiter.recordResponse(status: response.status, retryAfterMilliseconds: nil, at: now)

@@ -1,0 +1,51 @@
+import TrackerCore
+
+/// Something that happened in a run, at a virtual time: the one stream the app's code and the
+/// simulated server report to. Measurement watches it from outside: ``MetricsRecorder`` (the
+/// metrics, the optimum's key trace, the report's plots) is an observer, and so is the JSON Lines
+/// writer of `workbench run --events FILE`. No app code calls the recorder.
+public enum RunEvent: Sendable {
+    /// A user action began.
+    case userAction(UserAction)
+    /// A request left for the server, after waiting for its limiter slot since `askedAt`.
+    case requestSent(id: Int, askedAt: Int64, screen: AppScreenKind, endpoint: String, target: String)
+    /// The server's answer to a request arrived (`status` nil: no answer, a timeout); whether the
+    /// plan bills it.
+    case answered(id: Int, status: Int?, billed: Bool)
+    /// A 429 the client recognised, with the wait it asked for.
+    case rateLimited(id: Int, retryAfterMilliseconds: Int64?)
+    /// A request or an action failed (`watchlist.timeout`, `search.not_in_results`).
+    case failed(screen: String, kind: String)
+    /// A cache was asked for a key: the lookup's place in that cache's trace is its count so far.
+    case cacheLookup(cache: String, capacity: Int, key: String, ttlMilliseconds: Int64, hit: Bool)
+    /// The value a missed lookup fetched arrived and was stored.
+    case cacheStored(cache: String, lookup: Int)
+    /// An expired entry was shown because its refresh failed (stale-if-error).
+    case staleServed(cache: String, chart: ChartKey)
+    /// A chart was shown (from the network or the cache).
+    case chartRendered(ChartKey)
+    /// A chart load failed and nothing was shown instead.
+    case chartFailed(ChartKey)
+    /// A fetched chart was prepared: points fetched, kept by the range filter, drawn.
+    case chartPrepared(ChartKey, fetched: Int, kept: Int, drawn: Int, overCap: Bool, fidelityLoss: Double)
+    /// A prepared line chart, for the report's plots.
+    case linePlotted(ChartKey, RunPlots.DrawnChart)
+    /// A prepared candle chart, for the report's plots.
+    case candlesPlotted(ChartKey, RunPlots.DrawnCandles)
+    /// A price alert fired (a workbench extension), this long after the true crossing.
+    case alertFired(coinId: String, delayMilliseconds: Int64)
+    /// What the screen shows now: the visible screen and each item's data time (nil: nothing to
+    /// show); nil in the background or under a sheet. Sent after every event.
+    case screenShown(AppScreen?, dataTimes: [String: Int64?])
+    /// The screen on top changed (nil: the background).
+    case screenChanged(AppScreenKind?)
+    /// A watchlist refresh applied rows: `null` prices shown as 0, shown coins left out (kept their
+    /// previous quote).
+    case rowsApplied(zeroPrices: Int, keptPrevious: Int)
+    /// A watchlist load left coins off the screen (the app's compactMap).
+    case leftOffByLoad(Int)
+    /// The app asked WidgetKit to reload its timelines.
+    case widgetTimelinesReloaded
+    /// The run ended: the watchlist's coins, those shown "Data unavailable", those left off.
+    case finished(watchlistCoins: Int, unavailable: Int, leftOff: Int)
+}
