@@ -33,6 +33,9 @@ let package = Package(
         .target(name: "TrackerCore"),
         // GNU GSL (libgsl-dev) with a header-only shim for the generator-type globals.
         .systemLibrary(name: "CGSL", providers: [.apt(["libgsl-dev"])]),
+        // libyaml's event API (Debian's libyaml-dev), for the scenario reader's shape guard: Yams
+        // publishes no product for its bundled copy.
+        .systemLibrary(name: "CLibYAML", providers: [.apt(["libyaml-dev"])]),
         // Seeded GSL price processes, their calibration, and synthetic markets built from them.
         .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL", "CPortableMath"]),
         // exp, log and pow with the same bits on every x86-64 CPU (glibc's baseline algorithms, header-only).
@@ -46,7 +49,7 @@ let package = Package(
         .target(
             name: "Scenarios",
             dependencies: [
-                "TrackerCore", "PriceModels", "Simulation", "Datasets",
+                "TrackerCore", "PriceModels", "Simulation", "Datasets", "CLibYAML",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

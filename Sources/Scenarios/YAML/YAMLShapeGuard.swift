@@ -1,7 +1,6 @@
-// libyaml's event parser, the one Yams composes with. `CYaml` is a target of the Yams package,
-// not one of its products; SwiftPM makes a dependency's C modules importable, and Yams is pinned
-// with `exact:`, so the headers are the ones Yams was built with.
-import CYaml
+// libyaml's event parser (Debian's libyaml-dev, the same 0.2.5 Yams bundles and composes with),
+// through the CLibYAML system-library target: Yams publishes no product for its own copy.
+import CLibYAML
 
 /// Refuses the YAML shapes that make composing a document explode, before Yams composes it.
 ///
