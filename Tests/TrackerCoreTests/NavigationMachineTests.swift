@@ -205,3 +205,78 @@ struct NavigationMachineTests {
         #expect(spec.quotes["a"]?.price == nil)
     }
 }
+
+/// The watchlist screen's decisions, against `WatchlistViewModel` at `da53edf`.
+@Suite("The watchlist screen as a machine")
+struct WatchlistScreenMachineTests {
+    static func screen(_ rule: MissingRowRule = .appCompactMap) -> WatchlistScreen {
+        WatchlistScreen(
+            loop: PriceRefreshLoop(schedule: .fetchThenSleep, intervalMilliseconds: 30_000, loadsFirst: true),
+            missingRows: rule)
+    }
+
+    @Test("a load asks for the whole list; the loop and a pull for the coins it returned")
+    func loadThenLoop() {
+        var screen = Self.screen()
+        let list = ["a", "b", "c"]
+        #expect(screen.appear(list: list, at: 0) == [.fetch(ids: list, token: 1, kind: .load)])
+        // Only a and c came back: b leaves the screen and the loop.
+        let (next, leftOff) = screen.fetchFinished(
+            token: 1, kind: .load, answered: ["a", "c"], succeeded: true, list: list, at: 200)
+        #expect(leftOff == 1)
+        #expect(next == [.fetch(ids: ["a", "c"], token: 1, kind: .loop)])
+        #expect(screen.shown(of: list) == ["a", "c"])
+        #expect(
+            screen.pull(list: list) == [.invalidateCache, .fetch(ids: ["a", "c"], token: 0, kind: .pull)])
+        let (sleep, _) = screen.fetchFinished(
+            token: 1, kind: .loop, answered: ["a", "c"], succeeded: true, list: list, at: 200)
+        #expect(sleep == [.wake(token: 1, at: 30_200)])
+        #expect(
+            screen.wake(token: 1, list: list, at: 30_200) == [.fetch(ids: ["a", "c"], token: 1, kind: .loop)])
+        // The design documents' rule keeps b on screen as "Data unavailable".
+        var spec = Self.screen(.dataUnavailable)
+        _ = spec.appear(list: list, at: 0)
+        _ = spec.fetchFinished(token: 1, kind: .load, answered: ["a"], succeeded: true, list: list, at: 1)
+        #expect(spec.shown(of: list) == list)
+    }
+
+    @Test("disappearing drops the fetch in flight; a failed load starts no loop and a pull does nothing")
+    func disappearAndFailure() {
+        var screen = Self.screen()
+        _ = screen.appear(list: ["a"], at: 0)
+        screen.disappear()
+        #expect(!screen.isCurrent(token: 1, kind: .load))
+        #expect(
+            screen.fetchFinished(token: 1, kind: .load, answered: ["a"], succeeded: true, list: ["a"], at: 1)
+                .actions
+                == [])
+        _ = screen.appear(list: ["a"], at: 10)
+        let (failed, _) = screen.fetchFinished(
+            token: 3, kind: .load, answered: [], succeeded: false, list: ["a"], at: 20)
+        #expect(failed == [] && screen.loop.phase == .dead)
+        #expect(screen.pull(list: ["a"]) == [])
+    }
+
+    @Test("adding loads again; removing restarts the loop without a load; an empty list stops it")
+    func addAndRemove() {
+        var screen = Self.screen()
+        _ = screen.appear(list: ["a", "b"], at: 0)
+        _ = screen.fetchFinished(
+            token: 1, kind: .load, answered: ["a", "b"], succeeded: true, list: ["a", "b"], at: 1)
+        #expect(
+            screen.added(list: ["a", "b", "c"], at: 5) == [
+                .fetch(ids: ["a", "b", "c"], token: 2, kind: .load)
+            ])
+        _ = screen.fetchFinished(
+            token: 2, kind: .load, answered: ["a", "b", "c"], succeeded: true, list: ["a", "b", "c"], at: 6)
+        #expect(
+            screen.removed("c", list: ["a", "b"], at: 7) == [.fetch(ids: ["a", "b"], token: 3, kind: .loop)])
+        _ = screen.removed("b", list: ["a"], at: 8)
+        #expect(screen.removed("a", list: [], at: 9) == [])
+        #expect(screen.loop.phase == .stopped)
+        // An empty list: the load asks for nothing and no loop starts.
+        var empty = Self.screen()
+        #expect(empty.appear(list: [], at: 0) == [])
+        #expect(empty.loop.phase == .stopped)
+    }
+}

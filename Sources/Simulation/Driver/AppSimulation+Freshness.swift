@@ -20,9 +20,7 @@ extension AppSimulation {
             emit(.screenShown(.chart, dataTimes: ["\(coinId)-\(detailScreen.type.rawValue)": shown]), at: now)
         case .watchlistRoot:
             var rows: [String: Int64?] = [:]
-            let shown =
-                config.policies.missingRows == .appCompactMap
-                ? (loopIds ?? watchlist.coinIds) : watchlist.coinIds
+            let shown = watchlistScreen.shown(of: watchlist.coinIds)
             for coinId in shown {
                 // updateValue keeps a row that has no data (a nil value), which assigning would drop.
                 rows.updateValue(

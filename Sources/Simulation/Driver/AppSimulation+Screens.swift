@@ -14,7 +14,7 @@ extension AppSimulation {
         case .showChart(let id, let type, let range): showChart(id: id, type: type, range: range, at: now)
         case .pullToRefresh:
             switch navigation.visibleView {
-            case .watchlistRoot: pullToRefresh(at: now)
+            case .watchlistRoot: execute(watchlistScreen.pull(list: watchlist.coinIds), at: now)
             case .portfolioRoot: execute(portfolioLoop.loadOnce(), at: now)
             case .coinScreen: execute(detailScreen.refresh(), at: now)
             case .sheet, nil: break
@@ -50,7 +50,9 @@ extension AppSimulation {
     mutating func add(_ coin: CoinListEntry, at now: Int64) {
         do {
             try watchlist.add(coin, at: now)
-            if navigation.isActive, loop.loadsFirst { execute(loop.start(at: now), at: now) }
+            if navigation.isActive {
+                execute(watchlistScreen.added(list: watchlist.coinIds, at: now), at: now)
+            }
         } catch {
             emit(.failed(screen: "watchlist", kind: "refused_add"), at: now)
         }
@@ -61,13 +63,7 @@ extension AppSimulation {
     mutating func remove(_ id: String, at now: Int64) {
         do {
             try watchlist.remove(coinId: id)
-            loopIds?.removeAll { $0 == id }
-            guard loop.loadsFirst else { return }
-            if (loopIds ?? watchlist.coinIds).isEmpty {
-                loop.stop()
-            } else {
-                execute(loop.restartWithoutLoad(at: now), at: now)
-            }
+            execute(watchlistScreen.removed(id, list: watchlist.coinIds, at: now), at: now)
         } catch {
             emit(.failed(screen: "watchlist", kind: "refused_remove"), at: now)
         }
@@ -77,8 +73,9 @@ extension AppSimulation {
     mutating func execute(_ events: [AppNavigation.Lifecycle], at now: Int64) {
         for event in events {
             switch event {
-            case .appear(.watchlistRoot): execute(loop.start(at: now), at: now)
-            case .disappear(.watchlistRoot): loop.stop()
+            case .appear(.watchlistRoot):
+                execute(watchlistScreen.appear(list: watchlist.coinIds, at: now), at: now)
+            case .disappear(.watchlistRoot): watchlistScreen.disappear()
             case .appear(.coinScreen(let id)):
                 if detailScreen.coinId == id {
                     execute(detailScreen.reappear(), at: now)

@@ -7,10 +7,8 @@ import TrackerCore
 struct MarketDataFetch {
     /// Who asked.
     enum Origin: Equatable {
-        /// The price loop's fetch (or its initial load).
-        case loop(token: Int)
-        /// Pull-to-refresh on the watchlist.
-        case pull
+        /// The watchlist screen's load, loop fetch or pull-to-refresh.
+        case watchlist(token: Int, kind: WatchlistScreen.FetchKind)
         /// A Portfolio-tab load.
         case portfolio(token: Int)
         /// A search's market caps.
@@ -19,7 +17,7 @@ struct MarketDataFetch {
         /// The screen whose code asked.
         var screen: AppScreenKind {
             switch self {
-            case .loop, .pull: .watchlist
+            case .watchlist: .watchlist
             case .portfolio: .portfolio
             case .search: .search
             }
@@ -40,36 +38,20 @@ struct MarketDataFetch {
 }
 
 extension AppSimulation {
-    /// Runs the price loop's actions.
-    mutating func execute(_ actions: [PriceRefreshLoop.Action], at now: Int64) {
+    /// Runs the watchlist screen's actions (``WatchlistScreen``: which coins, when).
+    mutating func execute(_ actions: [WatchlistScreen.Action], at now: Int64) {
         for action in actions {
             switch action {
-            case .fetch(let token): startFetch(.loop(token: token), at: now)
+            case .fetch(let ids, let token, let kind):
+                startFetch(.watchlist(token: token, kind: kind), ids: ids, at: now)
+            case .invalidateCache: marketCache.invalidate()
             case .wake(let token, let time): queue.schedule(.loopWake(token: token), at: time)
             }
         }
     }
 
-    /// Pull-to-refresh on the watchlist (`WatchlistViewModel.refreshPrices()` ->
-    /// `PriceUpdateService.refreshPrices(for:)`): the market cache is invalidated and a fetch
-    /// starts at once, concurrently with the loop. The app refreshes only the coins on screen,
-    /// so after a failed load (nothing on screen) the gesture does nothing.
-    mutating func pullToRefresh(at now: Int64) {
-        if loop.loadsFirst, loopIds?.isEmpty ?? true { return }
-        marketCache.invalidate()
-        startFetch(.pull, at: now)
-    }
-
-    /// Starts a fetch of the coins the origin covers: the whole watchlist for the load, the
-    /// loaded coins for the app's loop and pull-to-refresh; the given ids otherwise.
-    mutating func startFetch(_ origin: MarketDataFetch.Origin, ids given: [String]? = nil, at now: Int64) {
-        let ids: [String]
-        if let given {
-            ids = given
-        } else {
-            let isLoad = loop.phase == .loading && origin != .pull
-            ids = isLoad || !loop.loadsFirst ? watchlist.coinIds : (loopIds ?? watchlist.coinIds)
-        }
+    /// Starts a fetch of the given coins through the market cache, one request after the other.
+    mutating func startFetch(_ origin: MarketDataFetch.Origin, ids: [String], at now: Int64) {
         guard !ids.isEmpty else {
             // The app starts no loop for an empty list, and `fetchMarketData` sends nothing.
             finishFetch(
@@ -127,8 +109,7 @@ extension AppSimulation {
     /// (the app's cancelled task drops the response), nor a closed sheet's.
     private func isCurrent(_ origin: MarketDataFetch.Origin) -> Bool {
         switch origin {
-        case .loop(let token): loop.isCurrent(token: token)
-        case .pull: true
+        case .watchlist(let token, let kind): watchlistScreen.isCurrent(token: token, kind: kind)
         case .portfolio(let token): portfolioLoop.isCurrent(token: token)
         case .search(let token): search.map { $0.session.isCurrent(token: token) } ?? false
         }
@@ -194,7 +175,6 @@ extension AppSimulation {
 
     private mutating func finishFetch(_ fetch: MarketDataFetch, succeeded: Bool, at now: Int64) {
         switch fetch.origin {
-        case .pull: return
         case .portfolio(let token):
             if succeeded {
                 // The app rebuilds its holdings from this answer alone: a coin without a row drops out.
@@ -207,22 +187,12 @@ extension AppSimulation {
                 token: token,
                 marketCaps: fetch.rows.reduce(into: [:]) { caps, row in caps[row.id] = row.marketCap },
                 at: now)
-        case .loop(let token):
-            guard loop.isCurrent(token: token) else { return }
-            if fetch.requests.isEmpty {
-                // An empty list: the app starts no loop (`startPeriodicUpdates(for:)`'s guard).
-                loop.stop()
-                return
-            }
-            if loop.phase == .loading, succeeded {
-                // `startPeriodicUpdates()` takes the coins the load put on screen.
-                loopIds = watchlist.coinIds.filter(fetch.answered.contains)
-                let leftOff = watchlist.coinIds.count - (loopIds?.count ?? 0)
-                if config.policies.missingRows == .appCompactMap, leftOff > 0 {
-                    emit(.leftOffByLoad(leftOff), at: now)
-                }
-            }
-            execute(loop.fetchFinished(token: token, succeeded: succeeded, at: now), at: now)
+        case .watchlist(let token, let kind):
+            let (actions, leftOff) = watchlistScreen.fetchFinished(
+                token: token, kind: kind, answered: fetch.answered, succeeded: succeeded,
+                list: watchlist.coinIds, at: now)
+            if leftOff > 0 { emit(.leftOffByLoad(leftOff), at: now) }
+            execute(actions, at: now)
         }
     }
 
@@ -234,7 +204,8 @@ extension AppSimulation {
             markets: rows, requested: ids, receivedAt: now, rule: config.policies.missingRows)
         // After a load the app leaves coins without a row off the screen; later refreshes keep
         // their previous quote.
-        let isLoad = origin != .pull && loop.phase == .loading
+        let isLoad: Bool
+        if case .watchlist(_, .load) = origin { isLoad = true } else { isLoad = false }
         if outcome.zeroPrice > 0 || (!isLoad && outcome.keptPrevious > 0) {
             emit(
                 .rowsApplied(zeroPrices: outcome.zeroPrice, keptPrevious: isLoad ? 0 : outcome.keptPrevious),

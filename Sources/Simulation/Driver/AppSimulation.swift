@@ -53,10 +53,8 @@ public struct AppSimulation: ~Copyable {
     let requests: CoinGeckoRequests
     let preparation: ChartPreparation
     var watchlist: Watchlist
-    var loop: PriceRefreshLoop
-    /// The ids the loop refreshes and the screen shows: after the app's load, only the coins the
-    /// load returned (``MissingRowRule/appCompactMap``).
-    var loopIds: [String]?
+    /// The watchlist screen's refreshes: its price loop and which coins each fetch asks for.
+    var watchlistScreen: WatchlistScreen
     var fetches: [Int: MarketDataFetch] = [:]
     var nextFetch = 0
     /// Tabs, the watchlist's stack, sheets and the scene.
@@ -133,9 +131,12 @@ public struct AppSimulation: ~Copyable {
             coins: config.watchlist)
         marketCache = MarketDataCache(
             rule: policies.marketCacheRule, ttlMilliseconds: policies.marketCacheTTLMilliseconds)
-        loop = PriceRefreshLoop(
-            schedule: policies.refreshSchedule, intervalMilliseconds: policies.refreshIntervalMilliseconds,
-            loadsFirst: policies.refreshSchedule == .fetchThenSleep)
+        watchlistScreen = WatchlistScreen(
+            loop: PriceRefreshLoop(
+                schedule: policies.refreshSchedule,
+                intervalMilliseconds: policies.refreshIntervalMilliseconds,
+                loadsFirst: policies.refreshSchedule == .fetchThenSleep),
+            missingRows: policies.missingRows)
         detailScreen = CoinDetailLoader(order: policies.detailLoadOrder, profile: policies.rangeProfile)
         chartCache = ChartCache(
             profile: policies.rangeProfile, content: policies.chartCacheContent,
@@ -187,9 +188,7 @@ public struct AppSimulation: ~Copyable {
         progress?(1)
         // Under the app's rule a coin the last load left out is not on screen at all: left off,
         // not "Data unavailable".
-        let shown = Set(
-            config.policies.missingRows == .appCompactMap ? (loopIds ?? watchlist.coinIds) : watchlist.coinIds
-        )
+        let shown = Set(watchlistScreen.shown(of: watchlist.coinIds))
         let unavailable = watchlist.rows(sortedBy: .custom, at: config.end).filter {
             $0.isUnavailable && shown.contains($0.coinId)
         }
@@ -209,7 +208,8 @@ public struct AppSimulation: ~Copyable {
             return
         }
         switch event {
-        case .loopWake(let token): execute(loop.wake(token: token, at: now), at: now)
+        case .loopWake(let token):
+            execute(watchlistScreen.wake(token: token, list: watchlist.coinIds, at: now), at: now)
         case .portfolioWake(let token): execute(portfolioLoop.wake(token: token, at: now), at: now)
         case .searchWake(let token): searchDebounceEnded(token: token, at: now)
         case .keystroke(let text): type(text, at: now)
