@@ -1,7 +1,9 @@
 import TrackerCore
 
-/// The async shell of ``PriceRefreshLoop``: executes the loop's actions on a real clock, the
-/// same machine the simulator executes on its event queue.
+/// The async shell of ``WatchlistScreen`` (and its ``PriceRefreshLoop``): executes the screen's
+/// actions on a real clock, the same machine the simulator executes on its event queue, so the
+/// live path asks for the same coins at the same moments (the load the whole list, the loop the
+/// coins the load returned).
 ///
 /// A fetch action runs `fetch` in a child task; a wake action sleeps on the clock in another;
 /// each completion goes back into the machine, whose next actions are started in turn. So a
@@ -10,42 +12,55 @@ import TrackerCore
 public struct PriceLoopRunner<Clock: SchedulingClock>: Sendable {
     /// The clock the shell sleeps on.
     public let clock: Clock
-    /// The loop's configuration.
-    public let loop: PriceRefreshLoop
+    /// The screen's configuration: its loop and missing-row rule.
+    public let screen: WatchlistScreen
 
     /// Creates a runner.
+    ///
+    /// - Parameters:
+    ///   - screen: A screen not yet shown.
+    ///   - clock: The clock (``WallClock`` for a live app).
+    public init(screen: WatchlistScreen, clock: Clock) {
+        self.screen = screen
+        self.clock = clock
+    }
+
+    /// Creates a runner of the app's screen around a loop.
     ///
     /// - Parameters:
     ///   - loop: A stopped loop with its schedule and interval.
     ///   - clock: The clock (``WallClock`` for a live app).
     public init(loop: PriceRefreshLoop, clock: Clock) {
-        self.loop = loop
-        self.clock = clock
+        self.init(screen: WatchlistScreen(loop: loop, missingRows: .appCompactMap), clock: clock)
     }
 
     private enum Completion: Sendable {
-        case fetched(token: Int, succeeded: Bool)
+        case fetched(token: Int, kind: WatchlistScreen.FetchKind, answered: Set<String>?)
         case woke(token: Int)
     }
 
-    /// Starts the loop and runs it until the task is cancelled or `shouldStop` says so.
+    /// Shows the screen and runs its loop until the task is cancelled or `shouldStop` says so.
     ///
     /// - Parameters:
-    ///   - fetch: One refresh of the watchlist's prices (through the market-data cache rule);
-    ///     returns whether prices arrived.
+    ///   - list: The watchlist's coins.
+    ///   - fetch: One refresh of these coins' prices (through the market-data cache rule);
+    ///     returns the ids that came back with a row, nil when it failed. (Invalidating the cache
+    ///     is a pull's, which the runner does not make.)
     ///   - shouldStop: Asked after every completion with the number of fetches finished so far.
     public func run(
-        fetch: @escaping @Sendable () async -> Bool,
+        list: [String],
+        fetch: @escaping @Sendable (_ ids: [String]) async -> Set<String>?,
         shouldStop: @escaping @Sendable (_ finishedFetches: Int) -> Bool = { _ in false }
     ) async {
-        var machine = loop
+        var machine = screen
         let clock = self.clock
         await withTaskGroup(of: Completion?.self) { group in
-            func start(_ actions: [PriceRefreshLoop.Action]) {
+            func start(_ actions: [WatchlistScreen.Action]) {
                 for action in actions {
                     switch action {
-                    case .fetch(let token):
-                        group.addTask { .fetched(token: token, succeeded: await fetch()) }
+                    case .fetch(let ids, let token, let kind):
+                        group.addTask { .fetched(token: token, kind: kind, answered: await fetch(ids)) }
+                    case .invalidateCache: break
                     case .wake(let token, let time):
                         group.addTask {
                             do { try await clock.sleep(until: time) } catch { return nil }
@@ -54,17 +69,22 @@ public struct PriceLoopRunner<Clock: SchedulingClock>: Sendable {
                     }
                 }
             }
-            start(machine.start(at: clock.currentTime()))
+            start(machine.appear(list: list, at: clock.currentTime()))
             var finished = 0
             while !Task.isCancelled, let next = await group.next() {
                 guard let completion = next else { break }
                 let now = clock.currentTime()
                 switch completion {
-                case .fetched(let token, let succeeded):
+                case .fetched(let token, let kind, let answered):
                     finished += 1
-                    start(machine.fetchFinished(token: token, succeeded: succeeded, at: now))
+                    start(
+                        machine.fetchFinished(
+                            token: token, kind: kind, answered: answered ?? [], succeeded: answered != nil,
+                            list: list,
+                            at: now
+                        ).actions)
                 case .woke(let token):
-                    start(machine.wake(token: token, at: now))
+                    start(machine.wake(token: token, list: list, at: now))
                 }
                 if shouldStop(finished) { break }
             }

@@ -44,11 +44,12 @@ struct PriceLoopRunnerTests {
             loop: PriceRefreshLoop(schedule: .fetchThenSleep, intervalMilliseconds: 40, loadsFirst: true),
             clock: clock)
         await runner.run(
-            fetch: {
+            list: ["bitcoin"],
+            fetch: { ids in
                 let start = wall.currentTime()
                 try? await wall.sleep(until: start + 10)
                 log.events.withLock { $0.append(.fetch(start: start, end: wall.currentTime())) }
-                return true
+                return Set(ids)
             }, shouldStop: { $0 >= 5 })
         var events = log.events.withLock { $0 }
         // The wait after the last fetch may have begun before the runner was told to stop.
@@ -78,10 +79,28 @@ struct PriceLoopRunnerTests {
         let runner = PriceLoopRunner(
             loop: PriceRefreshLoop(schedule: .fetchThenSleep, intervalMilliseconds: 10, loadsFirst: true),
             clock: WallClock())
-        await runner.run(fetch: {
+        await runner.run(list: ["bitcoin"]) { _ in
             count.withLock { $0 += 1 }
-            return false
-        })
+            return nil
+        }
         #expect(count.withLock { $0 } == 1)
+    }
+
+    @Test("the live loop asks for the coins the load returned, as the simulator does")
+    func loopAsksForLoadedCoins() async {
+        let asked = Mutex<[[String]]>([])
+        let runner = PriceLoopRunner(
+            loop: PriceRefreshLoop(schedule: .fetchThenSleep, intervalMilliseconds: 5, loadsFirst: true),
+            clock: WallClock())
+        await runner.run(
+            list: ["bitcoin", "ethereum", "delisted"],
+            fetch: { ids in
+                asked.withLock { $0.append(ids) }
+                return Set(ids).subtracting(["delisted"])
+            }, shouldStop: { $0 >= 3 })
+        let requests = asked.withLock { $0 }
+        #expect(requests.first == ["bitcoin", "ethereum", "delisted"])
+        #expect(requests.dropFirst().allSatisfy { $0 == ["bitcoin", "ethereum"] })
+        #expect(requests.count >= 3)
     }
 }
