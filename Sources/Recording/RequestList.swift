@@ -81,7 +81,7 @@ public enum RequestList {
             guard CoinGeckoEndpoint(path: path) != nil || path == "/ping" else {
                 throw Failure(
                     description:
-                        "\(place): \(QuotedValue.text(path)) is not a CoinGecko path the workbench knows (/ping, /simple/price, /coins/markets, /coins/list, /search, /coins/{id}, /coins/{id}/history, /coins/{id}/market_chart, /coins/{id}/ohlc)"
+                        "\(place): \(QuotedValue.text(path)) is not a CoinGecko path the workbench knows (\((["/ping"] + CoinGeckoEndpoint.templates).joined(separator: ", ")))"
                 )
             }
             if let earlier = seen[target] {

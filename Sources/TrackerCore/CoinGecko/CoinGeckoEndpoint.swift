@@ -38,6 +38,14 @@ public enum CoinGeckoEndpoint: Sendable, Equatable {
         }
     }
 
+    /// Every endpoint's path template, in the order the API documents them: what ``init(path:)``
+    /// recognises and the simulated server answers. Lists shown to users (error messages) and
+    /// `docs/openapi.yaml` (checked by a test) follow it rather than keep their own.
+    public static let templates: [String] = [
+        CoinGeckoEndpoint.simplePrice, .coinsMarkets, .coinsList, .search, .coinDetail(coinId: ""),
+        .coinHistory(coinId: ""), .marketChart(coinId: ""), .ohlc(coinId: ""),
+    ].map(\.template)
+
     /// The endpoint's path template, as reports group requests: `/coins/{id}/ohlc`.
     public var template: String {
         switch self {
