@@ -46,51 +46,10 @@ public struct ReportResult: Sendable, Equatable {
 
 /// The series behind a report's plots. Deterministic like the metrics.
 public struct ReportPlotData: Sendable, Equatable {
-    /// One chart as the app drew it.
-    public struct DrawnChart: Sendable, Equatable {
-        /// `coin range type`, e.g. `bitcoin 1D line`.
-        public var title: String
-        /// The series after the range filter.
-        public var kept: TimeSeries
-        /// The downsampled line the app draws.
-        public var drawn: TimeSeries
-        /// The range's cap.
-        public var cap: Int
-        /// How often the chart was then served stale from the cache, its request having failed.
-        public var staleServes: Int
-
-        /// Creates a chart.
-        public init(title: String, kept: TimeSeries, drawn: TimeSeries, cap: Int, staleServes: Int = 0) {
-            self.title = title
-            self.kept = kept
-            self.drawn = drawn
-            self.cap = cap
-            self.staleServes = staleServes
-        }
-    }
-
+    /// One chart as the app drew it (the model the simulator captures).
+    public typealias DrawnChart = WorkbenchMetrics.DrawnChart<TimeSeries>
     /// One candle chart as the app drew it.
-    public struct DrawnCandles: Sendable, Equatable {
-        /// `coin range candle`, e.g. `bitcoin 1W candle`.
-        public var title: String
-        /// The candles after the range filter.
-        public var kept: CandleSeries
-        /// The candles the app draws.
-        public var drawn: CandleSeries
-        /// The range's cap.
-        public var cap: Int
-        /// How often the chart was then served stale from the cache, its request having failed.
-        public var staleServes: Int
-
-        /// Creates a candle chart.
-        public init(title: String, kept: CandleSeries, drawn: CandleSeries, cap: Int, staleServes: Int = 0) {
-            self.title = title
-            self.kept = kept
-            self.drawn = drawn
-            self.cap = cap
-            self.staleServes = staleServes
-        }
-    }
+    public typealias DrawnCandles = WorkbenchMetrics.DrawnChart<CandleSeries>
 
     /// One request the server received.
     public struct Request: Sendable, Equatable {

@@ -20,16 +20,14 @@ extension ReportResult {
             problems: result.problems,
             plots: ReportPlotData(
                 charts: plots.charts.keys.sorted().map { key in
-                    let chart = plots.charts[key]!
-                    return .init(
-                        title: chart.title, kept: chart.kept, drawn: chart.drawn, cap: chart.cap,
-                        staleServes: plots.staleServes[key] ?? 0)
+                    var chart = plots.charts[key]!
+                    chart.staleServes = plots.staleServes[key] ?? 0
+                    return chart
                 },
                 candleCharts: plots.candleCharts.keys.sorted().map { key in
-                    let chart = plots.candleCharts[key]!
-                    return .init(
-                        title: chart.title, kept: chart.kept, drawn: chart.drawn, cap: chart.cap,
-                        staleServes: plots.staleServes[key] ?? 0)
+                    var chart = plots.candleCharts[key]!
+                    chart.staleServes = plots.staleServes[key] ?? 0
+                    return chart
                 },
                 requests: result.journal.map { .init(time: $0.time, limited: $0.status == 429) },
                 planPerMinute: metrics.rateLimits.planPerMinute,

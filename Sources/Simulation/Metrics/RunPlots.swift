@@ -1,30 +1,13 @@
 import TrackerCore
+import WorkbenchMetrics
 
 /// The series a report plots, captured during the run. Deterministic like the metrics.
 public struct RunPlots: Sendable, Equatable {
-    /// One chart as drawn: the points kept after filtering and those drawn after downsampling.
-    public struct DrawnChart: Sendable, Equatable {
-        /// `coin range type`, e.g. `bitcoin 1D line`.
-        public var title: String
-        /// The series after the range filter.
-        public var kept: TimeSeries
-        /// The downsampled line the app draws.
-        public var drawn: TimeSeries
-        /// The range's cap.
-        public var cap: Int
-    }
-
+    /// One chart as drawn: the points kept after filtering and those drawn after downsampling
+    /// (the reports' model too: ``WorkbenchMetrics/DrawnChart``).
+    public typealias DrawnChart = WorkbenchMetrics.DrawnChart<TimeSeries>
     /// One candle chart as drawn: the candles kept after filtering and those drawn.
-    public struct DrawnCandles: Sendable, Equatable {
-        /// `coin range candle`, e.g. `bitcoin 1W candle`.
-        public var title: String
-        /// The candles after the range filter.
-        public var kept: CandleSeries
-        /// The candles the app draws (sampled to the cap, then the candle policy applied).
-        public var drawn: CandleSeries
-        /// The range's cap.
-        public var cap: Int
-    }
+    public typealias DrawnCandles = WorkbenchMetrics.DrawnChart<CandleSeries>
 
     /// The age of the oldest data on screen (ms) from each time the screen changed; 0 while
     /// nothing is visible.
