@@ -49,7 +49,8 @@ public struct AppSimulation: ~Copyable {
     let config: RunConfig
     var queue = EventQueue<Event>()
     var server: SimulatedServer
-    var limiter: RateLimiter
+    /// Every request's way through the client's limiter (TrackerCore's machine).
+    var requestLifecycle: RequestLifecycle
     let requests: CoinGeckoRequests
     let preparation: ChartPreparation
     var watchlist: Watchlist
@@ -118,7 +119,8 @@ public struct AppSimulation: ~Copyable {
             exponential.seed = stream.next()
             backoff = .exponential(exponential)
         }
-        limiter = RateLimiter(policy: policies.limiter, plan: config.server.plan, backoff: backoff)
+        requestLifecycle = RequestLifecycle(
+            limiter: RateLimiter(policy: policies.limiter, plan: config.server.plan, backoff: backoff))
         requests = CoinGeckoRequests(
             timeoutMilliseconds: policies.timeoutMilliseconds,
             maxTargetLength: policies.maxMarketsTargetLength,
@@ -219,11 +221,7 @@ public struct AppSimulation: ~Copyable {
         case .timeout(let id):
             guard let request = pending.removeValue(forKey: id) else { return }
             recordAnswer(id, status: nil, at: now)
-            fail(
-                request.purpose,
-                CoinGeckoError(
-                    .transport(.timedOut(afterMilliseconds: request.request.timeoutMilliseconds)),
-                    request: request.request.target), at: now)
+            fail(request.purpose, RequestLifecycle.timeout(of: request.request), at: now)
         }
     }
 
@@ -239,21 +237,23 @@ public struct AppSimulation: ~Copyable {
         let id = nextRequest
         nextRequest += 1
         pending[id] = Pending(request: request, purpose: purpose, askedAt: now, screen: screen)
-        let slot = limiter.slot(askedAt: now)
-        if slot == now { send(id, at: now) } else { queue.schedule(.wake(request: id), at: slot) }
+        step(id, requestLifecycle.ask(at: now), at: now)
+    }
+
+    private mutating func step(_ id: Int, _ step: RequestLifecycle.Step, at now: Int64) {
+        switch step {
+        case .send: send(id, at: now)
+        case .wait(let slot): queue.schedule(.wake(request: id), at: slot)
+        }
     }
 
     private mutating func wake(_ id: Int, at now: Int64) {
-        if let later = limiter.recheck(at: now) {
-            queue.schedule(.wake(request: id), at: later)
-        } else {
-            send(id, at: now)
-        }
+        step(id, requestLifecycle.woke(at: now), at: now)
     }
 
     private mutating func send(_ id: Int, at now: Int64) {
         guard let request = pending[id] else { return }
-        limiter.recordSend(at: now)
+        requestLifecycle.send(at: now)
         emit(
             .requestSent(
                 id: id, askedAt: request.askedAt, screen: request.screen,
@@ -295,16 +295,16 @@ public struct AppSimulation: ~Copyable {
     private mutating func arrive(_ id: Int, reply: ServerReply, at now: Int64) {
         guard let request = pending.removeValue(forKey: id), let response = reply.response else { return }
         recordAnswer(id, status: response.status, at: now)
-        do throws(CoinGeckoError) {
-            let body = try CoinGeckoResponseClassifier.body(of: response, for: request.request)
-            limiter.recordResponse(status: response.status, retryAfterMilliseconds: nil, at: now)
-            try succeed(request, body: body, dataTime: reply.dataTime ?? now, at: now)
-        } catch {
+        switch requestLifecycle.answer(response, to: request.request, at: now) {
+        case .success(let body):
+            do throws(CoinGeckoError) {
+                try succeed(request, body: body, dataTime: reply.dataTime ?? now, at: now)
+            } catch {
+                fail(request.purpose, error, at: now)
+            }
+        case .failure(let error):
             if case .rateLimited(let retryAfter, _) = error.kind {
                 emit(.rateLimited(id: id, retryAfterMilliseconds: retryAfter), at: now)
-                limiter.recordResponse(status: 429, retryAfterMilliseconds: retryAfter, at: now)
-            } else {
-                limiter.recordResponse(status: response.status, retryAfterMilliseconds: nil, at: now)
             }
             fail(request.purpose, error, at: now)
         }

@@ -1,9 +1,10 @@
-/// The thin async shell around a ``RateLimiter``: waits for the slot on a clock.
+/// The thin async shell around a ``RateLimiter``'s ``RequestLifecycle``: waits for the slot on a
+/// clock, as the simulator waits on its event queue.
 ///
 /// Reentrancy is the point: while one caller sleeps, others may ask. With the `bitpal` policy
 /// they compute the same slot and wake together, exactly like the app's actor.
 public actor AsyncRateLimiter {
-    private var limiter: RateLimiter
+    private var lifecycle: RequestLifecycle
     private let clock: any SchedulingClock
 
     /// Creates the shell.
@@ -12,7 +13,7 @@ public actor AsyncRateLimiter {
     ///   - limiter: The state machine.
     ///   - clock: The clock to wait on.
     public init(_ limiter: RateLimiter, clock: any SchedulingClock) {
-        self.limiter = limiter
+        self.lifecycle = RequestLifecycle(limiter: limiter)
         self.clock = clock
     }
 
@@ -22,17 +23,13 @@ public actor AsyncRateLimiter {
     /// - Throws: `CancellationError` if cancelled while waiting; nothing is recorded then.
     @discardableResult
     public func acquire() async throws -> Int64 {
-        let asked = clock.currentTime()
-        var slot = limiter.slot(askedAt: asked)
-        if slot > asked {
+        var step = lifecycle.ask(at: clock.currentTime())
+        while case .wait(let slot) = step {
             try await clock.sleep(until: slot)
-            while let later = limiter.recheck(at: clock.currentTime()) {
-                slot = later
-                try await clock.sleep(until: slot)
-            }
+            step = lifecycle.woke(at: clock.currentTime())
         }
         let sent = clock.currentTime()
-        limiter.recordSend(at: sent)
+        lifecycle.send(at: sent)
         return sent
     }
 
@@ -40,10 +37,6 @@ public actor AsyncRateLimiter {
     ///
     /// - Parameter response: The response.
     public func record(_ response: HTTPResponse) {
-        limiter.recordResponse(
-            status: response.status,
-            retryAfterMilliseconds: RetryAfter.delayMilliseconds(of: response),
-            at: clock.currentTime()
-        )
+        lifecycle.record(response, at: clock.currentTime())
     }
 }

@@ -1,0 +1,88 @@
+/// One client's requests through its rate limiter, as a clock-free state machine: ask for a slot,
+/// wait (perhaps again: a 429 in the meantime moves the slot), send, learn from the answer.
+///
+/// The app's `CoinGeckoService` does this for every request (`rateLimiter.waitForNextRequest()`,
+/// `session.data(from:)`, the status check): no retry, so a failed request is the caller's to
+/// handle. The simulator runs it on its event queue and ``AsyncRateLimiter`` on a real clock, so
+/// the two paths wait, send and back off alike.
+public struct RequestLifecycle: Sendable {
+    /// What the caller does next.
+    public enum Step: Sendable, Equatable {
+        /// Send now (call ``send(at:)`` first).
+        case send
+        /// Sleep until this time, then call ``woke(at:)``.
+        case wait(until: Int64)
+    }
+
+    /// The limiter's state.
+    public private(set) var limiter: RateLimiter
+
+    /// Creates the lifecycle of a client's limiter.
+    ///
+    /// - Parameter limiter: The limiter.
+    public init(limiter: RateLimiter) {
+        self.limiter = limiter
+    }
+
+    /// A request asks for a slot.
+    ///
+    /// - Parameter now: The time.
+    /// - Returns: Send now, or wait for the slot.
+    public mutating func ask(at now: Int64) -> Step {
+        let slot = limiter.slot(askedAt: now)
+        return slot <= now ? .send : .wait(until: slot)
+    }
+
+    /// A waiting request woke at its slot: the limiter may have moved it since (a 429's backoff).
+    ///
+    /// - Parameter now: The time.
+    /// - Returns: Send now, or wait again.
+    public mutating func woke(at now: Int64) -> Step {
+        limiter.recheck(at: now).map { .wait(until: $0) } ?? .send
+    }
+
+    /// The request leaves now.
+    ///
+    /// - Parameter now: The time.
+    public mutating func send(at now: Int64) {
+        limiter.recordSend(at: now)
+    }
+
+    /// A response arrived: the limiter learns its status and `Retry-After`.
+    ///
+    /// - Parameters:
+    ///   - response: The response.
+    ///   - now: The time.
+    public mutating func record(_ response: HTTPResponse, at now: Int64) {
+        limiter.recordResponse(
+            status: response.status, retryAfterMilliseconds: RetryAfter.delayMilliseconds(of: response),
+            at: now)
+    }
+
+    /// A response arrived: recorded, then classified.
+    ///
+    /// - Parameters:
+    ///   - response: The response.
+    ///   - request: The request it answers.
+    ///   - now: The time.
+    /// - Returns: The 2xx body, or the typed error (a 429 with its `Retry-After`, an unknown coin,
+    ///   another status) naming the request.
+    public mutating func answer(_ response: HTTPResponse, to request: HTTPRequest, at now: Int64)
+        -> Result<[UInt8], CoinGeckoError>
+    {
+        record(response, at: now)
+        do throws(CoinGeckoError) {
+            return .success(try CoinGeckoResponseClassifier.body(of: response, for: request))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The error of a request that got no answer within its timeout.
+    ///
+    /// - Parameter request: The request.
+    public static func timeout(of request: HTTPRequest) -> CoinGeckoError {
+        CoinGeckoError(
+            .transport(.timedOut(afterMilliseconds: request.timeoutMilliseconds)), request: request.target)
+    }
+}
