@@ -95,6 +95,17 @@ struct NavigationMachineTests {
         #expect(loop.wake(token: 7, at: 130_200) == [])
     }
 
+    @Test("the tab asks for every traded coin, and lists those with an open quantity")
+    func portfolioCoins() {
+        let trades = [
+            PortfolioTransaction(coinId: "eth", kind: .buy, quantity: 1, price: 1, fee: 0, time: 0),
+            PortfolioTransaction(coinId: "btc", kind: .buy, quantity: 2, price: 1, fee: 0, time: 1),
+            PortfolioTransaction(coinId: "eth", kind: .sell, quantity: 1, price: 1, fee: 0, time: 2),
+        ]
+        #expect(PortfolioRefreshLoop.coinIds(of: trades) == ["btc", "eth"])
+        #expect(PortfolioRefreshLoop.heldCoinIds(of: trades) == ["btc"])
+    }
+
     @Test("search: the list once, a 300 ms debounce, every match's market data, the top 50 by market cap")
     func searchSession() {
         let coins = [

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The Portfolio tab's price loads, as a clock-free state machine: lifecycle events in, loads
 /// and wakes out.
 ///
@@ -137,5 +139,27 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
     private mutating func newToken() -> Int {
         nextToken += 1
         return nextToken
+    }
+
+    /// The coins a load asks for: every coin the ledger has traded, open or closed
+    /// (`loadPortfolioWithPrices()`: `Array(Set(transactions.map { $0.coinId }))`, in hash order;
+    /// sorted here, so a run is deterministic; the market cache's rule does not depend on the
+    /// order).
+    ///
+    /// - Parameter transactions: The ledger.
+    public static func coinIds(of transactions: [PortfolioTransaction]) -> [String] {
+        Set(transactions.map(\.coinId)).sorted()
+    }
+
+    /// The coins the tab lists as holdings: an open quantity above 0 (`computeHoldings`).
+    ///
+    /// - Parameter transactions: The ledger.
+    public static func heldCoinIds(of transactions: [PortfolioTransaction]) -> [String] {
+        var quantities: [String: Decimal] = [:]
+        for transaction in transactions {
+            let signed = transaction.kind == .buy ? transaction.quantity : -transaction.quantity
+            quantities[transaction.coinId, default: 0] += signed
+        }
+        return quantities.filter { $0.value > 0 }.keys.sorted()
     }
 }
