@@ -113,22 +113,17 @@ extension AppSimulation {
     /// Loads a chart (`CoinDetailViewModel.loadLineChartData(forRange:)` and the candle twin):
     /// from the chart cache if fresh, otherwise requested.
     mutating func showChart(id: String, type: ChartType, range requested: ChartTimeRange, at now: Int64) {
-        let profile = config.policies.rangeProfile
-        let range = profile.closestAvailableRange(to: requested, for: type)
-        let key = chartCache.key(coinId: id, type: type, range: range)
-        let lookup = chartCache.lookup(coinId: id, type: type, range: range, at: now)
+        let range = chartLoader.resolvedRange(requested, for: type)
+        let (outcome, hit) = chartLoader.load(coinId: id, type: type, range: range, at: now)
         let trace = recordLookup(
-            cache: "chart", capacity: config.policies.chartCacheCapacity, key: key,
-            ttl: chartCache.storedTTLMilliseconds(for: range), hit: lookup.isHit, at: now)
-        if let payload = lookup.freshValue {
-            render(payload, id: id, type: type, range: range, at: now)
-            return
+            cache: "chart", capacity: config.policies.chartCacheCapacity,
+            key: chartLoader.cache.key(coinId: id, type: type, range: range),
+            ttl: chartLoader.cache.storedTTLMilliseconds(for: range), hit: hit, at: now)
+        switch outcome {
+        case .draw(let payload): render(payload, id: id, type: type, range: range, at: now)
+        case .request(let request):
+            ask(request, for: .chart(id: id, type: type, range: range, lookup: trace), from: .coin, at: now)
         }
-        let days = String(profile.settings[range]?.apiDays ?? 1)
-        let request =
-            type == .line
-            ? requests.marketChart(id: id, days: days) : requests.ohlc(id: id, days: days)
-        ask(request, for: .chart(id: id, type: type, range: range, lookup: trace), from: .coin, at: now)
     }
 
     /// A 2xx body: decoded as its endpoint, then applied as the app does.
@@ -154,7 +149,7 @@ extension AppSimulation {
             execute(detailScreen.detailFinished(token: token, succeeded: true), at: now)
         case .chart(let id, let type, let range, let lookup):
             let chart = try processChart(body, request: request, type: type, range: range, at: now)
-            chartCache.store(chart.cached, coinId: id, type: type, range: range, at: now)
+            chartLoader.store(chart.cached, coinId: id, type: type, range: range, at: now)
             emit(.cacheStored(cache: "chart", lookup: lookup), at: now)
             render(chart.drawn, id: id, type: type, range: range, at: now)
         }
@@ -174,13 +169,11 @@ extension AppSimulation {
             execute(detailScreen.detailFinished(token: token, succeeded: false), at: now)
         case .chart(let id, let type, let range, _):
             name = "chart"
-            if config.policies.staleIfError,
-                let stale = chartCache.serveStale(coinId: id, type: type, range: range, at: now)
-            {
+            switch chartLoader.failed(coinId: id, type: type, range: range, at: now) {
+            case .drawStale(let stale, _):
                 emit(.staleServed(cache: "chart", chart: ChartKey(range, type)), at: now)
-                render(stale.value, id: id, type: type, range: range, at: now)
-            } else {
-                emit(.chartFailed(ChartKey(range, type)), at: now)
+                render(stale, id: id, type: type, range: range, at: now)
+            case .failed: emit(.chartFailed(ChartKey(range, type)), at: now)
             }
         }
         emit(.failed(screen: name, kind: error.kind.metricName), at: now)

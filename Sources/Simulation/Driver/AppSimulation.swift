@@ -76,7 +76,8 @@ public struct AppSimulation: ~Copyable {
     var coinList: (coins: [CoinListEntry], storedAt: Int64)?
     var marketCache: MarketDataCache
     var detailScreen: CoinDetailLoader
-    var chartCache: ChartCache
+    /// Chart loads through the chart cache (TrackerCore's rules: fresh, request, stale-if-error).
+    var chartLoader: ChartLoader
     /// The last point of the chart each type last drew on the open coin screen (the view model's
     /// `lineChartData` and `candleChartData`: a failed load leaves the previous chart drawn);
     /// empty when a coin screen opens.
@@ -140,9 +141,11 @@ public struct AppSimulation: ~Copyable {
                 loadsFirst: policies.refreshSchedule == .fetchThenSleep),
             missingRows: policies.missingRows)
         detailScreen = CoinDetailLoader(order: policies.detailLoadOrder, profile: policies.rangeProfile)
-        chartCache = ChartCache(
-            profile: policies.rangeProfile, content: policies.chartCacheContent,
-            capacity: policies.chartCacheCapacity, freshAtTTL: policies.chartCacheFreshAtTTL)
+        chartLoader = ChartLoader(
+            cache: ChartCache(
+                profile: policies.rangeProfile, content: policies.chartCacheContent,
+                capacity: policies.chartCacheCapacity, freshAtTTL: policies.chartCacheFreshAtTTL),
+            staleIfError: policies.staleIfError, requests: requests)
         navigation = AppNavigation(active: config.startsInForeground)
         portfolioLoop = PortfolioRefreshLoop(intervalMilliseconds: policies.refreshIntervalMilliseconds)
     }
