@@ -43,11 +43,10 @@ struct ParseContext {
         let path = try reader?.string() ?? fallback
         // Errors point at the key when the file gives one, else at the market section.
         let place = reader ?? NodeReader(node: Node(path), files: files, path: "market")
-        let root = projectRoot.standardizedFileURL.path
         let resolved = projectRoot.appendingPathComponent(path).standardizedFileURL.path
         guard !path.hasPrefix("/"), PathNames.isInside(path, root: projectRoot) else {
             throw place.error(
-                "'\(path)' is outside the project (after resolving '..' and symbolic links); give a path relative to \(root)"
+                "'\(path)' is outside the project (after resolving '..' and symbolic links); give a path relative to the project folder, such as datasets/coingecko"
             )
         }
         guard FileManager.default.fileExists(atPath: resolved) else {

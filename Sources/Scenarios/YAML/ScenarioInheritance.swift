@@ -99,10 +99,10 @@ enum ScenarioInheritance {
         guard PathNames.isInside(resolved.path, root: projectRoot) else {
             throw reader.error(
                 "'\(given)' is outside the project (after resolving '..' and symbolic links); "
-                    + "keep bases inside \(projectRoot.standardizedFileURL.path)")
+                    + "keep bases inside the project folder")
         }
         guard FileManager.default.fileExists(atPath: resolved.path) else {
-            throw reader.error("no such file '\(given)' (relative to \(folder.standardizedFileURL.path))")
+            throw reader.error("no such file '\(given)' (relative to the folder of this file)")
         }
         return resolved.path
     }
