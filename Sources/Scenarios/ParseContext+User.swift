@@ -132,7 +132,10 @@ extension ParseContext {
         -> UserAction
     {
         let text = try section.required("search").string()
-        guard !text.isEmpty else { throw try section.required("search").error("type at least one character") }
+        guard !text.isEmpty, text.count <= 100 else {
+            throw try section.required("search").error(
+                "type 1 to 100 characters (each is a keystroke 150 ms apart); found \(text.count)")
+        }
         switch (section.optional("add"), section.optional("trade")) {
         case (let add?, nil):
             return .search(text: text, goal: .addCoin(listEntry(try add.string(), market: market)))

@@ -69,7 +69,6 @@ struct RunCommand: ParsableCommand {
             loaded, seed: seed, timer: timer,
             progress: ProgressReporter(label: loaded.scenario.name, quiet: quiet),
             events: eventsFile == nil ? nil : { lines.append($0, at: $1) })
-        if let eventsFile { try InputFiles.write(lines.text, to: eventsFile) }
         let elapsed = ContinuousClock.now - started
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let directory = try InputFiles.outputDirectory(
@@ -80,6 +79,8 @@ struct RunCommand: ParsableCommand {
             timings: ScenarioRunner.timings(
                 wallSeconds: wall, simulatedMilliseconds: loaded.scenario.durationMilliseconds, timer: timer),
             to: directory)
+        // After the reports, so a file that cannot be written loses nothing else.
+        if let eventsFile { try InputFiles.write(lines.text, to: eventsFile) }
         if !noHistory {
             try ScenarioRunner.record(
                 outcome, output: directory, history: history,

@@ -186,6 +186,10 @@ struct ScenarioParserTests {
                     rangeSwitchesPerCoin: 2, typeSwitchProbability: 0.5, pullToRefreshPerSession: 1,
                     backgroundMidLoadProbability: 0.25, portfolioVisitsPerSession: 1, searchesPerSession: 0.5,
                     tradesPerSession: 0.25))
+        let long = String(repeating: "b", count: 101)
+        #expect(
+            Self.error(Self.minimal + "\nuser:\n  script:\n    - {at: 1m, search: \(long), add: bitcoin}\n")
+                .contains("type 1 to 100 characters"))
         #expect(
             Self.error(Self.minimal + "\nuser:\n  script:\n    - {at: 1m, switch-range: 2W}\n").hasPrefix(
                 "test.yaml:7:30: user.script[0].switch-range: expected one of"))

@@ -203,6 +203,35 @@ struct NavigationTraceTests {
         #expect(result.journal.last?.target.contains("coin-4") == false)
     }
 
+    @Test("requests by screen add up to the server's journal; time on screens to the time in the foreground")
+    func screensAddUp() throws {
+        let trade = PortfolioTransaction(
+            coinId: "coin-2", kind: .buy, quantity: 1, price: 100, fee: 0, time: Self.start + 200_000)
+        let result = try Self.run(
+            seconds: 900, watchlist: 4,
+            script: [
+                (60_000, .openCoin(id: "coin-0")), (61_000, .switchRange(.oneWeek)), (120_000, .closeCoin),
+                (180_000, .selectTab(.portfolio)), (200_000, .search(text: "c2", goal: .trade(trade))),
+                (
+                    300_000,
+                    .search(
+                        text: "c4", goal: .addCoin(CoinListEntry(id: "coin-4", symbol: "c4", name: "Coin 4")))
+                ),
+                (400_000, .background), (700_000, .foreground), (750_000, .openCoin(id: "coin-1")),
+            ])
+        let metrics = result.metrics
+        let byScreen = ["watchlist", "portfolio", "search", "coin"].map {
+            metrics["rate_limit.requests.by_screen.\($0)"]!
+        }
+        // The server's own journal, not the recorder's count, is the independent side.
+        #expect(byScreen.reduce(0, +) == Double(result.journal.count))
+        #expect(byScreen.allSatisfy { $0 > 0 })
+        let visible = ["watchlist", "portfolio", "search", "coin"].map { metrics["screens.\($0).visible_s"]! }
+        // 900 s less the 300 s in the background, counted from the script alone.
+        #expect(abs(visible.reduce(0, +) - 600) < 1e-9)
+        #expect(metrics["screens.coin.visible_s"] == 210)  // 60 s on coin-0, 150 s on coin-1
+    }
+
     @Test("past CoinGecko's page of 100 the load leaves coins off the screen, counted as such")
     func leftOff() throws {
         let result = try Self.run(seconds: 60, watchlist: 150, coins: 150, script: [])

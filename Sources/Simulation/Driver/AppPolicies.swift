@@ -16,7 +16,9 @@ public struct AppPolicies: Sendable, Equatable {
     public var candles: CandlePolicy
     /// What the chart cache holds.
     public var chartCacheContent: ChartCache.Content
-    /// Chart cache capacity, entries (`Int.max`: unbounded, the app's SwiftData store).
+    /// Chart cache capacity, entries. `Int.max` is unbounded, as the app's SwiftData store is
+    /// (`CoinDetailViewModel.saveLineToCache(lineData:range:)` and `saveCandleToCache` replace an
+    /// entry by its key and evict nothing).
     public var chartCacheCapacity: Int
     /// Whether a chart cache entry exactly as old as its TTL is fresh (the app: `isExpired` is
     /// `expiresAt` earlier than the current date).

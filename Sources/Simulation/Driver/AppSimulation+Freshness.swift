@@ -29,7 +29,7 @@ extension AppSimulation {
             emit(.screenShown(.watchlist, dataTimes: rows), at: now)
         case .portfolioRoot:
             var rows: [String: Int64?] = [:]
-            for coinId in PortfolioRefreshLoop.heldCoinIds(of: transactions) {
+            for coinId in heldCoinIds {
                 guard let prices = portfolioPrices else {
                     rows.updateValue(nil, forKey: coinId)
                     continue

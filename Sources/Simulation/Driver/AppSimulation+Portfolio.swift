@@ -13,4 +13,18 @@ extension AppSimulation {
             }
         }
     }
+
+    /// Adds a transaction to the ledger if it is valid at its time (a sale of no more than is
+    /// held), and keeps the held coins the Portfolio tab lists; a refusal is counted.
+    ///
+    /// - Returns: Whether it was recorded.
+    mutating func record(_ transaction: PortfolioTransaction, at now: Int64) -> Bool {
+        guard (try? PortfolioLedger.validateAppending(transaction, to: transactions)) != nil else {
+            emit(.failed(screen: "portfolio", kind: "refused"), at: now)
+            return false
+        }
+        transactions.append(transaction)
+        heldCoinIds = PortfolioRefreshLoop.heldCoinIds(of: transactions)
+        return true
+    }
 }

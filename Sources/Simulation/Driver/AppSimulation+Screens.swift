@@ -30,12 +30,7 @@ extension AppSimulation {
         case .foreground: execute(navigation.becomeActive(), at: now)
         case .offline: online = false
         case .online: online = true
-        case .trade(let transaction):
-            if (try? PortfolioLedger.validateAppending(transaction, to: transactions)) != nil {
-                transactions.append(transaction)
-            } else {
-                emit(.failed(screen: "portfolio", kind: "refused"), at: now)
-            }
+        case .trade(let transaction): _ = record(transaction, at: now)
         }
     }
 

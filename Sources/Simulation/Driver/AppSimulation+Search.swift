@@ -87,11 +87,7 @@ extension AppSimulation {
         switch goal {
         case .addCoin(let coin): add(coin, at: now)
         case .trade(let transaction):
-            guard (try? PortfolioLedger.validateAppending(transaction, to: transactions)) != nil else {
-                emit(.failed(screen: "portfolio", kind: "refused"), at: now)
-                return
-            }
-            transactions.append(transaction)
+            guard record(transaction, at: now) else { return }
             // `AddTransactionView`'s `onSave`: the Portfolio tab loads again.
             execute(portfolioLoop.loadOnce(), at: now)
         }

@@ -82,8 +82,6 @@ public struct AppSimulation: ~Copyable {
     /// `lineChartData` and `candleChartData`: a failed load leaves the previous chart drawn);
     /// empty when a coin screen opens.
     var chartsOnScreen: [ChartType: Int64?] = [:]
-    /// Told every event beside the metrics (``run(timer:progress:events:)``).
-    var eventObserver: ((RunEvent, Int64) -> Void)?
     /// Lookups so far by cache: the next lookup's place in its trace.
     var lookupCounts: [String: Int] = [:]
     /// The screen on top when last told (for ``RunEvent/screenChanged(_:)``).
@@ -93,10 +91,14 @@ public struct AppSimulation: ~Copyable {
     var alerts: AlertEvaluator
     var lastAlertEvaluation: [String: Int64] = [:]
     var transactions: [PortfolioTransaction] = []
+    /// The coins the Portfolio tab lists as holdings, kept as trades are recorded (the screen is
+    /// told its contents after every event).
+    var heldCoinIds: [String] = []
     var pending: [Int: Pending] = [:]
     var nextRequest = 0
     var online = true
-    var recorder = MetricsRecorder()
+    /// The metrics recorder and the caller's observer, which every event goes to.
+    var observers = RunObservers()
     /// The last `/coins/markets` body decoded and its rows. The server often answers a poll with
     /// the bytes it sent the poll before (the market has not ticked): decoding is a pure function
     /// of the bytes, so equal bytes reuse the rows.
@@ -164,7 +166,7 @@ public struct AppSimulation: ~Copyable {
         events: ((RunEvent, Int64) -> Void)? = nil
     ) -> RunResult {
         wallTimer = timer
-        eventObserver = events
+        observers.sink = events
         for scheduled in config.script { queue.schedule(.action(scheduled.action), at: scheduled.time) }
         if let user = config.user {
             var generator = StreamSeed.splitMix(root: config.seed, stream: "user")
@@ -178,8 +180,9 @@ public struct AppSimulation: ~Copyable {
         execute(navigation.launch(), at: config.start)
         updateScreen(at: config.start)
         var reportedPercent = -1
+        var processed = 0
         while let (time, event) = queue.next(), time <= config.end {
-            recorder.events += 1
+            processed += 1
             handle(event, at: time)
             updateScreen(at: time)
             if let progress, config.durationMilliseconds > 0 {
@@ -200,9 +203,9 @@ public struct AppSimulation: ~Copyable {
         emit(
             .finished(
                 watchlistCoins: watchlist.entries.count, unavailable: unavailable.count,
-                leftOff: watchlist.coinIds.count - shown.count), at: config.end)
+                leftOff: watchlist.coinIds.count - shown.count, events: processed), at: config.end)
         return RunResult(
-            config: config, recorder: recorder, server: server, transactions: transactions,
+            config: config, recorder: observers.recorder, server: server, transactions: transactions,
             shownPrices: portfolioPrices?.compactMapValues(\.currentPrice))
     }
 
@@ -278,11 +281,8 @@ public struct AppSimulation: ~Copyable {
             at: now)
     }
 
-    /// Reports an event to the metrics and to the run's observer.
-    mutating func emit(_ event: RunEvent, at now: Int64) {
-        recorder.observe(event, at: now)
-        eventObserver?(event, now)
-    }
+    /// Reports an event to the run's observers (the metrics among them).
+    mutating func emit(_ event: RunEvent, at now: Int64) { observers.emit(event, at: now) }
 
     /// Reports a cache lookup; returns its place in the cache's trace.
     mutating func recordLookup(

@@ -88,13 +88,13 @@ extension RunEvent {
             )
         case .leftOffByLoad(let count): ("left_off_by_load", [.init("coins", .integer(Int64(count)))])
         case .widgetTimelinesReloaded: ("widget_timelines_reloaded", [])
-        case .finished(let coins, let unavailable, let leftOff):
+        case .finished(let coins, let unavailable, let leftOff, let processed):
             (
                 "finished",
                 [
                     .init("watchlist_coins", .integer(Int64(coins))),
                     .init("unavailable", .integer(Int64(unavailable))),
-                    .init("left_off", .integer(Int64(leftOff))),
+                    .init("left_off", .integer(Int64(leftOff))), .init("events", .integer(Int64(processed))),
                 ]
             )
         case .screenShown, .linePlotted, .candlesPlotted: nil

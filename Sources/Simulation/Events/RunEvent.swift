@@ -3,7 +3,7 @@ import TrackerCore
 /// Something that happened in a run, at a virtual time: the one stream the app's code and the
 /// simulated server report to. Measurement watches it from outside: ``MetricsRecorder`` (the
 /// metrics, the optimum's key trace, the report's plots) is an observer, and so is the JSON Lines
-/// writer of `workbench run --events FILE`. No app code calls the recorder.
+/// writer of `workbench run --events FILE` (both in ``RunObservers``). No app code calls the recorder.
 public enum RunEvent: Sendable {
     /// A user action began.
     case userAction(UserAction)
@@ -46,6 +46,7 @@ public enum RunEvent: Sendable {
     case leftOffByLoad(Int)
     /// The app asked WidgetKit to reload its timelines.
     case widgetTimelinesReloaded
-    /// The run ended: the watchlist's coins, those shown "Data unavailable", those left off.
-    case finished(watchlistCoins: Int, unavailable: Int, leftOff: Int)
+    /// The run ended: the watchlist's coins, those shown "Data unavailable", those left off, and
+    /// the events the simulation's queue processed.
+    case finished(watchlistCoins: Int, unavailable: Int, leftOff: Int, events: Int)
 }

@@ -49,7 +49,8 @@ extension MetricsRecorder {
             watchlistKeptPrevious += keptPrevious
         case .leftOffByLoad(let count): watchlistLeftOffByLoads += count
         case .widgetTimelinesReloaded: widgetTimelineReloads += 1
-        case .finished(let coins, let unavailable, let leftOff):
+        case .finished(let coins, let unavailable, let leftOff, let processed):
+            events = processed
             freshness.finish(at: now)
             screens.finish(at: now)
             plots.screenAge = freshness.oldest
