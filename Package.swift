@@ -9,6 +9,7 @@ let package = Package(
     name: "BitpalWorkbench",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "WorkbenchFoundation", targets: ["WorkbenchFoundation"]),
         .library(name: "TrackerCore", targets: ["TrackerCore"]),
         .library(name: "Datasets", targets: ["Datasets"]),
         .library(name: "Persistence", targets: ["Persistence"]),
@@ -29,27 +30,36 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
-        // The app's platform-neutral logic: Foundation only, no wall clock, no global state.
-        .target(name: "TrackerCore"),
+        // The general library under everything: the JSON reader and writer (Eisel-Lemire numbers,
+        // located errors), dates and times, hashing, seeded random numbers, percentiles, locks, text.
+        // Foundation only; it knows nothing of the app.
+        .target(name: "WorkbenchFoundation"),
+        // The app's platform-neutral logic: no wall clock, no global state.
+        .target(name: "TrackerCore", dependencies: ["WorkbenchFoundation"]),
         // GNU GSL (libgsl-dev) with a header-only shim for the generator-type globals.
         .systemLibrary(name: "CGSL", providers: [.apt(["libgsl-dev"])]),
         // libyaml's event API (Debian's libyaml-dev), for the scenario reader's shape guard: Yams
         // publishes no product for its bundled copy.
         .systemLibrary(name: "CLibYAML", providers: [.apt(["libyaml-dev"])]),
         // Seeded GSL price processes, their calibration, and synthetic markets built from them.
-        .target(name: "PriceModels", dependencies: ["TrackerCore", "CGSL", "CPortableMath"]),
+        .target(
+            name: "PriceModels",
+            dependencies: ["WorkbenchFoundation", "TrackerCore", "CGSL", "CPortableMath"]),
         // exp, log and pow with the same bits on every x86-64 CPU (glibc's baseline algorithms, header-only).
         .target(name: "CPortableMath"),
         // The deterministic simulation: event queue, simulated CoinGecko, the app driver, metrics.
         .target(
-            name: "Simulation", dependencies: ["TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics"]),
+            name: "Simulation",
+            dependencies: [
+                "WorkbenchFoundation", "TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics",
+            ]),
         // A metric's stable name, value and unit: shared by the simulator, reports and the CLI.
         .target(name: "WorkbenchMetrics"),
         // YAML scenarios: schema, located validation, resolution to a run config, expectations.
         .target(
             name: "Scenarios",
             dependencies: [
-                "TrackerCore", "PriceModels", "Simulation", "Datasets", "CLibYAML",
+                "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Datasets", "CLibYAML",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -63,29 +73,34 @@ let package = Package(
         // Sweeps: plan, durable cells in a SQLite database, resume, shards and merge, summaries by SQL.
         .target(
             name: "Sweeps",
-            dependencies: ["TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs", "Persistence"]),
+            dependencies: [
+                "WorkbenchFoundation", "TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs",
+                "Persistence",
+            ]),
         // `workbench serve`: the simulated CoinGecko over HTTP (Hummingbird), with a clock and an
         // admin API.
         .target(
             name: "Serve",
             dependencies: [
-                "TrackerCore", "Simulation",
+                "WorkbenchFoundation", "TrackerCore", "Simulation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         // `workbench record`: listed requests through CoinGeckoClient and its limiter, kept as a dataset.
-        .target(name: "Recording", dependencies: ["TrackerCore", "Datasets"]),
+        .target(name: "Recording", dependencies: ["WorkbenchFoundation", "TrackerCore", "Datasets"]),
         // Reports read their own result model (ReportResult), never the simulator's types.
-        .target(name: "Reports", dependencies: ["TrackerCore", "WorkbenchMetrics"]),
+        .target(name: "Reports", dependencies: ["WorkbenchFoundation", "TrackerCore", "WorkbenchMetrics"]),
         // The recorded CoinGecko datasets: manifest, checksums, inspection.
-        .target(name: "Datasets", dependencies: ["TrackerCore"]),
+        .target(name: "Datasets", dependencies: ["WorkbenchFoundation", "TrackerCore"]),
         // SQLite stores (watchlist, portfolio, chart cache, run history) through GRDB on the
         // system libsqlite3 (libsqlite3-dev).
         .target(
             name: "Persistence",
-            dependencies: ["TrackerCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "WorkbenchFoundation", "TrackerCore", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // One HTTP GET through libcurl, loaded with dlopen when the first request is sent.
         .target(name: "CCurl"),
@@ -95,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "workbench",
             dependencies: [
-                "TrackerCore",
+                "WorkbenchFoundation", "TrackerCore",
                 "Datasets",
                 "Persistence",
                 "LiveHTTP",
@@ -113,26 +128,39 @@ let package = Package(
         ),
 
         // Fuzz targets (scripts/fuzz.sh builds BitpalFuzz with libFuzzer; FuzzCorpusTests replays).
-        .target(name: "FuzzTargets", dependencies: ["TrackerCore", "Datasets", "Scenarios"]),
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios"]),
         .executableTarget(name: "BitpalFuzz", dependencies: ["FuzzTargets"]),
 
         // Shared test helpers: fixture and peer-vector loading, seeded generators.
-        .target(name: "TestSupport", dependencies: ["TrackerCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "TrackerCoreTests", dependencies: ["TrackerCore", "TestSupport"]),
-        .testTarget(name: "DatasetsTests", dependencies: ["Datasets", "TestSupport"]),
+        .target(
+            name: "TestSupport", dependencies: ["WorkbenchFoundation", "TrackerCore"],
+            path: "Tests/TestSupport"),
+        .testTarget(
+            name: "TrackerCoreTests", dependencies: ["WorkbenchFoundation", "TrackerCore", "TestSupport"]),
+        .testTarget(name: "DatasetsTests", dependencies: ["WorkbenchFoundation", "Datasets", "TestSupport"]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "TestSupport"]),
         .testTarget(name: "CGSLTests", dependencies: ["CGSL"]),
-        .testTarget(name: "PriceModelsTests", dependencies: ["PriceModels", "Datasets", "TestSupport"]),
+        .testTarget(
+            name: "PriceModelsTests",
+            dependencies: ["WorkbenchFoundation", "PriceModels", "Datasets", "TestSupport"]),
         .testTarget(
             name: "PersistenceTests",
-            dependencies: ["Persistence", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "WorkbenchFoundation", "Persistence", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
-            name: "SimulationTests", dependencies: ["Simulation", "WorkbenchMetrics", "TestSupport"]),
+            name: "SimulationTests",
+            dependencies: ["WorkbenchFoundation", "Simulation", "WorkbenchMetrics", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"]),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "Runs", "Scenarios", "WorkbenchMetrics", "TestSupport"]),
+            dependencies: [
+                "WorkbenchFoundation", "Reports", "Runs", "Scenarios", "WorkbenchMetrics", "TestSupport",
+            ]),
         .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Datasets", "TestSupport"]),
         .testTarget(

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/TrackerCore/JSON/EiselLemire+PowersOfFive.swift: the 128-bit table of powers of
+"""Writes Sources/WorkbenchFoundation/JSON/EiselLemire+PowersOfFive.swift: the 128-bit table of powers of
 five that Eisel-Lemire number parsing multiplies by (Lemire 2021, appendix B; the same table as
 fast_float's). Exact integer arithmetic, so the output is reproducible."""
 
@@ -36,13 +36,13 @@ def main():
         "    /// 128-bit approximations of 5^q for q in -342...308, as (high, low) word pairs: powers",
         "    /// truncated to their top 128 bits, reciprocals rounded up (Lemire, \"Number Parsing at a",
         "    /// Gigabyte per Second\", 2021, appendix B).",
-        "    static let powersOfFive: [UInt64] = [",
+        "    package static let powersOfFive: [UInt64] = [",
     ]
     for q, value in table():
         upper, lower = value >> 64, value & ((1 << 64) - 1)
         lines.append(f"        0x{upper:016X}, 0x{lower:016X},  // 5^{q}")
     lines += ["    ]", "}"]
-    path = Path(__file__).resolve().parent.parent / "Sources/TrackerCore/JSON/EiselLemire+PowersOfFive.swift"
+    path = Path(__file__).resolve().parent.parent / "Sources/WorkbenchFoundation/JSON/EiselLemire+PowersOfFive.swift"
     path.write_text("\n".join(lines) + "\n")
 
 

@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 #if canImport(Glibc)
     import Glibc

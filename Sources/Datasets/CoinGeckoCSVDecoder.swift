@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// Decodes CoinGecko's "Export CSV" of a coin's history: `snapped_at,price,market_cap,total_volume`.
 ///

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// A problem with a dataset file or directory, naming the file.
 public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {

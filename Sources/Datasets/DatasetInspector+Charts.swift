@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 extension DatasetInspector {
     /// A `/coins/{id}/market_chart` response, through the app's decoder.

@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 /// Inspects recorded CoinGecko files: what they hold, how many points over what span, and the
 /// quirks of the real API they show (see `datasets/coingecko/MANIFEST.md`).

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// The spacing of a series' points, named the way CoinGecko documents it.
 public enum Granularity {

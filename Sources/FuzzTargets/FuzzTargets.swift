@@ -2,6 +2,7 @@ import Datasets
 import Foundation
 import Scenarios
 import TrackerCore
+import WorkbenchFoundation
 
 /// The inputs `scripts/fuzz.sh` fuzzes with libFuzzer, and `FuzzCorpusTests` replays: each
 /// function takes arbitrary bytes and must return (an error is fine) without trapping, hanging

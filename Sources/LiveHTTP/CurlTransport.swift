@@ -11,7 +11,7 @@ import TrackerCore
 /// cancelled task ``TransportError/cancelled``, any other failure to get a response
 /// ``TransportError/connectionFailed(_:)``. Redirects are followed and content encodings
 /// decoded. Any HTTP status is returned as it is: the client classifies it.
-public final class CurlTransport: MarketDataTransport {
+public final class CurlTransport: CoinGeckoTransport {
     /// The API root every request path is appended to, without a trailing slash.
     public let baseURL: String
     /// The longest any request may take, ms.

@@ -1,5 +1,6 @@
 import GRDB
 import TrackerCore
+import WorkbenchFoundation
 
 /// One cell of a sweep: a combination of the grid (its index in the plan) and a seed.
 public struct SweepCell: Hashable, Sendable, Comparable {

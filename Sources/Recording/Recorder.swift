@@ -1,6 +1,7 @@
 import Datasets
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 /// `workbench record`: fetches listed requests through the project's ``CoinGeckoClient`` (and
 /// so its rate limiter, never faster than the plan) and keeps each response as a dataset: the

@@ -1,5 +1,6 @@
 import Datasets
 import TrackerCore
+import WorkbenchFoundation
 
 /// The file name a recorded response gets, in the style of `datasets/coingecko`: the request's
 /// path and query made file-safe, the response time, and an extension by content type, such as

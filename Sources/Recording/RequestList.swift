@@ -1,5 +1,6 @@
 import Datasets
 import TrackerCore
+import WorkbenchFoundation
 
 /// The requests file of `workbench record`: one request a line, as a path below the API root
 /// with its query (`/coins/bitcoin/market_chart?vs_currency=usd&days=1`). An `/api/v3` prefix is

@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no script, no network) with the
 /// Markdown report's tables and the plots a person would rather look at.

@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 import WorkbenchMetrics
 
 /// `workbench history --html`: past runs with links to their reports, and a trend line per key

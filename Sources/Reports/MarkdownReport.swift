@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// `report.md`: the run for people who read text: settings, expectations, then every metric by
 /// section, with the per-range chart table.

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 import WorkbenchMetrics
 
 /// `result.json`: the run's identity, settings, every metric under its stable name, each

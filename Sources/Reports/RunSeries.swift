@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 /// A run's time series as the report plots them and `series.json` keeps them, so that
 /// `compare --html` can overlay two runs: requests in the 60 s window, the cache hit ratio so far,

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// Candles as the app draws them (`CandlestickChartView`): evenly spaced by index, not by time;
 /// a wick from low to high and a body from open to close, green when the close is at or above

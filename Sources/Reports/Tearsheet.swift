@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 /// The backtest tearsheet of a run with a portfolio, after quantstats' HTML tearsheet and LEAN's
 /// backtest report: the key statistics, the equity curve against the buy-and-hold benchmark, the

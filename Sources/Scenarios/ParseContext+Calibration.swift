@@ -2,6 +2,7 @@ import Datasets
 import Foundation
 import PriceModels
 import TrackerCore
+import WorkbenchFoundation
 
 extension ParseContext {
     /// A coin's model fitted to a recorded history, and a line for the report saying what was

@@ -3,6 +3,7 @@ import Foundation
 import PriceModels
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 extension ParseContext {
     /// The pairwise correlation of daily log returns a universe's or generated market's coins

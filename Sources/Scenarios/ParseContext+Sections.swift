@@ -2,6 +2,7 @@ import Foundation
 import PriceModels
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 extension ParseContext {
     /// `policies:`: a preset, then each key of ``PolicyTable`` replaces one policy.

@@ -2,6 +2,7 @@ import Datasets
 import Foundation
 import PriceModels
 import TrackerCore
+import WorkbenchFoundation
 
 extension ParseContext {
     /// `market.universe`: the coins of a recorded `/coins/markets` response, in its order.

@@ -3,6 +3,7 @@ import Foundation
 import PriceModels
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 import Yams
 
 /// The sections of a scenario, each read and validated.

@@ -1,5 +1,6 @@
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 /// One key of a scenario's `policies:` mapping: how it is read into ``AppPolicies`` and how a
 /// policy is written back as the value a scenario would give.

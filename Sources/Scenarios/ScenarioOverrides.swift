@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 import Yams
 
 /// `--set key.path=value`: replaces (or adds) one scalar in the scenario's YAML before

@@ -3,6 +3,7 @@ import Foundation
 import PriceModels
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 import Yams
 
 /// Parses and validates a scenario file. Every error names the file, line, column and key path.

@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 /// The admin API's commands: `POST /__admin/clock` with `{"advance": "5m"}` or
 /// `{"set": "2024-01-01T00:10:00Z"}`, and `POST /__admin/faults` with

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 /// The HTTP side of `workbench serve`: CoinGecko's paths under `/api/v3`, answered by the
 /// ``SimulatedAPI``, and the admin API under `/__admin` (WireMock's conventions).

@@ -1,5 +1,6 @@
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 /// The simulated CoinGecko behind `workbench serve`: the same ``SimulatedServer`` the runs use
 /// (market, CDN cache, plan limit, latency, faults, journal), on a ``ServeClock``, shared by

@@ -1,6 +1,7 @@
 import Foundation
 import Persistence
 import TrackerCore
+import WorkbenchFoundation
 
 /// What a sweep runs: a scenario, the grid's combinations of overrides, a seed range, and the
 /// workbench version. It is written first, as `plan.json`, and identifies the sweep: a folder

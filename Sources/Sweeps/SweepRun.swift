@@ -4,6 +4,7 @@ import Persistence
 import Reports
 import Runs
 import TrackerCore
+import WorkbenchFoundation
 import WorkbenchMetrics
 
 /// Running a sweep's pending cells in parallel: each cell's `result.json` is written atomically

@@ -2,6 +2,7 @@ import Datasets
 import Persistence
 import Reports
 import TrackerCore
+import WorkbenchFoundation
 import WorkbenchMetrics
 
 /// A sweep's summary: per combination, nearest-rank percentiles of every metric across the

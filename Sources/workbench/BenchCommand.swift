@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PriceModels
 import TrackerCore
+import WorkbenchFoundation
 
 /// `workbench bench`: wall-clock measurements of the workbench's hot paths on given inputs, for
 /// the peer harness (`scripts/peer-harness.sh`), which runs the peers on the same files.

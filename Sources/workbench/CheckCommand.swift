@@ -4,6 +4,7 @@ import Foundation
 import Reports
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 /// `workbench check`: expectations and golden chart outputs; exit 1 on a regression.
 struct CheckCommand: ParsableCommand {

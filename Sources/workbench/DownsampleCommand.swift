@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 /// `workbench downsample`: runs one downsampler on a series and prints the kept indices.
 struct DownsampleCommand: ParsableCommand {

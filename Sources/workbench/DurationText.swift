@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PriceModels
 import TrackerCore
+import WorkbenchFoundation
 
 /// Durations as the CLI takes them: `300000ms`, `30s`, `5m`, `1h`, `1d`.
 enum DurationText {

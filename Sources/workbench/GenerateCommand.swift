@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PriceModels
 import TrackerCore
+import WorkbenchFoundation
 
 /// `workbench generate`: one seeded price path from a GSL price model, as CSV or JSON.
 struct GenerateCommand: ParsableCommand {

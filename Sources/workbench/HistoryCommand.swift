@@ -4,6 +4,7 @@ import Persistence
 import Reports
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 import WorkbenchMetrics
 
 /// `workbench history`: past runs from the results database.

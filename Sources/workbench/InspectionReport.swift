@@ -1,6 +1,7 @@
 import Datasets
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 /// Renders dataset inspections for people (text) and programs (JSON).
 enum InspectionReport {

@@ -1,6 +1,7 @@
 import Foundation
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 /// Progress of a long run on standard error: a bar with ETA on a terminal, plain lines every
 /// 10 % otherwise, nothing for runs under a second or with `--quiet`.

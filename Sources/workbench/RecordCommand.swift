@@ -3,6 +3,7 @@ import Foundation
 import LiveHTTP
 import Recording
 import TrackerCore
+import WorkbenchFoundation
 
 /// `workbench record`: live (or served) CoinGecko responses kept as a dataset.
 struct RecordCommand: ParsableCommand {

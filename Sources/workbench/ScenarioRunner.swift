@@ -6,6 +6,7 @@ import Runs
 import Scenarios
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 /// Loading, running, reporting and recording a scenario: shared by `run`, `sweep` and `check`.
 enum ScenarioRunner {

@@ -5,6 +5,7 @@ import Runs
 import Serve
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 /// `workbench serve`: a scenario's simulated CoinGecko over HTTP, for UI tests and the app.
 struct ServeCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import Runs
 import Sweeps
 import TrackerCore
+import WorkbenchFoundation
 
 /// `workbench sweep`: one scenario over seeds and a grid of overrides, in parallel, durable
 /// (each cell kept as it finishes, `--resume` after a kill), shardable (`--shard K/N`, then

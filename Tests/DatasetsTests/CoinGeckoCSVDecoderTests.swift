@@ -2,6 +2,7 @@ import Datasets
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("CoinGecko CSV export")
 struct CoinGeckoCSVDecoderTests {

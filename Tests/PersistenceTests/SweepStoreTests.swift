@@ -3,6 +3,7 @@ import Persistence
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("Sweep store: cells, resume state and percentiles by SQL")
 struct SweepStoreTests {

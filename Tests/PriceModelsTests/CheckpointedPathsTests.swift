@@ -2,6 +2,7 @@ import Foundation
 import PriceModels
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 /// Paths taken a stretch at a time (``PriceWalk``, ``MarketWalk``) and drawn again from
 /// checkpoints (``CheckpointedPaths``) are bit for bit the paths taken at once.

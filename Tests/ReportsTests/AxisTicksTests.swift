@@ -1,6 +1,7 @@
 import Reports
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("Plot axes: nice value ticks and UTC time ticks, worked by hand")
 struct AxisTicksTests {

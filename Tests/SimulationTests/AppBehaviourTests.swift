@@ -2,6 +2,7 @@ import PriceModels
 import Simulation
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 /// The `bitpal` preset against the published app's code, on small traces worked by hand.
 @Suite("The app as built, in the simulator")

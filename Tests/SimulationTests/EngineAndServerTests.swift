@@ -2,6 +2,7 @@ import PriceModels
 import Simulation
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("Event queue, simulated server, Belady's optimum")
 struct EngineAndServerTests {

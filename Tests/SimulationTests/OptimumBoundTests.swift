@@ -1,6 +1,7 @@
 import Simulation
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("cache.opt_hit_ratio is an upper bound on every policy, checked by exhaustive search")
 struct OptimumBoundTests {

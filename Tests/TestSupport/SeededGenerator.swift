@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// CoinGecko-shaped random series for property tests.
 public enum RandomSeries {

@@ -3,7 +3,7 @@ import Synchronization
 import TrackerCore
 
 /// A transport that answers from a handler and records every request, for client tests.
-public final class StubTransport: MarketDataTransport {
+public final class StubTransport: CoinGeckoTransport {
     /// Produces the response to a request, or throws a transport error.
     public typealias Handler = @Sendable (HTTPRequest) throws(TransportError) -> HTTPResponse
 

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("CoinGecko client errors")
 struct CoinGeckoClientErrorTests {

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 /// Every recorded response in `datasets/coingecko` decoded through ``CoinGeckoClient``.
 @Suite("CoinGecko client on the recorded responses")

@@ -1,5 +1,6 @@
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("CoinGecko request shapes and batching")
 struct CoinGeckoRequestsTests {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("CoinMarket decoding: member names matched in place, checked against Foundation")
 struct CoinMarketDecodingTests {

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("Downsampling properties over many seeds")
 struct DownsamplingPropertyTests {

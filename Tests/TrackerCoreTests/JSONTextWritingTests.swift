@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("JSON numbers, digits, dates and query lists written without intermediate Strings")
 struct JSONTextWritingTests {

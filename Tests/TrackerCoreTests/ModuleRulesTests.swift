@@ -7,24 +7,30 @@ struct ModuleRulesTests {
     /// The project modules each module may import, as docs/architecture.md lists them. System
     /// and package modules (Foundation, GRDB, Yams...) are not checked here; Package.swift is.
     static let allowed: [String: Set<String>] = [
-        "TrackerCore": [],
+        "WorkbenchFoundation": [],
+        "TrackerCore": ["WorkbenchFoundation"],
         "WorkbenchMetrics": [],
         "CGSL": [],
         "CLibYAML": [],
         "CCurl": [],
         "CPortableMath": [],
-        "PriceModels": ["TrackerCore", "CGSL", "CPortableMath"],
-        "Datasets": ["TrackerCore"],
-        "Simulation": ["TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics"],
-        "Scenarios": ["TrackerCore", "PriceModels", "Simulation", "Datasets", "CLibYAML"],
-        "Reports": ["TrackerCore", "WorkbenchMetrics"],
+        "PriceModels": ["WorkbenchFoundation", "TrackerCore", "CGSL", "CPortableMath"],
+        "Datasets": ["WorkbenchFoundation", "TrackerCore"],
+        "Simulation": ["WorkbenchFoundation", "TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics"],
+        "Scenarios": [
+            "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Datasets", "CLibYAML",
+        ],
+        "Reports": ["WorkbenchFoundation", "TrackerCore", "WorkbenchMetrics"],
         "Runs": ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "WorkbenchMetrics"],
-        "Persistence": ["TrackerCore"],
-        "Sweeps": ["TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs", "Persistence"],
+        "Persistence": ["WorkbenchFoundation", "TrackerCore"],
+        "Sweeps": [
+            "WorkbenchFoundation", "TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs",
+            "Persistence",
+        ],
         "LiveHTTP": ["TrackerCore", "CCurl"],
-        "Serve": ["TrackerCore", "Simulation"],
-        "Recording": ["TrackerCore", "Datasets"],
-        "FuzzTargets": ["TrackerCore", "Datasets", "Scenarios"],
+        "Serve": ["WorkbenchFoundation", "TrackerCore", "Simulation"],
+        "Recording": ["WorkbenchFoundation", "TrackerCore", "Datasets"],
+        "FuzzTargets": ["WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios"],
         "BitpalFuzz": ["FuzzTargets"],
     ]
 

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("OHLC decoding")
 struct OHLCDecoderTests {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("Portfolio: cost methods, realised and unrealised P&L, validation")
 struct PortfolioLedgerTests {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("Portfolio valuation over time, and properties of the cost methods")
 struct PortfolioValuationTests {

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("Rate-limit policies on replayed schedules")
 struct RateLimiterPolicyTests {

@@ -1,5 +1,6 @@
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("TTL cache with LRU eviction")
 struct TTLCacheTests {

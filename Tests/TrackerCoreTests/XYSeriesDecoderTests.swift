@@ -1,5 +1,6 @@
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("Downsampling input decoding")
 struct XYSeriesDecoderTests {

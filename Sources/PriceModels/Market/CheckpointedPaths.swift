@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// A synthetic market's tick paths, kept as checkpoints instead of ticks: a ``MarketWalk`` copied
 /// every ``blockLength`` ticks, from which a block is drawn again when it is read. The last two

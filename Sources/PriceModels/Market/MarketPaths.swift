@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 /// Tick paths for every coin of a synthetic market, at one base resolution.
 ///

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// Per-stream seeds derived from one root seed (DESIGN.md, "Time and randomness").
 ///

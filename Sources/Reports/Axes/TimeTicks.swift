@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// Ticks for a time axis in UTC: round hours, days, weeks, months or years, as the span asks.
 public enum TimeTicks {

@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 import Yams
 
 /// Reads one YAML node of a scenario as a typed value, with errors that name the file, the

@@ -1,6 +1,7 @@
 import Datasets
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 import Yams
 
 /// Which file each part of a merged scenario came from, so an error names the file and line

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 extension AppSimulation {
     /// Decodes, filters and downsamples a chart response as the app does, recording what was

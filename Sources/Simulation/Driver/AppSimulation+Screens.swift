@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 extension AppSimulation {
     /// The app's reaction to a user action. Each verb is done where the app offers it: a coin

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// One run of the app's `fetchMarketData(coinIds:)` (the watchlist's load, loop and pull, the
 /// Portfolio tab's loads, a search's market caps): its requests, one after the other (as

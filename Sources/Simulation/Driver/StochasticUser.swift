@@ -1,6 +1,7 @@
 import Foundation
 import PriceModels
 import TrackerCore
+import WorkbenchFoundation
 
 /// Seeded user sessions: the app opened a few times a day; inside each session coins opened,
 /// ranges and chart types switched in quick bursts, pull-to-refresh, and sometimes the app sent

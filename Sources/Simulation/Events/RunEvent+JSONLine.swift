@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 extension RunEvent {
     /// The event as one line of JSON (`workbench run --events FILE`), or nil for the events a

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// Writes CoinGecko-shaped JSON straight into bytes: members in a fixed order, numbers in their
 /// shortest round-tripping form, so the same values always give the same bytes. A synthetic

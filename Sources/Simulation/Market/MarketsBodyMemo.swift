@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// The `/coins/markets` bodies a grid market has written, kept while its ticks stay the same.
 ///

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 extension SimulatedMarket {
     /// `/coins/{id}/market_chart?days=D`: `prices`, `market_caps` and `total_volumes` with

@@ -1,6 +1,7 @@
 import Foundation
 import PriceModels
 import TrackerCore
+import WorkbenchFoundation
 
 /// The portfolio's figures at the end of a run (what each measures: `docs/simulation.md`).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 /// A run's outcome: its typed metrics (``RunMetrics``, named by ``RunMetrics/flattened()``), the
 /// server's journal, the series a report plots and what could not be computed.

@@ -1,6 +1,7 @@
 import Datasets
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 extension ReplayMarket {
     /// The daily CSV with the recorded 5-minute day in place of the daily points it covers, and

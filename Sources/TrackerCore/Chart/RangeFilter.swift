@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// How a chart keeps only the points of its range, before downsampling.
 ///
 /// Both policies keep the points at or after a cutoff of `span` before an anchor; they differ in

@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// A CoinGecko response body decoded with the byte-level cursor: what ``CoinGeckoClient``'s
 /// endpoints return.
 public protocol CoinGeckoDecodable: Sendable {

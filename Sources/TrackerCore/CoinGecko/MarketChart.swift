@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// A decoded `/coins/{id}/market_chart` response: three columnar series and what was repaired.
 public struct MarketChart: Sendable, Equatable {
     /// The response's three arrays, by their JSON keys.

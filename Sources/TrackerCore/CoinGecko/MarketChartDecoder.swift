@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// Decodes `/coins/{id}/market_chart` responses into columnar series.
 ///
 /// The document is `{"prices": [[ms, price], ...], "market_caps": [...], "total_volumes": [...]}`.

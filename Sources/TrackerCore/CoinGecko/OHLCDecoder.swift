@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// Decodes `/coins/{id}/ohlc` responses: `[[close ms, open, high, low, close], ...]`.
 ///
 /// Prices must be positive and finite, and each candle consistent (`low <= open, close <= high`);

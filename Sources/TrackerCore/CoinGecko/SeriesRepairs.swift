@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// What the decoder fixed in a series' timestamps, so a report can count it.
 ///
 /// CoinGecko's chart responses end with an off-grid "now" point that can be *earlier* than the

@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// Decodes the downsampling input format `{"x": [ms, ...], "y": [value, ...]}`.
 ///
 /// This is what `workbench downsample` reads, and the shape of the tsdownsample peer series.

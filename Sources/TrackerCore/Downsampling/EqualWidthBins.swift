@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// The equal-width time bins of MinMax and M4, with tsdownsample 0.1.5.1's exact edges.
 ///
 /// In Double: `step = x_last/nb - x0/nb`; the right edge of bin i is

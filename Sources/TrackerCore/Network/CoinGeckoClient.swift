@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// The app's CoinGecko client: builds each request, waits for the rate limiter, sends it through a
 /// transport, classifies the response and decodes it.
 ///
@@ -6,7 +8,7 @@
 /// ``CoinGeckoError`` naming the request.
 public struct CoinGeckoClient: Sendable {
     /// The transport.
-    public let transport: any MarketDataTransport
+    public let transport: any CoinGeckoTransport
     /// The request builder (API key, timeout, batching).
     public let requests: CoinGeckoRequests
     /// The rate limiter every request waits for, if any.
@@ -19,7 +21,7 @@ public struct CoinGeckoClient: Sendable {
     ///   - requests: How requests are built.
     ///   - limiter: The rate limiter, or nil to send at once.
     public init(
-        transport: any MarketDataTransport,
+        transport: any CoinGeckoTransport,
         requests: CoinGeckoRequests = CoinGeckoRequests(),
         limiter: AsyncRateLimiter? = nil
     ) {

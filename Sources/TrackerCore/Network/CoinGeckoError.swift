@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// A failed CoinGecko request: what went wrong, and which request it was.
 ///
 /// The description names the request and says what to do about it:

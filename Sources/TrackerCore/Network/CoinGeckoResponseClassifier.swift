@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// Turns a transport response into the body to decode or a typed ``CoinGeckoError``.
 ///
 /// Pure and synchronous, so that the async client and the event-driven simulator classify

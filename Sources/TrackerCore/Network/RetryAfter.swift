@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// The `Retry-After` header of a 429 or 503 (RFC 9110 §10.2.3).
 public enum RetryAfter {
     /// The delay a `Retry-After` value asks for, in milliseconds.

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbenchFoundation
 
 /// Why a portfolio transaction was refused or a valuation could not be computed.
 ///

@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// What a limiter does after a 429.
 public enum BackoffPolicy: Sendable, Equatable {
     /// Nothing (the app: no 429 handling; its screens retry on their own 30 s timer).

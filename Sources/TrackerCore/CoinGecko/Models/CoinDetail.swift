@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// The parts of a `/coins/{id}` response the coin screen shows.
 ///
 /// The full response (126 KB for bitcoin) also carries descriptions, links, tickers and community

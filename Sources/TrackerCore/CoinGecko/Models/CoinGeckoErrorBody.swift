@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// The body of a CoinGecko error response, in any of the shapes it has used.
 ///
 /// - `{"error":"Missing parameter vs_currency"}` (422, 404 "coin not found");

@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// One entry of `/coins/list`: the local search index (7,248 coins in the 2021 recording).
 public struct CoinListEntry: Sendable, Equatable, Hashable {
     /// CoinGecko's coin id.

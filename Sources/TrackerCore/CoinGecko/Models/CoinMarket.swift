@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// One coin's row of `/coins/markets`: what the watchlist shows.
 ///
 /// Numbers are `Double` as CoinGecko sends them (display precision); the portfolio converts a

@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// A `/search` response: the coins CoinGecko matched (exchanges, categories and NFTs are counted,
 /// not modelled; the tracker searches coins).
 public struct SearchResults: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// A `/simple/price` response: numbers per coin id and key (`usd`, `usd_24h_change`, ...).
 ///
 /// CoinGecko answers `{"bitcoin":{}}` for an unknown `vs_currencies` value and silently leaves out

@@ -7,7 +7,7 @@ extension JSONCursor {
     /// - Parameters:
     ///   - path: The object's JSON path.
     ///   - member: Called once per member with the key.
-    mutating func readObject(
+    package mutating func readObject(
         path: String,
         member: (inout JSONCursor, String) throws(LocatedDecodingError) -> Void
     ) throws(LocatedDecodingError) {
@@ -21,7 +21,7 @@ extension JSONCursor {
     /// - Parameters:
     ///   - path: The array's JSON path.
     ///   - element: Called once per element with its index; must consume the element.
-    mutating func readArray(
+    package mutating func readArray(
         path: String,
         element: (inout JSONCursor, Int) throws(LocatedDecodingError) -> Void
     ) throws(LocatedDecodingError) {
@@ -40,7 +40,7 @@ extension JSONCursor {
     /// - Parameters:
     ///   - path: The value's JSON path.
     ///   - expected: What the error says was expected.
-    mutating func readString(
+    package mutating func readString(
         path: @autoclosure () -> String,
         expected: @autoclosure () -> String = "a string"
     ) throws(LocatedDecodingError) -> String {
@@ -121,7 +121,7 @@ extension JSONCursor {
     /// Skips one value of any kind, checking its syntax.
     ///
     /// - Parameter path: The value's JSON path, built only for an error or a nested value.
-    mutating func skipValue(path: @autoclosure () -> String) throws(LocatedDecodingError) {
+    package mutating func skipValue(path: @autoclosure () -> String) throws(LocatedDecodingError) {
         try skipValue(path: path, depth: 0)
     }
 
@@ -150,7 +150,7 @@ extension JSONCursor {
     }
 
     /// Consumes the literal (`null`, `true`, `false`) if it is next.
-    mutating func consumeLiteral(_ literal: StaticString) -> Bool {
+    package mutating func consumeLiteral(_ literal: StaticString) -> Bool {
         guard peek() != nil else { return false }
         let length = literal.utf8CodeUnitCount
         guard offset + length <= bytes.count else { return false }
@@ -179,7 +179,7 @@ extension UInt8 {
 
 extension String {
     /// The JSON path of a member of the object at this path: `$.prices`, `$["a b"]`.
-    func member(_ key: String) -> String {
+    package func member(_ key: String) -> String {
         let isIdentifier =
             !key.isEmpty
             && key.utf8.allSatisfy {
@@ -189,5 +189,5 @@ extension String {
     }
 
     /// The JSON path of an element of the array at this path: `$.prices[3]`.
-    func element(_ index: Int) -> String { "\(self)[\(index)]" }
+    package func element(_ index: Int) -> String { "\(self)[\(index)]" }
 }

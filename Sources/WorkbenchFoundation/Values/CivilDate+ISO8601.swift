@@ -38,20 +38,20 @@ extension CivilDate {
 
 /// A cursor over ASCII bytes for the fixed-width fields of a date-time.
 private struct DigitScanner {
-    let bytes: [UInt8]
-    var index = 0
+    package let bytes: [UInt8]
+    package var index = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    var isAtEnd: Bool { index == bytes.count }
+    package var isAtEnd: Bool { index == bytes.count }
 
-    mutating func digit() -> Int64? {
+    package mutating func digit() -> Int64? {
         guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else { return nil }
         index += 1
         return Int64(bytes[index - 1] - 0x30)
     }
 
-    mutating func number(digits count: Int) -> Int64? {
+    package mutating func number(digits count: Int) -> Int64? {
         var value: Int64 = 0
         for _ in 0..<count {
             guard let digit = digit() else { return nil }
@@ -60,14 +60,14 @@ private struct DigitScanner {
         return value
     }
 
-    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+    package mutating func skip(_ character: Unicode.Scalar) -> Bool {
         guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
         index += 1
         return true
     }
 
     /// `Z` is 0; `+hh:mm`, `+hhmm` and `-` forms give signed minutes; anything else is nil.
-    mutating func zoneOffsetMinutes() -> Int64? {
+    package mutating func zoneOffsetMinutes() -> Int64? {
         if skip("Z") || skip("z") { return 0 }
         let sign: Int64
         if skip("+") {

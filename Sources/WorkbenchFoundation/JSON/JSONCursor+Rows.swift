@@ -1,38 +1,42 @@
 /// What the values of one column of a numeric row must satisfy.
-struct ValueRule {
+package struct ValueRule {
     /// The value's name in errors: "price", "market cap", "open".
-    var name: String
+    package var name: String
     /// Whether zero is allowed (volumes and market caps) or not (prices).
-    var allowsZero: Bool
+    package var allowsZero: Bool
 
     /// A price: positive and finite.
-    static func price(_ name: String = "price") -> ValueRule { ValueRule(name: name, allowsZero: false) }
+    package static func price(_ name: String = "price") -> ValueRule {
+        ValueRule(name: name, allowsZero: false)
+    }
 
     /// A quantity such as a market cap or volume: zero or positive, finite.
-    static func quantity(_ name: String) -> ValueRule { ValueRule(name: name, allowsZero: true) }
+    package static func quantity(_ name: String) -> ValueRule { ValueRule(name: name, allowsZero: true) }
 
     /// The error's "expected" text.
-    var expectation: String {
+    package var expectation: String {
         allowsZero ? "a finite \(name) >= 0" : "a positive finite \(name)"
     }
 
     /// Whether a rule with `allowsZero` accepts `value` (static, so the read loop needs only the
     /// flag, not the rule and its name).
     @inline(__always)
-    static func accepts(_ value: Double, allowingZero: Bool) -> Bool { allowingZero ? value >= 0 : value > 0 }
+    package static func accepts(_ value: Double, allowingZero: Bool) -> Bool {
+        allowingZero ? value >= 0 : value > 0
+    }
 }
 
 /// Rows read by ``JSONCursor/readRows(path:rules:rowCheck:)``: timestamps and one column per rule.
-struct NumericRows {
-    var timestamps: [Int64] = []
-    var columns: [[Double]]
+package struct NumericRows {
+    package var timestamps: [Int64] = []
+    package var columns: [[Double]]
 
     /// The values of one row, by column (borrowed while the row is checked).
-    struct Row {
-        let values: UnsafeMutableBufferPointer<Double>
+    package struct Row {
+        package let values: UnsafeMutableBufferPointer<Double>
 
         /// The value in `column`.
-        subscript(column: Int) -> Double { values[column] }
+        package subscript(column: Int) -> Double { values[column] }
     }
 }
 
@@ -49,7 +53,7 @@ extension JSONCursor {
     ///   - rowCheck: A check across the values of the row just read (for example OHLC's
     ///     `low <= open, close <= high`); returns what was expected when the row fails it.
     /// - Returns: The columns, in document order (not yet sorted).
-    mutating func readRows(
+    package mutating func readRows(
         path: String,
         rules: [ValueRule],
         rowCheck: ((NumericRows.Row) -> String?)? = nil
@@ -118,19 +122,19 @@ extension JSONCursor {
 /// Rows of `width` doubles, one after another, in memory that doubles as rows are added; read
 /// into columns at the end. A row is written in place (no row buffer, no per-value append).
 private struct RowMajorValues {
-    let width: Int
+    package let width: Int
     private var capacity: Int
     private var storage: UnsafeMutablePointer<Double>
 
     /// Room for `rows` rows (at least one) of `width` values.
-    init(width: Int, rows: Int) {
+    package init(width: Int, rows: Int) {
         self.width = width
         self.capacity = max(rows, 1)
         self.storage = .allocate(capacity: capacity * width)
     }
 
     /// Row `index`'s values; rows before it must have been written. Grows the storage when full.
-    mutating func row(_ index: Int) -> UnsafeMutableBufferPointer<Double> {
+    package mutating func row(_ index: Int) -> UnsafeMutableBufferPointer<Double> {
         if index == capacity {
             let grown = UnsafeMutablePointer<Double>.allocate(capacity: 2 * capacity * width)
             grown.initialize(from: storage, count: capacity * width)
@@ -142,7 +146,7 @@ private struct RowMajorValues {
     }
 
     /// The first `rows` rows as `width` columns.
-    func columns(rows: Int) -> [[Double]] {
+    package func columns(rows: Int) -> [[Double]] {
         (0..<width).map { column in
             [Double](unsafeUninitializedCapacity: rows) { buffer, initialized in
                 for row in 0..<rows { buffer[row] = storage[row * width + column] }
@@ -152,5 +156,5 @@ private struct RowMajorValues {
     }
 
     /// Frees the storage.
-    func deallocate() { storage.deallocate() }
+    package func deallocate() { storage.deallocate() }
 }

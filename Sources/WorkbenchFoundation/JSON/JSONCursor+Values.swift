@@ -5,7 +5,7 @@
 /// sends `null` for unknown supplies, prices of dead coins and missing ranks.
 extension JSONCursor {
     /// Reads `null` as nil, anything else with `read`.
-    mutating func readNullable<Value>(
+    package mutating func readNullable<Value>(
         _ read: (inout JSONCursor) throws(LocatedDecodingError) -> Value
     ) throws(LocatedDecodingError) -> Value? {
         if consumeLiteral("null") { return nil }
@@ -13,18 +13,21 @@ extension JSONCursor {
     }
 
     /// Reads any finite number.
-    mutating func readNumber(path: @autoclosure () -> String) throws(LocatedDecodingError) -> Double {
+    package mutating func readNumber(path: @autoclosure () -> String) throws(LocatedDecodingError) -> Double {
         try readDouble(path: path(), expected: "a finite number")
     }
 
     /// Reads a finite number or `null`.
-    mutating func readNullableNumber(path: @autoclosure () -> String) throws(LocatedDecodingError) -> Double?
+    package mutating func readNullableNumber(path: @autoclosure () -> String) throws(LocatedDecodingError)
+        -> Double?
     {
         try readNullable { cursor throws(LocatedDecodingError) in try cursor.readNumber(path: path()) }
     }
 
     /// Reads an integer (written without fraction or exponent) or `null`.
-    mutating func readNullableInteger(path: @autoclosure () -> String) throws(LocatedDecodingError) -> Int? {
+    package mutating func readNullableInteger(path: @autoclosure () -> String) throws(LocatedDecodingError)
+        -> Int?
+    {
         try readNullable { cursor throws(LocatedDecodingError) in
             let start = cursor.startOfNextToken()
             guard let number = cursor.scanNumber(), let value = NumberParsing.int64(number)
@@ -34,14 +37,17 @@ extension JSONCursor {
     }
 
     /// Reads a string or `null`.
-    mutating func readNullableString(path: @autoclosure () -> String) throws(LocatedDecodingError) -> String?
+    package mutating func readNullableString(path: @autoclosure () -> String) throws(LocatedDecodingError)
+        -> String?
     {
         try readNullable { cursor throws(LocatedDecodingError) in try cursor.readString(path: path()) }
     }
 
     /// Reads an ISO-8601 date-time string (fractional seconds allowed) as epoch milliseconds, or
     /// `null`.
-    mutating func readNullableDate(path: @autoclosure () -> String) throws(LocatedDecodingError) -> Int64? {
+    package mutating func readNullableDate(path: @autoclosure () -> String) throws(LocatedDecodingError)
+        -> Int64?
+    {
         try readNullable { cursor throws(LocatedDecodingError) in
             let start = cursor.startOfNextToken()
             let expected = "an ISO-8601 date-time such as \"2021-05-15T15:58:12.266Z\""
@@ -55,7 +61,7 @@ extension JSONCursor {
 
     /// Reads an object of numbers keyed by currency (`{"usd": 49253, "eur": 40512.1}`), or `null`
     /// as an empty map. Members whose value is `null` are left out.
-    mutating func readNumberMap(path: String) throws(LocatedDecodingError) -> [String: Double] {
+    package mutating func readNumberMap(path: String) throws(LocatedDecodingError) -> [String: Double] {
         var map: [String: Double] = [:]
         if consumeLiteral("null") { return map }
         try readObject(path: path) { cursor, key throws(LocatedDecodingError) in
@@ -65,7 +71,7 @@ extension JSONCursor {
     }
 
     /// The error for a required member that an object lacks, located at the object's start.
-    func missingMember(_ key: String, objectStart: Int, path: String) -> LocatedDecodingError {
+    package func missingMember(_ key: String, objectStart: Int, path: String) -> LocatedDecodingError {
         var error = error(at: objectStart, path: path, expected: "a member \"\(key)\"")
         error.found = "an object without it"
         return error
@@ -73,7 +79,7 @@ extension JSONCursor {
 
     /// The values of required string members, in the order of `keys`, or the error for the first
     /// one missing.
-    func required(
+    package func required(
         _ keys: [String],
         in fields: [String: String],
         objectStart: Int,
@@ -90,7 +96,7 @@ extension JSONCursor {
     }
 
     /// Reads an array of objects, each with `element`.
-    mutating func readObjects<Element>(
+    package mutating func readObjects<Element>(
         path: String,
         element: (inout JSONCursor, String) throws(LocatedDecodingError) -> Element
     ) throws(LocatedDecodingError) -> [Element] {

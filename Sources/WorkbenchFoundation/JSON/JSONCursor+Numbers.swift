@@ -4,19 +4,19 @@ import Foundation
 ///
 /// Its value is `±mantissa × 10^exponent` when `significantDigits <= 19`; longer mantissas keep
 /// their first 19 digits here and are converted from the text.
-struct DecimalNumber {
+package struct DecimalNumber {
     /// Byte range of the number's text.
-    var range: Range<Int>
+    package var range: Range<Int>
     /// Whether it has neither fraction nor exponent.
-    var isInteger: Bool
+    package var isInteger: Bool
     /// Whether it starts with `-`.
-    var isNegative: Bool
+    package var isNegative: Bool
     /// Its significant digits (leading zeros are not) as an integer, up to the first 19.
-    var mantissa: UInt64
+    package var mantissa: UInt64
     /// How many significant digits it has.
-    var significantDigits: Int
+    package var significantDigits: Int
     /// The power of ten the mantissa is scaled by (the fraction's digits and the exponent).
-    var exponent: Int
+    package var exponent: Int
 }
 
 extension JSONCursor {
@@ -26,7 +26,7 @@ extension JSONCursor {
     /// - Returns: The number, or nil when the next token is not a well-formed number
     ///   (`NaN`, `Infinity`, `+1`, `01`, `1.`, `.5`, `1e`, `12abc` are all refused).
     @inline(__always)
-    mutating func scanNumber() -> DecimalNumber? {
+    package mutating func scanNumber() -> DecimalNumber? {
         guard peek() != nil else { return nil }
         let count = bytes.count
         var index = offset
@@ -78,7 +78,7 @@ extension JSONCursor {
     /// Consumes a number and returns it when it is finite; nil when the next token is no number
     /// or overflows a Double (the caller locates the error at the token's start).
     @inline(__always)
-    mutating func scanFiniteDouble() -> Double? {
+    package mutating func scanFiniteDouble() -> Double? {
         guard let number = scanNumber() else { return nil }
         let value = NumberParsing.double(number, in: bytes)
         return value.isFinite ? value : nil
@@ -88,7 +88,7 @@ extension JSONCursor {
     /// milliseconds (integral values written with a fraction or exponent, `1.6e12`, count); nil
     /// otherwise (the caller locates the error at the token's start).
     @inline(__always)
-    mutating func scanTimestamp() -> Int64? {
+    package mutating func scanTimestamp() -> Int64? {
         guard let number = scanNumber() else { return nil }
         if let value = NumberParsing.int64(number), value >= 0 { return value }
         let value = NumberParsing.double(number, in: bytes)
@@ -104,7 +104,7 @@ extension JSONCursor {
     /// - Returns: The value, correctly rounded.
     /// - Throws: When the token is not a number (null, a string, NaN, ...) or overflows a Double.
     @inline(__always)
-    mutating func readDouble(
+    package mutating func readDouble(
         path: @autoclosure () -> String,
         expected: @autoclosure () -> String
     ) throws(LocatedDecodingError) -> Double {
@@ -116,14 +116,15 @@ extension JSONCursor {
     }
 
     /// What ``readTimestamp(path:)`` expects.
-    static let timestampExpectation = "an integer epoch-millisecond timestamp >= 0"
+    package static let timestampExpectation = "an integer epoch-millisecond timestamp >= 0"
 
     /// Reads a non-negative integral number of epoch milliseconds (``scanTimestamp()``).
     ///
     /// - Parameter path: The value's JSON path, built only for an error.
     /// - Returns: The timestamp.
     @inline(__always)
-    mutating func readTimestamp(path: @autoclosure () -> String) throws(LocatedDecodingError) -> Int64 {
+    package mutating func readTimestamp(path: @autoclosure () -> String) throws(LocatedDecodingError) -> Int64
+    {
         let start = startOfNextToken()
         guard let value = scanTimestamp() else {
             throw error(at: start, path: path(), expected: Self.timestampExpectation)
@@ -148,7 +149,7 @@ extension DecimalNumber {
     /// with a mispredicted exit. Digits past the 19th, and the last bytes of the document, are
     /// added one at a time.
     @inline(__always)
-    mutating func appendDigits(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    package mutating func appendDigits(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         while index &+ 8 <= bytes.count {
             let word = UInt64(
@@ -186,14 +187,14 @@ extension DecimalNumber {
     /// Adds a digit after those read (as ``appendDigits(of:from:)``, never a leading zero:
     /// ``JSONCursor/scanNumber()`` passes over those, as they only move the point).
     @inline(__always)
-    mutating func append(digit: UInt8) {
+    package mutating func append(digit: UInt8) {
         significantDigits += 1
         if significantDigits <= 19 { mantissa = mantissa &* 10 &+ UInt64(digit &- .zero) }
     }
 }
 
 /// Conversion of scanned JSON numbers to binary.
-enum NumberParsing {
+package enum NumberParsing {
     /// The powers of ten a Double holds exactly, as literals (so they need no lazy setup).
     private static let exactPowersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
@@ -202,7 +203,7 @@ enum NumberParsing {
 
     /// The value of an integer (written without fraction or exponent), or nil on overflow.
     @inline(__always)
-    static func int64(_ number: DecimalNumber) -> Int64? {
+    package static func int64(_ number: DecimalNumber) -> Int64? {
         guard number.isInteger, number.significantDigits <= 19 else { return nil }
         if number.isNegative {
             return number.mantissa <= UInt64(Int64.max) + 1
@@ -219,7 +220,7 @@ enum NumberParsing {
     /// ``EiselLemire``. Anything else (more digits, subnormals) goes to the C library's `strtod`
     /// over the number's text, which rounds correctly.
     @inline(__always)
-    static func double(_ number: DecimalNumber, in bytes: UnsafeBufferPointer<UInt8>) -> Double {
+    package static func double(_ number: DecimalNumber, in bytes: UnsafeBufferPointer<UInt8>) -> Double {
         let (mantissa, exponent) = (number.mantissa, number.exponent)
         if mantissa == 0 { return number.isNegative ? -0.0 : 0.0 }
         guard number.significantDigits <= 19 else { return slowPath(bytes, number.range) }

@@ -5,16 +5,16 @@
 /// comparisons: a `/coins/markets` row has sixteen members, and a simulated year decodes millions
 /// of rows. Keys written with escapes (`"\u0069d"`) are decoded first and matched by value, so
 /// they mean what they say.
-struct JSONMemberNames: Sendable {
+package struct JSONMemberNames: Sendable {
     /// The names, in the decoder's order; a known member is reported by its index here.
-    let names: [String]
+    package let names: [String]
     /// Each name's UTF-8 bytes.
     private let bytes: [[UInt8]]
 
     /// Creates the table.
     ///
     /// - Parameter names: At most 64 distinct names (duplicates are tracked in one 64-bit mask).
-    init(_ names: [String]) {
+    package init(_ names: [String]) {
         precondition(names.count <= 64 && Set(names).count == names.count, "up to 64 distinct names")
         self.names = names
         bytes = names.map { Array($0.utf8) }
@@ -22,19 +22,19 @@ struct JSONMemberNames: Sendable {
 
     /// The index of the name spelled by `key`, trying `hint` first (objects tend to repeat one
     /// member order), or nil for an unknown name.
-    func index(of key: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
+    package func index(of key: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
         if hint < bytes.count, matches(hint, key) { return hint }
         for candidate in bytes.indices where candidate != hint && matches(candidate, key) { return candidate }
         return nil
     }
 
     /// The index of `name`, or nil for an unknown name.
-    func index(of name: String) -> Int? {
+    package func index(of name: String) -> Int? {
         names.firstIndex(of: name)
     }
 
     /// No known names: every member is reported by its decoded name.
-    static let none = JSONMemberNames([])
+    package static let none = JSONMemberNames([])
 
     private func matches(_ candidate: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let name = bytes[candidate]
@@ -45,14 +45,14 @@ struct JSONMemberNames: Sendable {
 }
 
 /// A member of an object read with ``JSONCursor/readObject(path:names:member:)``.
-enum JSONMember {
+package enum JSONMember {
     /// A name in the decoder's table, by its index.
     case known(Int)
     /// Any other name, decoded.
     case other(String)
 
     /// The member's name, for error paths.
-    func name(in table: JSONMemberNames) -> String {
+    package func name(in table: JSONMemberNames) -> String {
         switch self {
         case .known(let index): table.names[index]
         case .other(let name): name
@@ -71,7 +71,7 @@ extension JSONCursor {
     ///   - path: The object's JSON path.
     ///   - names: The names the decoder knows.
     ///   - member: Called once per member.
-    mutating func readObject(
+    package mutating func readObject(
         path: String,
         names: JSONMemberNames,
         member: (inout JSONCursor, JSONMember) throws(LocatedDecodingError) -> Void

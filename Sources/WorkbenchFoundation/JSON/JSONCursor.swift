@@ -7,25 +7,25 @@
 /// error is reported.
 ///
 /// The cursor borrows its bytes: create it only through ``withJSONCursor(over:source:_:)``.
-struct JSONCursor {
+package struct JSONCursor {
     /// The document.
-    let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// The label errors name: a file name, "response", "stdin".
-    let source: String
+    package let source: String
     /// The index of the next unread byte.
-    var offset = 0
+    package var offset = 0
 
     /// The deepest nesting ``skipValue(path:)`` accepts before calling the document malformed.
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
-    init(bytes: UnsafeBufferPointer<UInt8>, source: String) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, source: String) {
         self.bytes = bytes
         self.source = source
     }
 
     /// Skips JSON whitespace and returns the next byte without consuming it, or nil at the end.
     @inline(__always)
-    mutating func peek() -> UInt8? {
+    package mutating func peek() -> UInt8? {
         while offset < bytes.count {
             switch bytes[offset] {
             case .space, .tab, .newline, .carriageReturn: offset += 1
@@ -37,21 +37,21 @@ struct JSONCursor {
 
     /// Skips whitespace and returns the offset of the next token, for errors that point at it.
     @inline(__always)
-    mutating func startOfNextToken() -> Int {
+    package mutating func startOfNextToken() -> Int {
         _ = peek()
         return offset
     }
 
     /// Consumes `byte` if it is the next significant byte.
     @inline(__always)
-    mutating func consume(_ byte: UInt8) -> Bool {
+    package mutating func consume(_ byte: UInt8) -> Bool {
         guard peek() == byte else { return false }
         offset += 1
         return true
     }
 
     /// Consumes `byte` or throws an error describing the byte found instead.
-    mutating func expect(
+    package mutating func expect(
         _ byte: UInt8,
         path: @autoclosure () -> String,
         expected: @autoclosure () -> String
@@ -60,19 +60,19 @@ struct JSONCursor {
     }
 
     /// Requires that nothing but whitespace follows.
-    mutating func expectEnd() throws(LocatedDecodingError) {
+    package mutating func expectEnd() throws(LocatedDecodingError) {
         guard peek() == nil else {
             throw error(path: "$", expected: "the end of the document")
         }
     }
 
     /// An error located at the next significant byte.
-    mutating func error(path: String, expected: String) -> LocatedDecodingError {
+    package mutating func error(path: String, expected: String) -> LocatedDecodingError {
         error(at: startOfNextToken(), path: path, expected: expected)
     }
 
     /// An error located at `position`, describing the token found there.
-    func error(at position: Int, path: String, expected: String) -> LocatedDecodingError {
+    package func error(at position: Int, path: String, expected: String) -> LocatedDecodingError {
         let (line, column) = lineAndColumn(of: position)
         return LocatedDecodingError(
             source: source,
@@ -85,7 +85,7 @@ struct JSONCursor {
     }
 
     /// 1-based line and column of a byte offset; computed only when an error is reported.
-    func lineAndColumn(of position: Int) -> (line: Int, column: Int) {
+    package func lineAndColumn(of position: Int) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         for index in 0..<min(position, bytes.count) where bytes[index] == .newline {
@@ -96,7 +96,7 @@ struct JSONCursor {
     }
 
     /// A short human description of the token at `position`: `null`, `"abc"`, `an object`, ...
-    func describeToken(at position: Int) -> String {
+    package func describeToken(at position: Int) -> String {
         guard position < bytes.count else { return "end of input" }
         switch bytes[position] {
         case .openBrace: return "an object"
@@ -146,7 +146,7 @@ extension JSONCursor {
 ///   - data: The document's bytes (`Data`, `[UInt8]`, ...).
 ///   - source: The label errors name.
 ///   - body: The decoding work.
-func withJSONCursor<Bytes: Collection, Result>(
+package func withJSONCursor<Bytes: Collection, Result>(
     over data: Bytes,
     source: String,
     _ body: (inout JSONCursor) throws(LocatedDecodingError) -> Result
@@ -176,7 +176,7 @@ func withJSONCursor<Bytes: Collection, Result>(
 ///   - data: The document's bytes.
 ///   - source: The label errors name.
 ///   - body: Reads the top-level value.
-func withJSONDocument<Bytes: Collection, Result>(
+package func withJSONDocument<Bytes: Collection, Result>(
     _ data: Bytes,
     source: String,
     _ body: (inout JSONCursor) throws(LocatedDecodingError) -> Result
@@ -189,7 +189,7 @@ func withJSONDocument<Bytes: Collection, Result>(
 }
 
 /// Reads a document that is an array of objects, each with `element`.
-func decodeObjectArray<Bytes: Collection, Element>(
+package func decodeObjectArray<Bytes: Collection, Element>(
     _ data: Bytes,
     source: String,
     element: (inout JSONCursor, String) throws(LocatedDecodingError) -> Element
@@ -200,29 +200,29 @@ func decodeObjectArray<Bytes: Collection, Element>(
 }
 
 extension UInt8 {
-    static let space = UInt8(ascii: " ")
-    static let tab = UInt8(ascii: "\t")
-    static let newline = UInt8(ascii: "\n")
-    static let carriageReturn = UInt8(ascii: "\r")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let comma = UInt8(ascii: ",")
-    static let colon = UInt8(ascii: ":")
-    static let quote = UInt8(ascii: "\"")
-    static let backslash = UInt8(ascii: "\\")
-    static let minus = UInt8(ascii: "-")
-    static let plus = UInt8(ascii: "+")
-    static let dot = UInt8(ascii: ".")
-    static let zero = UInt8(ascii: "0")
-    static let nine = UInt8(ascii: "9")
-    static let lowercaseE = UInt8(ascii: "e")
-    static let uppercaseE = UInt8(ascii: "E")
+    package static let space = UInt8(ascii: " ")
+    package static let tab = UInt8(ascii: "\t")
+    package static let newline = UInt8(ascii: "\n")
+    package static let carriageReturn = UInt8(ascii: "\r")
+    package static let openBrace = UInt8(ascii: "{")
+    package static let closeBrace = UInt8(ascii: "}")
+    package static let openBracket = UInt8(ascii: "[")
+    package static let closeBracket = UInt8(ascii: "]")
+    package static let comma = UInt8(ascii: ",")
+    package static let colon = UInt8(ascii: ":")
+    package static let quote = UInt8(ascii: "\"")
+    package static let backslash = UInt8(ascii: "\\")
+    package static let minus = UInt8(ascii: "-")
+    package static let plus = UInt8(ascii: "+")
+    package static let dot = UInt8(ascii: ".")
+    package static let zero = UInt8(ascii: "0")
+    package static let nine = UInt8(ascii: "9")
+    package static let lowercaseE = UInt8(ascii: "e")
+    package static let uppercaseE = UInt8(ascii: "E")
 
     /// Whether the byte ends a bare JSON token (number, literal or stray word).
     @inline(__always)
-    var isJSONDelimiter: Bool {
+    package var isJSONDelimiter: Bool {
         switch self {
         case .space, .tab, .newline, .carriageReturn, .comma, .colon, .closeBracket, .closeBrace,
             .openBracket, .openBrace:
@@ -234,5 +234,5 @@ extension UInt8 {
 
     /// Whether the byte is an ASCII digit.
     @inline(__always)
-    var isDigit: Bool { self >= .zero && self <= .nine }
+    package var isDigit: Bool { self >= .zero && self <= .nine }
 }

@@ -4,7 +4,7 @@ extension EiselLemire {
     /// 128-bit approximations of 5^q for q in -342...308, as (high, low) word pairs: powers
     /// truncated to their top 128 bits, reciprocals rounded up (Lemire, "Number Parsing at a
     /// Gigabyte per Second", 2021, appendix B).
-    static let powersOfFive: [UInt64] = [
+    package static let powersOfFive: [UInt64] = [
         0xEEF453D6923BD65A, 0x113FAA2906A13B3F,  // 5^-342
         0x9558B4661B6565F8, 0x4AC7CA59A424C507,  // 5^-341
         0xBAAEE17FA23EBF76, 0x5D79BCF00D2DF649,  // 5^-340

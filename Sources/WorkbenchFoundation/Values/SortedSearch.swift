@@ -4,7 +4,7 @@ extension UnsafeBufferPointer where Element == Int64 {
     /// - Precondition: The elements in `range` are sorted ascending.
     /// - Complexity: O(log `range.count`).
     @inline(__always)
-    func firstIndex(notBelow value: Int64, in range: Range<Int>) -> Int {
+    package func firstIndex(notBelow value: Int64, in range: Range<Int>) -> Int {
         var low = range.lowerBound
         var high = range.upperBound
         while low < high {
@@ -19,7 +19,7 @@ extension UnsafeBufferPointer where Element == Int64 {
     /// - Precondition: The elements in `range` are sorted ascending.
     /// - Complexity: O(log `range.count`).
     @inline(__always)
-    func firstIndex(above value: Int64, in range: Range<Int>) -> Int {
+    package func firstIndex(above value: Int64, in range: Range<Int>) -> Int {
         var low = range.lowerBound
         var high = range.upperBound
         while low < high {
@@ -38,7 +38,7 @@ extension UnsafeBufferPointer where Element == Int64 {
     /// - Precondition: The elements in `range` are sorted ascending; `range` is not empty.
     /// - Complexity: O(log d), d the distance from `guess` to the answer.
     @inline(__always)
-    func firstIndex(above value: Int64, in range: Range<Int>, near guess: Int) -> Int {
+    package func firstIndex(above value: Int64, in range: Range<Int>, near guess: Int) -> Int {
         let guess = Swift.min(Swift.max(guess, range.lowerBound), range.upperBound - 1)
         var (low, high) = (range.lowerBound, range.upperBound)
         var step = 1
@@ -67,7 +67,7 @@ extension Array where Element == Int64 {
     /// The first index whose element is `>= value` (`count` if none), for a sorted array.
     ///
     /// - Complexity: O(log n).
-    func firstIndex(notBelow value: Int64) -> Int {
+    package func firstIndex(notBelow value: Int64) -> Int {
         withUnsafeBufferPointer { $0.firstIndex(notBelow: value, in: 0..<$0.count) }
     }
 }

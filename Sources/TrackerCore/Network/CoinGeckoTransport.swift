@@ -1,10 +1,10 @@
 /// What carries a request to a CoinGecko-shaped API and brings back the response.
 ///
-/// Implementations: the live URLSession transport (`LiveHTTP`), the simulated server
+/// Implementations: the live libcurl transport (`LiveHTTP`'s `CurlTransport`), the simulated server
 /// (`Simulation`), and recorded-fixture transports in tests. A transport reports what happened on
 /// the wire; it does not interpret status codes (that is ``CoinGeckoResponseClassifier``'s job), so
 /// a 429 or a 500 is a normal return value, and only a failure to get any response throws.
-public protocol MarketDataTransport: Sendable {
+public protocol CoinGeckoTransport: Sendable {
     /// Sends one request.
     ///
     /// - Parameter request: The request.

@@ -7,9 +7,9 @@
 /// constants follow D. Lemire, "Number Parsing at a Gigabyte per Second", Software: Practice and
 /// Experience 51(8), 2021, and fast_float's `compute_float`. It answers nil in the cases it
 /// leaves to a slower exact path (subnormal results, and the product the paper calls ambiguous).
-enum EiselLemire {
-    static let smallestPowerOfTen = -342
-    static let largestPowerOfTen = 308
+package enum EiselLemire {
+    package static let smallestPowerOfTen = -342
+    package static let largestPowerOfTen = 308
     private static let mantissaBits = 52
     private static let minimumExponent = -1023
     private static let infinitePower = 0x7FF
@@ -21,7 +21,7 @@ enum EiselLemire {
     ///   - mantissa: The decimal digits as an integer, nonzero and exact (at most 19 digits).
     ///   - exponent: The power of ten.
     @inline(__always)
-    static func double(mantissa: UInt64, exponent q: Int) -> Double? {
+    package static func double(mantissa: UInt64, exponent q: Int) -> Double? {
         if q < smallestPowerOfTen { return 0 }
         if q > largestPowerOfTen { return .infinity }
         let leadingZeros = mantissa.leadingZeroBitCount
