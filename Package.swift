@@ -137,6 +137,7 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["WorkbenchFoundation", "TrackerCore"],
             path: "Tests/TestSupport"),
+        .testTarget(name: "WorkbenchFoundationTests", dependencies: ["WorkbenchFoundation", "TestSupport"]),
         .testTarget(
             name: "TrackerCoreTests", dependencies: ["WorkbenchFoundation", "TrackerCore", "TestSupport"]),
         .testTarget(name: "DatasetsTests", dependencies: ["WorkbenchFoundation", "Datasets", "TestSupport"]),

@@ -1,10 +1,7 @@
 import TrackerCore
 import WorkbenchFoundation
 
-/// One run of the app's `fetchMarketData(coinIds:)` (the watchlist's load, loop and pull, the
-/// Portfolio tab's loads, a search's market caps): its requests, one after the other (as
-/// ``CoinGeckoClient/markets(ids:vsCurrency:)`` sends them), each answered from the shared
-/// market cache when its rule allows.
+/// A ``MarketDataRun`` in flight, with who asked for it and the rows it collects for them.
 struct MarketDataFetch {
     /// Who asked.
     enum Origin: Equatable {
@@ -29,11 +26,10 @@ struct MarketDataFetch {
     }
 
     var origin: Origin
+    /// The endpoint the requests go to, so the answers are decoded as what they are.
     var source: WatchlistRefreshSource
-    var requests: [HTTPRequest]
-    var next = 0
-    /// Ids that came back with a row.
-    var answered: Set<String> = []
+    /// The app's decisions: which request next, from the cache or the server, when it ends.
+    var run: MarketDataRun
     /// The rows received, for origins that use them at the end.
     var rows: [CoinMarket] = []
 }
@@ -51,59 +47,69 @@ extension AppSimulation {
         }
     }
 
-    /// Starts a fetch of the given coins through the market cache, one request after the other.
+    /// Starts a fetch of the given coins (``MarketDataRun``: through the market cache, one
+    /// request after the other).
     mutating func startFetch(_ origin: MarketDataFetch.Origin, ids: [String], at now: Int64) {
-        guard !ids.isEmpty else {
-            // The app starts no loop for an empty list, and `fetchMarketData` sends nothing.
-            finishFetch(
-                MarketDataFetch(origin: origin, source: .markets, requests: []), succeeded: true, at: now)
+        let source = origin.isWatchlist ? config.policies.refreshSource : .markets
+        let run = MarketDataRun(
+            requests: ids.isEmpty ? [] : source.requests(for: ids, using: requests),
+            usesCache: source == .markets)
+        let fetch = MarketDataFetch(origin: origin, source: source, run: run)
+        let step = run.start()
+        guard step != .succeeded else {
+            finishFetch(fetch, succeeded: true, at: now)
             return
         }
-        let source = origin.isWatchlist ? config.policies.refreshSource : .markets
-        let batches = source.requests(for: ids, using: requests)
         let id = nextFetch
         nextFetch += 1
-        fetches[id] = MarketDataFetch(origin: origin, source: source, requests: batches)
-        continueFetch(id, at: now)
+        fetches[id] = fetch
+        perform(step, fetch: id, at: now)
     }
 
-    /// Sends the fetch's next request, answering from the cache while the rule allows; when
-    /// none is left the fetch succeeded.
-    mutating func continueFetch(_ id: Int, at now: Int64) {
-        guard var fetch = fetches[id] else { return }
-        while fetch.next < fetch.requests.count {
-            let request = fetch.requests[fetch.next]
-            fetch.next += 1
-            let ids = request.queryList("ids")
-            let key = traceKey(for: request, ids: ids)
-            guard fetch.source == .markets else {
-                fetches[id] = fetch
+    /// Performs a fetch's steps until one waits for the server or ends the fetch: a cache hit
+    /// puts its rows where they go and asks for the next step.
+    private mutating func perform(_ first: MarketDataRun.Step, fetch id: Int, at now: Int64) {
+        var step = first
+        var lookup: Int?
+        while let fetch = fetches[id] {
+            switch step {
+            case .lookUp(let request, let ids):
+                let key = traceKey(for: request, ids: ids)
+                let cached = marketCache.lookup(ids: ids, key: key, at: now)
+                let trace = recordLookup(
+                    cache: "market", capacity: marketCache.capacity, key: key,
+                    ttl: marketCache.ttlMilliseconds,
+                    hit: cached != nil, at: now)
+                guard let cached else {
+                    lookup = trace
+                    step = fetch.run.cacheMissed()
+                    continue
+                }
+                deliver(cached.rows, ids: ids, fetch: id, at: now)
+                step = fetches[id]!.run.cacheAnswered(ids: cached.rows.map(\.id))
+            case .send(let request, let ids):
+                let key = traceKey(for: request, ids: ids)
                 ask(
-                    request, for: .marketData(fetch: id, ids: ids, cacheKey: key, lookup: nil),
+                    request, for: .marketData(fetch: id, ids: ids, cacheKey: key, lookup: lookup),
                     from: fetch.origin.screen, at: now)
                 return
+            case .succeeded, .failed:
+                fetches[id] = nil
+                finishFetch(fetch, succeeded: step == .succeeded, at: now)
+                return
             }
-            let cached = marketCache.lookup(ids: ids, key: key, at: now)
-            let trace = recordLookup(
-                cache: "market", capacity: marketCache.capacity, key: key, ttl: marketCache.ttlMilliseconds,
-                hit: cached != nil, at: now)
-            if let cached {
-                fetch.answered.formUnion(cached.rows.map(\.id))
-                if fetch.origin.isWatchlist {
-                    showWatchlist(cached.rows, ids: ids, origin: fetch.origin, at: now)
-                } else {
-                    fetch.rows += cached.rows
-                }
-                continue
-            }
-            fetches[id] = fetch
-            ask(
-                request, for: .marketData(fetch: id, ids: ids, cacheKey: key, lookup: trace),
-                from: fetch.origin.screen, at: now)
-            return
         }
-        fetches[id] = nil
-        finishFetch(fetch, succeeded: true, at: now)
+    }
+
+    /// Puts a fetch's rows where its origin wants them: on the watchlist screen as they arrive,
+    /// or kept for the end.
+    private mutating func deliver(_ rows: [CoinMarket], ids: [String], fetch id: Int, at now: Int64) {
+        guard let origin = fetches[id]?.origin else { return }
+        if origin.isWatchlist {
+            showWatchlist(rows, ids: ids, origin: origin, at: now)
+        } else {
+            fetches[id]?.rows += rows
+        }
     }
 
     /// Whether a fetch's answer still matters: a stopped loop's or a cancelled `.task`'s does not
@@ -140,21 +146,17 @@ extension AppSimulation {
             }
             marketCache.store(.init(rows: rows, dataTime: dataTime), key: key, at: now)
             if let lookup { emit(.cacheStored(cache: "market", lookup: lookup), at: now) }
-            fetches[id]?.answered.formUnion(rows.map(\.id))
-            if fetch.origin.isWatchlist {
-                showWatchlist(rows, ids: ids, origin: fetch.origin, at: now)
-            } else {
-                fetches[id]?.rows += rows
-            }
+            deliver(rows, ids: ids, fetch: id, at: now)
+            perform(fetches[id]!.run.received(answered: rows.map(\.id)), fetch: id, at: now)
         } else {
             let prices = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in try SimplePrices.decode(body, source: source)
             }
             watchlist.apply(simplePrices: prices, currency: "usd", requested: ids, receivedAt: now)
-            fetches[id]?.answered.formUnion(ids.filter { prices.quotes[$0]?["usd"] != nil })
             evaluateAlerts(at: now)
+            let answered = ids.filter { prices.quotes[$0]?["usd"] != nil }
+            perform(fetches[id]!.run.received(answered: answered), fetch: id, at: now)
         }
-        continueFetch(id, at: now)
     }
 
     /// The market cache's key in the trace Belady's optimum reads. Under the app's rule the cache
@@ -168,10 +170,14 @@ extension AppSimulation {
         }
     }
 
-    /// A market-data request failed: the fetch stops there, as the client's does.
+    /// A market-data request failed: the run decides what follows (it stops, as the client's does).
     mutating func failMarketData(fetch id: Int, at now: Int64) {
-        guard let fetch = fetches.removeValue(forKey: id), isCurrent(fetch.origin) else { return }
-        finishFetch(fetch, succeeded: false, at: now)
+        guard let fetch = fetches[id] else { return }
+        guard isCurrent(fetch.origin) else {
+            fetches[id] = nil
+            return
+        }
+        perform(fetch.run.failed(), fetch: id, at: now)
     }
 
     private mutating func finishFetch(_ fetch: MarketDataFetch, succeeded: Bool, at now: Int64) {
@@ -190,7 +196,7 @@ extension AppSimulation {
                 at: now)
         case .watchlist(let token, let kind):
             let (actions, leftOff) = watchlistScreen.fetchFinished(
-                token: token, kind: kind, answered: fetch.answered, succeeded: succeeded,
+                token: token, kind: kind, answered: fetch.run.answered, succeeded: succeeded,
                 list: watchlist.coinIds, at: now)
             if leftOff > 0 { emit(.leftOffByLoad(leftOff), at: now) }
             execute(actions, at: now)

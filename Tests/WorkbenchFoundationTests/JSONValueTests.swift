@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TrackerCore
 import WorkbenchFoundation
 
 @Suite("JSONValue: the one writer of the workbench's JSON documents")

@@ -1,6 +1,5 @@
 import Dispatch
 import Testing
-import TrackerCore
 import WorkbenchFoundation
 
 @Suite("Locked: a value reached only under its lock")

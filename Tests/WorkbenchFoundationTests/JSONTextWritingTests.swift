@@ -1,9 +1,8 @@
 import Foundation
 import Testing
-import TrackerCore
 import WorkbenchFoundation
 
-@Suite("JSON numbers, digits, dates and query lists written without intermediate Strings")
+@Suite("JSON numbers, digits and dates written without intermediate Strings")
 struct JSONTextWritingTests {
     /// The rule as first written: whole numbers below 1e15 as integers, the rest in Swift's
     /// shortest round-tripping form.
@@ -69,16 +68,5 @@ struct JSONTextWritingTests {
             #expect(secondOfDay == Int64(parts.hour! * 3600 + parts.minute! * 60 + parts.second!))
             #expect(seconds * 1000 <= milliseconds && milliseconds < seconds * 1000 + 1000)
         }
-    }
-
-    @Test("queryList splits at commas, drops empty items and keeps multi-byte ids whole")
-    func queryList() {
-        let request = HTTPRequest(
-            path: "/coins/markets",
-            query: [.init("ids", "bitcoin,,ethereum,é-coin,"), .init("empty", ""), .init("one", "x")])
-        #expect(request.queryList("ids") == ["bitcoin", "ethereum", "é-coin"])
-        #expect(request.queryList("empty") == [])
-        #expect(request.queryList("one") == ["x"])
-        #expect(request.queryList("missing") == [])
     }
 }
