@@ -1,20 +1,30 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The read-only checks an existing file passes before the workbench writes to it.
 enum DatabaseFileCheck {
-    /// The 16 bytes every SQLite 3 database starts with.
-    static let header = Array("SQLite format 3\u{0}".utf8)
-
     /// Throws unless the file is an undamaged database of `kind` that this workbench can migrate.
+    ///
+    /// A missing or empty file is a new database. Nothing here opens a descriptor of the file
+    /// outside SQLite (see ``OpeningLock`` for why): SQLite itself refuses a file without its
+    /// header (`SQLITE_NOTADB`).
     static func verify(_ kind: DatabaseKind, at path: String) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw StoreError(.io("cannot read the file"), path: path)
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            guard errno == ENOENT else {
+                throw StoreError(.io("cannot read the file: \(String(cString: strerror(errno)))"), path: path)
+            }
+            return
         }
-        let start = (try? handle.read(upToCount: header.count)) ?? nil
-        try? handle.close()
-        guard let start, !start.isEmpty else { return }  // an empty file becomes a new database
-        guard Array(start) == header else { throw StoreError(.notADatabase, path: path) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError(.io("not a regular file"), path: path)
+        }
+        guard status.st_size > 0 else { return }
+        guard access(path, R_OK) == 0 else { throw StoreError(.io("cannot read the file"), path: path) }
 
         var configuration = Configuration()
         configuration.readonly = true

@@ -1,40 +1,40 @@
 import Foundation
+import WorkbenchFoundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// An exclusive `flock` on a database file while it is checked, created and migrated, so two
-/// processes opening the same new file do not both run its migrations. (SQLite's own locks are
-/// `fcntl` locks, which `flock` does not interfere with on Linux.)
+/// An exclusive lock on a database's folder while the file is checked, created and migrated, so
+/// two processes opening the same new file do not both run its migrations.
+///
+/// The lock is taken on the folder, never on the database file: SQLite's own locks are POSIX
+/// `fcntl` locks, which belong to the process, and closing *any* descriptor of the file drops
+/// every one of them (SQLite's "How To Corrupt An SQLite Database File", section 2.2). An idle
+/// WAL connection holds a shared lock on the file; once that is gone, another process closing its
+/// last connection believes it is the last one, checkpoints and deletes the WAL under the live
+/// writer, whose next commit is lost. So the workbench opens no descriptor of its own on a
+/// database file.
 struct OpeningLock {
-    private let descriptor: Int32
+    private let lock: FileLock
 
-    /// Takes the lock, creating the file (empty: SQLite's "new database") if needed, waiting at
-    /// most `timeout` seconds for another process to release it.
+    /// Takes the lock on the folder holding `path`, waiting at most `timeout` seconds for
+    /// another process to release it.
     ///
-    /// - Throws: ``StoreError`` when the file cannot be opened or the lock is not released in time.
+    /// - Throws: ``StoreError`` when the folder cannot be opened or the lock is not released in
+    ///   time.
     init(path: String, timeout: Double) throws(StoreError) {
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw StoreError(.io("cannot open: \(String(cString: strerror(errno)))"), path: path)
-        }
-        var waited = 0.0
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, waited < timeout else {
-                close(descriptor)
+        let folder = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
+        do {
+            lock = try FileLock(folder: folder, timeout: timeout)
+        } catch {
+            switch error {
+            case .cannotOpen(let reason):
+                throw StoreError(.io("cannot open its folder to lock it: \(reason)"), path: path)
+            case .held:
                 throw StoreError(
                     .io("another process kept the database locked for \(Int(timeout)) s while opening it"),
                     path: path)
             }
-            usleep(20_000)
-            waited += 0.02
         }
     }
 
-    /// Releases the lock and closes the file.
-    func release() {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-    }
+    /// Releases the lock.
+    func release() { lock.release() }
 }

@@ -1,6 +1,7 @@
 import Datasets
 import Foundation
 import Persistence
+import WorkbenchFoundation
 
 /// A sweep's folder on disk: `plan.json` (written first), `sweep.sqlite` (finished cells and
 /// their metrics), `<combination>/seed-<n>/result.json` per cell, then `summary.json` and
@@ -14,11 +15,16 @@ public struct SweepFolder: Sendable {
     public let store: SweepStore
     /// Cells the folder already had when prepared (resumed).
     public let finished: Set<SweepCell>
+    /// Held while the folder is in use: a second sweep (or merge) on it is refused, not mixed in.
+    /// (A shard read from read-only storage to be merged has none.)
+    let lock: FileLock?
 
     /// The plan's file name.
     public static let planFile = "plan.json"
     /// The database's file name.
     public static let databaseFile = "sweep.sqlite"
+    /// The lock file: held by the one sweep or merge using the folder.
+    public static let lockFile = "sweep.lock"
 
     /// Makes a folder ready to run a plan (or one shard of it).
     ///
@@ -33,9 +39,19 @@ public struct SweepFolder: Sendable {
     ) throws(SweepError) -> SweepFolder {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw SweepError("\(path): exists and is not a folder") }
-            let contents = (try? manager.contentsOfDirectory(atPath: path)) ?? []
+        let existed = manager.fileExists(atPath: path, isDirectory: &isDirectory)
+        if existed && !isDirectory.boolValue { throw SweepError("\(path): exists and is not a folder") }
+        if !existed {
+            do {
+                try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw SweepError(
+                    "\(path): cannot create the folder: \((error as NSError).localizedDescription)")
+            }
+        }
+        let lock = try lockFolder(path)
+        if existed {
+            let contents = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter { $0 != lockFile }
             if !contents.isEmpty {
                 let existing = try? readPlan(path)
                 guard existing != nil || contents.contains(planFile) else {
@@ -66,10 +82,11 @@ public struct SweepFolder: Sendable {
         } catch {
             throw SweepError("\(path)/\(databaseFile): \(error)")
         }
-        return SweepFolder(path: path, store: store, finished: finished)
+        return SweepFolder(path: path, store: store, finished: finished, lock: lock)
     }
 
-    /// Opens an existing sweep folder to read it (a shard to merge).
+    /// Opens an existing sweep folder to read it (a shard to merge); refused while a sweep runs
+    /// in it.
     ///
     /// - Parameter path: The folder.
     /// - Returns: The folder and its plan and shard.
@@ -77,12 +94,18 @@ public struct SweepFolder: Sendable {
         folder: SweepFolder, plan: SweepPlan, shard: SweepShard?
     ) {
         let (plan, shard) = try readPlan(path)
+        // Refused while a sweep runs there; not held, so a shard named twice reaches the merge's
+        // own check ("in two shards").
+        try lockFolder(path, unlessReadOnly: true)?.release()
         guard FileManager.default.fileExists(atPath: "\(path)/\(databaseFile)") else {
             throw SweepError("\(path): no \(databaseFile); the sweep never finished a cell there")
         }
         let store = try openStore(path)
         do {
-            return (SweepFolder(path: path, store: store, finished: try store.finishedCells()), plan, shard)
+            return (
+                SweepFolder(path: path, store: store, finished: try store.finishedCells(), lock: nil), plan,
+                shard
+            )
         } catch {
             throw SweepError("\(path)/\(databaseFile): \(error)")
         }
@@ -103,6 +126,25 @@ public struct SweepFolder: Sendable {
             throw SweepError("\(file): \(error.description)")
         } catch {
             throw SweepError("\(file): not a sweep plan: \(error)")
+        }
+    }
+
+    /// Takes the folder's lock at once, or says who holds it. A folder this process cannot write
+    /// to is read without the lock when `unlessReadOnly`.
+    private static func lockFolder(_ path: String, unlessReadOnly: Bool = false) throws(SweepError)
+        -> FileLock?
+    {
+        do {
+            return try FileLock(file: "\(path)/\(lockFile)", timeout: 0)
+        } catch {
+            switch error {
+            case .cannotOpen where unlessReadOnly && access(path, W_OK) != 0: return nil
+            case .cannotOpen(let reason): throw SweepError("\(path)/\(lockFile): cannot open: \(reason)")
+            case .held:
+                throw SweepError(
+                    "\(path): another sweep or merge is using this folder; wait for it to end, or give another --out"
+                )
+            }
         }
     }
 

@@ -106,6 +106,34 @@ struct SweepDurabilityTests {
         #expect(badShard.status == 2 && badShard.stderr.contains("--shard: expected K/N"))
     }
 
+    @Test("a folder in use by another sweep is refused at once, by sweep and merge, and left as it is")
+    func folderInUse() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let out = directory.path("in-use")
+        let first = try Self.sweep(out)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try Self.outputs(out)
+        // Another process's sweep holds the folder's lock file (this test process plays it).
+        let descriptor = open("\(out)/sweep.lock", O_RDWR | O_CLOEXEC)
+        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        for arguments in [["--resume"], ["--force"]] {
+            let refused = try Self.sweep(out, arguments)
+            #expect(refused.status == 2)
+            #expect(
+                refused.stderr.contains("\(out): another sweep or merge is using this folder"),
+                "\(refused.stderr)")
+        }
+        let merge = try WorkbenchProcess.run(["merge", out, "--out", directory.path("merged")])
+        #expect(merge.status == 2)
+        #expect(merge.stderr.contains("another sweep or merge is using this folder"), "\(merge.stderr)")
+        #expect(try Self.outputs(out) == before)
+        close(descriptor)
+        let resumed = try Self.sweep(out, ["--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try Self.outputs(out) == before)
+    }
+
     @Test("a folder of another plan is refused, --force clears it (no stale seeds); a non-sweep folder never")
     func folders() throws {
         let directory = try TemporaryDirectory()
