@@ -121,12 +121,21 @@ def main(argv):
     arguments = parse_arguments(argv)
     if not os.access(arguments.workbench, os.X_OK):
         sys.exit(f"ray-sweep: {arguments.workbench}: no workbench binary (swift build -c release)")
-    import ray
+    missing = ("ray-sweep: Ray is not installed for this Python ({}); scripts/ray/setup.sh installs "
+               "it in .build/ray-venv: run .build/ray-venv/bin/python scripts/ray-sweep.py ...")
+    try:
+        import ray
+    except ImportError:
+        sys.exit(missing.format(sys.executable))
 
     ray_bin = os.path.join(os.path.dirname(sys.executable), "ray")
+    if not os.access(ray_bin, os.X_OK):
+        ray_bin = shutil.which("ray") or ray_bin
     cluster = None
     address = arguments.address
     if address is None:
+        if not os.access(ray_bin, os.X_OK):
+            sys.exit(missing.format(f"{sys.executable}: the module is there, but not its `ray` command"))
         cluster = LocalCluster(ray_bin)
         address = cluster.start()
     try:

@@ -27,6 +27,11 @@ public enum DatasetInspector {
         } catch {
             throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
         }
+        // JSON is UTF-8 (RFC 8259), and so is CoinGecko's CSV export: another encoding is named,
+        // not decoded into replacement characters.
+        if let problem = TextEncoding.problem(in: data) {
+            throw .unrecognised(path: url.path, reason: problem + "; recordings are UTF-8 text")
+        }
         let context = RecordingContext(name: name, path: url.path, data: data, entry: entry)
         switch try kind(of: context) {
         case .csvExport: return try inspectCSV(context)

@@ -169,6 +169,7 @@ extension ParseContext {
     func validated(_ coin: SyntheticCoin, _ reader: NodeReader) throws(ScenarioError) {
         do {
             try coin.validate()
+            try coin.checkFirstYear()
         } catch {
             throw reader.error(error.description)
         }

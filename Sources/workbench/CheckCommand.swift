@@ -41,6 +41,16 @@ struct CheckCommand: ParsableCommand {
             throw CLIError.badInput(
                 "--golden-dir: the directory is empty; give a path such as scenarios/golden")
         }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: goldenDirectory, isDirectory: &isDirectory)
+        if exists && !isDirectory.boolValue {
+            throw CLIError.badInput("--golden-dir \(goldenDirectory): is a file, not a directory")
+        }
+        if !exists && !record {
+            throw CLIError.badInput(
+                "--golden-dir \(goldenDirectory): no such directory; give the folder of the golden chart files "
+                    + "(scenarios/golden by default), or --record to create it")
+        }
         var (regressions, unchecked) = (0, 0)
         for file in scenarios {
             let loaded = try ScenarioRunner.load(file, overrides: [])

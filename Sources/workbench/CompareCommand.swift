@@ -99,7 +99,7 @@ struct CompareCommand: ParsableCommand {
         guard let folder else { return nil }
         let path = "\(folder)/series.json"
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let (data, source) = try InputFiles.read(path)
+        let (data, source) = try InputFiles.readJSON(path)
         do {
             return try JSONDecoder().decode(RunSeries.self, from: data)
         } catch let error as DecodingError {
@@ -131,7 +131,7 @@ struct CompareCommand: ParsableCommand {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: run, isDirectory: &isDirectory)
         let path = exists && isDirectory.boolValue ? "\(run)/result.json" : run
-        let (data, source) = try InputFiles.read(path)
+        let (data, source) = try InputFiles.readJSON(path)
         // JSONDecoder, not JSONSerialization: on Linux the latter misrounds 17-digit numbers.
         struct ResultFile: Decodable {
             var metrics: [String: Double]

@@ -77,7 +77,16 @@ struct GenerateCommand: ParsableCommand {
             throw CLIError.badInput(
                 "--start: expected an ISO 8601 time such as 2024-01-01T00:00:00Z, found '\(start)'")
         }
+        guard startTime >= TimeLimits.earliest else {
+            throw CLIError.badInput(
+                "--start \(start): before 1970-01-01T00:00:00Z; the workbench's times run from 1970 to 9999")
+        }
         let stepMilliseconds = try DurationText.milliseconds(dt, option: "--dt")
+        guard TimeLimits.time(after: startTime, steps: steps, of: stepMilliseconds) != nil else {
+            throw CLIError.badInput(
+                "--steps \(steps) of --dt \(dt) from --start \(start): the last step falls after "
+                    + "9999-12-31T23:59:59.999Z; take fewer steps or a shorter --dt")
+        }
         let series: TimeSeries
         do {
             let model = try PriceModel.named(model, parameters: try Self.parse(parameters))
@@ -88,6 +97,12 @@ struct GenerateCommand: ParsableCommand {
                 coins: [coin], rootSeed: seed, start: startTime, stepMilliseconds: stepMilliseconds,
                 steps: steps,
                 generator: generator)[coin.id]!
+        } catch PriceModelError.invalidPath(_, let detail) {
+            // The path overflowed: name the options that made it.
+            let options =
+                (["--model \(model)", "--start-price \(startPrice)"] + parameters.map { "--param \($0)" })
+                .joined(separator: " ")
+            throw CLIError.badInput("\(options): \(detail)")
         } catch let error as PriceModelError {
             throw CLIError.badInput(error)
         }

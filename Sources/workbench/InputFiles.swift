@@ -1,5 +1,6 @@
 import Datasets
 import Foundation
+import WorkbenchFoundation
 
 /// Reading the CLI's input files and writing its outputs, with errors that name the file.
 enum InputFiles {
@@ -16,6 +17,20 @@ enum InputFiles {
         } catch {
             throw .badInput("\(path.isEmpty ? "''" : path): \(error.reason)")
         }
+    }
+
+    /// The bytes of a JSON file (or standard input), refused unless they are UTF-8 text: JSON is
+    /// UTF-8 (RFC 8259), and another encoding is named, not decoded into replacement characters.
+    ///
+    /// - Parameter path: A file path, `-`, or nil.
+    /// - Returns: The bytes and the label errors should name.
+    /// - Throws: ``CLIError`` as ``read(_:)`` does, and for text that is not UTF-8.
+    static func readJSON(_ path: String?) throws(CLIError) -> (data: Data, source: String) {
+        let (data, source) = try read(path)
+        if let problem = TextEncoding.problem(in: data) {
+            throw .badInput("\(source): \(problem); JSON is UTF-8 text (RFC 8259)")
+        }
+        return (data, source)
     }
 
     /// Standard input, up to the limit; a directory or closed descriptor is an error.

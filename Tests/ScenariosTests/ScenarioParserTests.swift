@@ -13,6 +13,26 @@ struct ScenarioParserTests {
         try ScenarioParser.parse(text, file: "test.yaml", projectRoot: root, overrides: overrides)
     }
 
+    @Test(
+        "parameters that overflow a path together are refused when read, at the coin (validate agrees with run)"
+    )
+    func overflowingParametersRefused() {
+        let text =
+            "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 1, params: {volatility: 1.0e300}}\n"
+        do {
+            _ = try Self.parse(text)
+            Issue.record("a volatility of 1e300 was accepted")
+        } catch {
+            #expect(
+                error.description.hasPrefix("test.yaml:4:7: market.coins[0]: the path of bitcoin"), "\(error)"
+            )
+        }
+        #expect(throws: Never.self) {
+            _ = try Self.parse(
+                "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 1, params: {volatility: 3}}\n")
+        }
+    }
+
     @Test("a huge value is quoted cut to 120 characters, with a count of the rest")
     func hugeValueQuoted() {
         let value = String(repeating: "x", count: 1_000)

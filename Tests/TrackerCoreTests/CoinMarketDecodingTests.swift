@@ -75,6 +75,15 @@ struct CoinMarketDecodingTests {
         #expect(rows.contains { $0.circulatingSupply == 14544190.764091088 })
     }
 
+    @Test("a string that is not UTF-8 (Latin-1) is refused at its path, not decoded into U+FFFD")
+    func latin1Refused() throws {
+        var bytes = Array(#"[{"id": "caf?", "symbol": "c", "name": "c", "current_price": 1}]"#.utf8)
+        bytes[bytes.firstIndex(of: UInt8(ascii: "?"))!] = 0xE9
+        let error = #expect(throws: LocatedDecodingError.self) { try CoinMarket.decodeList(bytes) }
+        #expect(error?.path == "$[0].id")
+        #expect(error?.description.contains("UTF-8") == true)
+    }
+
     @Test("members in any order, and names written with escapes, mean what they say")
     func orderAndEscapes() throws {
         let inOrder = #"[{"id":"a","symbol":"s","name":"N","current_price":2.5,"market_cap_rank":7}]"#

@@ -7,4 +7,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ ! -x .build/ray-venv/bin/python ]; then python3 -m venv .build/ray-venv; fi
 .build/ray-venv/bin/pip install -q -r scripts/ray/requirements.txt
-swift build -c release --product workbench >&2
+# A binary given in BITPAL_WORKBENCH (CI's debug build) is used as it is.
+if [ -z "${BITPAL_WORKBENCH:-}" ]; then swift build -c release --product workbench >&2; fi

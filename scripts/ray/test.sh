@@ -4,11 +4,14 @@
 # both merged folders must equal a local `workbench sweep`, byte for byte (summary.json,
 # summary.md and every result.json). Prints the wall times.
 #
-#   scripts/ray/test.sh          (CI runs it when BITPAL_RAY_TEST=1; see docs/sweeps.md)
+#   scripts/ray/test.sh          (CI runs it; see docs/sweeps.md)
+#   BITPAL_WORKBENCH=.build/debug/workbench scripts/ray/test.sh   (a binary already built: no
+#                                release build; CI uses the debug binary its tests built)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 scripts/ray/setup.sh
 python=.build/ray-venv/bin/python
+workbench=$(realpath -m "${BITPAL_WORKBENCH:-.build/release/workbench}")
 work=.build/ray-test
 rm -rf "$work"
 mkdir -p "$work"
@@ -21,15 +24,15 @@ same() {
 }
 
 start=$(date +%s%N)
-.build/release/workbench sweep scenarios/quickstart.yaml --seeds 1..40 --jobs 2 --out "$work/local" --quiet >/dev/null
+"$workbench" sweep scenarios/quickstart.yaml --seeds 1..40 --jobs 2 --out "$work/local" --quiet >/dev/null
 local_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 
 start=$(date +%s%N)
-"$python" scripts/ray-sweep.py scenarios/quickstart.yaml --seeds 1..40 --out "$work/ray" >/dev/null
+"$python" scripts/ray-sweep.py scenarios/quickstart.yaml --seeds 1..40 --workbench "$workbench" --out "$work/ray" >/dev/null
 ray_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 same "$work/ray"
 
-"$python" scripts/ray-sweep.py scenarios/quickstart.yaml --seeds 1..40 --shards 8 --kill-worker-after 4 \
+"$python" scripts/ray-sweep.py scenarios/quickstart.yaml --seeds 1..40 --workbench "$workbench" --shards 8 --kill-worker-after 4 \
     --out "$work/ray-killed" >/dev/null
 same "$work/ray-killed"
 

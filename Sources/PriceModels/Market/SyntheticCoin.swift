@@ -43,4 +43,16 @@ public struct SyntheticCoin: Sendable, Equatable {
         try check.positive("start_price", startPrice)
         try model.process.validate()
     }
+
+    /// Checks the parameters against what a path does with them: a dry run of a year of daily
+    /// steps (seed 0) must keep the price positive and finite. Parameters that pass
+    /// ``validate()`` one by one can still overflow together (a volatility of 1e300); this finds
+    /// them when the scenario is read, not when it is run. A path that overflows only later, at
+    /// the run's own seed and steps, is still refused by the run.
+    ///
+    /// - Throws: ``PriceModelError/invalidPath(coinId:detail:)``.
+    public func checkFirstYear() throws(PriceModelError) {
+        _ = try MarketPaths.generate(
+            coins: [self], rootSeed: 0, start: 0, stepMilliseconds: 86_400_000, steps: 365)
+    }
 }

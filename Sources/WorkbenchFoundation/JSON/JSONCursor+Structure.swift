@@ -53,7 +53,9 @@ extension JSONCursor {
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == .quote {
-                let run = String(decoding: bytes[runStart..<offset], as: UTF8.self)
+                guard let run = String(validating: bytes[runStart..<offset], as: UTF8.self) else {
+                    throw error(at: start, path: path(), expected: Self.utf8Expectation)
+                }
                 offset += 1
                 guard var text = escaped else { return run }
                 text += run
@@ -63,7 +65,10 @@ extension JSONCursor {
                 throw error(at: start, path: path(), expected: "a string without raw control characters")
             }
             if byte == .backslash {
-                var text = (escaped ?? "") + String(decoding: bytes[runStart..<offset], as: UTF8.self)
+                guard let run = String(validating: bytes[runStart..<offset], as: UTF8.self) else {
+                    throw error(at: start, path: path(), expected: Self.utf8Expectation)
+                }
+                var text = (escaped ?? "") + run
                 guard let scalar = readEscape() else {
                     throw error(at: start, path: path(), expected: "a string with valid escapes")
                 }
@@ -76,6 +81,10 @@ extension JSONCursor {
         }
         throw error(at: start, path: path(), expected: "a string closed by '\"'")
     }
+
+    /// What a string with bytes that are not UTF-8 should have been.
+    static let utf8Expectation =
+        "a string of UTF-8 text (JSON is UTF-8, RFC 8259; Latin-1 and other encodings are refused)"
 
     /// Reads `\x` or `\uXXXX` (with surrogate pairs) at the cursor; nil if malformed.
     private mutating func readEscape() -> Unicode.Scalar? {
