@@ -79,9 +79,11 @@ struct ServeCommand: ParsableCommand {
         var behaviour = config.server
         behaviour.keyPlans = try keyPlans(around: behaviour.plan)
         if noLimits { behaviour.removeLimits() }
+        // The journal keeps the latest 10,000 to 20,000 requests: the admin API shows the last
+        // 1,000, and memory stays flat however long the server runs.
         let server = SimulatedServer(
             source: config.market, behaviour: behaviour,
-            seed: StreamSeed(root: config.seed, stream: "server"))
+            seed: StreamSeed(root: config.seed, stream: "server"), journalLimit: 20_000, keepingLatest: true)
         let origin = ContinuousClock.now
         let realSeconds: @Sendable () -> Double = {
             let elapsed = ContinuousClock.now - origin

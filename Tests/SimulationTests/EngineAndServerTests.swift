@@ -47,6 +47,30 @@ struct EngineAndServerTests {
         }
     }
 
+    @Test("a run's journal keeps its first requests; serve's keeps its latest, in bounded memory")
+    func journalLimits() {
+        var behaviour = ServerBehaviour(plan: .named("seed-50")!, cacheMaxAgeMilliseconds: 0)
+        behaviour.removeLimits()
+        var run = SimulatedServer(
+            source: Self.market, behaviour: behaviour, seed: StreamSeed(root: 1, stream: "server"),
+            journalLimit: 4)
+        var serve = SimulatedServer(
+            source: Self.market, behaviour: behaviour, seed: StreamSeed(root: 1, stream: "server"),
+            journalLimit: 4,
+            keepingLatest: true)
+        for index in 0..<11 {
+            let now = Self.start + Int64(index) * 1_000
+            _ = run.handle(Self.markets, at: now)
+            _ = serve.handle(Self.markets, at: now)
+        }
+        #expect(run.journal.map(\.time) == (0..<4).map { Self.start + Int64($0) * 1_000 })
+        #expect(run.droppedJournalEntries == 7)
+        // Full at 4, halved to 2 before the 5th, the 7th, the 9th and the 11th: the latest 3 stay.
+        #expect(serve.journal.map(\.time) == (8..<11).map { Self.start + Int64($0) * 1_000 })
+        #expect(serve.droppedJournalEntries == 8)
+        #expect(serve.journal.count + serve.droppedJournalEntries == 11)
+    }
+
     @Test(
         "the plan limit: the 51st request in a minute on seed-50 gets 429 with the real body and retry-after")
     func planLimit() throws {

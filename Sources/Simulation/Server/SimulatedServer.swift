@@ -14,7 +14,8 @@ public struct SimulatedServer: ~Copyable {
     public let source: any MarketSource
     /// Plan, caching, latency, faults.
     public var behaviour: ServerBehaviour
-    /// Every request so far, in arrival order (up to ``journalLimit``).
+    /// Every request so far, in arrival order (up to ``journalLimit``); with
+    /// ``keepsLatestJournal``, the latest ones.
     public private(set) var journal: [JournalEntry] = []
     /// Journal entries dropped past the limit (they still count in ``outcomeCounts``).
     public private(set) var droppedJournalEntries = 0
@@ -22,6 +23,10 @@ public struct SimulatedServer: ~Copyable {
     public private(set) var outcomeCounts: [ServerReply.Outcome: Int] = [:]
     /// The most journal entries kept in memory.
     public let journalLimit: Int
+    /// Whether a full journal drops its oldest half to keep recording (a server that runs for
+    /// hours: the admin API shows the latest requests) instead of recording no more (a run,
+    /// whose metrics read the journal from its start).
+    public let keepsLatestJournal: Bool
     private var window = PlanWindow()
     /// The journal's targets so far, by the request's target: equal targets share one String.
     private var journalTargets: [String: String] = [:]
@@ -47,13 +52,17 @@ public struct SimulatedServer: ~Copyable {
     ///   - behaviour: Plan, caching, latency and faults.
     ///   - seed: The server's random stream (latency and faults).
     ///   - journalLimit: The most journal entries kept (1,000,000 by default).
+    ///   - keepingLatest: Whether a full journal drops its oldest half to keep the latest
+    ///     requests (`workbench serve`) instead of recording no more.
     public init(
-        source: any MarketSource, behaviour: ServerBehaviour, seed: StreamSeed, journalLimit: Int = 1_000_000
+        source: any MarketSource, behaviour: ServerBehaviour, seed: StreamSeed, journalLimit: Int = 1_000_000,
+        keepingLatest: Bool = false
     ) {
         self.source = source
         self.behaviour = behaviour
         self.stream = RandomStream(seed: seed)
-        self.journalLimit = journalLimit
+        self.journalLimit = max(2, journalLimit)
+        self.keepsLatestJournal = keepingLatest
     }
 
     /// Answers a request arriving at `now`.
@@ -76,6 +85,14 @@ public struct SimulatedServer: ~Copyable {
         let reply = answer(
             request, endpoint: endpoint, target: target, at: now, latency: latency, draws: draws)
         outcomeCounts[reply.outcome, default: 0] += 1
+        if journal.count >= journalLimit && keepsLatestJournal {
+            // Amortised O(1): half the journal goes at once, and the shared target strings
+            // with it (a long-running server sees unboundedly many distinct targets).
+            let dropped = journalLimit / 2
+            journal.removeFirst(dropped)
+            droppedJournalEntries += dropped
+            journalTargets.removeAll(keepingCapacity: true)
+        }
         if journal.count < journalLimit {
             journal.append(
                 JournalEntry(
