@@ -49,6 +49,18 @@ public struct SweepFolder: Sendable {
                     "\(path): cannot create the folder: \((error as NSError).localizedDescription)")
             }
         }
+        if existed {
+            // A folder that is not a sweep's is refused before anything is written into it (a
+            // folder with a lock file is a sweep's, perhaps one another process is starting).
+            let contents = (try? manager.contentsOfDirectory(atPath: path)) ?? []
+            if !contents.isEmpty && !contents.contains(planFile) && !contents.contains(lockFile)
+                && (try? readPlan(path)) == nil
+            {
+                throw SweepError(
+                    "\(path): the folder is not empty and holds no sweep (no \(planFile)); "
+                        + "give a new or empty folder with --out")
+            }
+        }
         let lock = try lockFolder(path)
         if existed {
             let contents = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter { $0 != lockFile }
