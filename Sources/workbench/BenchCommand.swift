@@ -101,7 +101,7 @@ struct BenchCommand: ParsableCommand {
                 x.count * 16
             )
         case .decode:
-            let (data, source) = try InputFiles.read(try path())
+            let (data, source) = try InputFiles.readJSON(try path())
             let bytes = [UInt8](data)
             let isOHLC = bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "[")
             do {
@@ -110,7 +110,9 @@ struct BenchCommand: ParsableCommand {
                     ? try OHLCDecoder.decode(bytes, source: source).candles.count
                     : try MarketChartDecoder.decode(bytes, source: source).prices.count
             } catch {
-                throw .badInput(error)
+                // The decoder's located complaint, then what `bench decode` reads.
+                throw .badInput(
+                    "\(error) (bench decode times /coins/{id}/market_chart and /coins/{id}/ohlc responses)")
             }
             let work: () -> Void =
                 isOHLC

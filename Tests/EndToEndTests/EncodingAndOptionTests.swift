@@ -54,4 +54,17 @@ struct EncodingAndOptionTests {
         #expect(wild.status == 2)
         #expect(wild.stderr.contains("--param volatility=1e300"), "\(wild.stderr)")
     }
+
+    @Test("bench decode given a response it does not time says which ones it does")
+    func benchDecodeSaysWhatItReads() throws {
+        let bench = try WorkbenchProcess.run([
+            "bench", "decode", "--input", "datasets/coingecko/coins_markets_usd_top100_20230108.json",
+            "--repeat", "1",
+        ])
+        #expect(bench.status == 2)
+        #expect(bench.stderr.contains("coins_markets_usd_top100_20230108.json:2:3"), "\(bench.stderr)")
+        #expect(
+            bench.stderr.contains(
+                "bench decode times /coins/{id}/market_chart and /coins/{id}/ohlc responses"))
+    }
 }
