@@ -11,13 +11,9 @@ if ! command -v wrk >/dev/null; then
     if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null; else sudo apt-get install -y -qq wrk; fi
 fi
 swift build -c release --product workbench >&2
-errors=$(mktemp)
-.build/release/workbench serve scenarios/quickstart.yaml --port 0 --no-latency --no-limits 2>"$errors" &
-server=$!
-trap 'kill -TERM $server 2>/dev/null; wait $server 2>/dev/null; rm -f "$errors"' EXIT
-for _ in $(seq 100); do [ -s "$errors" ] && break; sleep 0.1; done
-url=$(head -1 "$errors")
-case "$url" in http://127.0.0.1:*) ;; *) echo "load-serve: the server did not start: $(cat "$errors")" >&2; exit 1 ;; esac
+errors=.build/load-serve.err
+source scripts/serve-start.sh
+start_serve load-serve "$errors"
 for path in "/simple/price?ids=bitcoin,ethereum&vs_currencies=usd" "/coins/bitcoin/market_chart?vs_currency=usd&days=1"; do
     result=$(wrk -t2 -c64 -d"${seconds}s" --latency "$url$path")
     rps=$(echo "$result" | awk '/Requests\/sec/ {print $2}')

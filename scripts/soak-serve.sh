@@ -26,12 +26,8 @@ swift build -c release --product workbench >&2
 out=.build/soak
 mkdir -p "$out"
 errors="$out/serve.err"
-.build/release/workbench serve scenarios/quickstart.yaml --port 0 --no-latency --no-limits 2>"$errors" &
-server=$!
-trap 'kill -TERM $server 2>/dev/null || true; wait $server 2>/dev/null || true' EXIT
-for _ in $(seq 100); do [ -s "$errors" ] && break; sleep 0.1; done
-url=$(head -1 "$errors")
-case "$url" in http://127.0.0.1:*) ;; *) echo "soak-serve: the server did not start: $(cat "$errors")" >&2; exit 1 ;; esac
+source scripts/serve-start.sh
+start_serve soak-serve "$errors"
 base=${url%/}
 admin=${base%/api/v3}/__admin
 

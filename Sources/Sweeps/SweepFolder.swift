@@ -49,28 +49,17 @@ public struct SweepFolder: Sendable {
                     "\(path): cannot create the folder: \((error as NSError).localizedDescription)")
             }
         }
-        if existed {
-            // A folder that is not a sweep's is refused before anything is written into it (a
-            // folder with a lock file is a sweep's, perhaps one another process is starting).
-            let contents = (try? manager.contentsOfDirectory(atPath: path)) ?? []
-            if !contents.isEmpty && !contents.contains(planFile) && !contents.contains(lockFile)
-                && (try? readPlan(path)) == nil
-            {
-                throw SweepError(
-                    "\(path): the folder is not empty and holds no sweep (no \(planFile)); "
-                        + "give a new or empty folder with --out")
-            }
+        // A folder that is not a sweep's is refused before anything is written into it (a folder
+        // with a lock file is a sweep's, perhaps one another process is starting).
+        if existed && holdsNoSweep(path, (try? manager.contentsOfDirectory(atPath: path)) ?? []) {
+            throw notASweep(path)
         }
         let lock = try lockFolder(path)
         if existed {
             let contents = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter { $0 != lockFile }
             if !contents.isEmpty {
                 let existing = try? readPlan(path)
-                guard existing != nil || contents.contains(planFile) else {
-                    throw SweepError(
-                        "\(path): the folder is not empty and holds no sweep (no \(planFile)); "
-                            + "give a new or empty folder with --out")
-                }
+                guard existing != nil || contents.contains(planFile) else { throw notASweep(path) }
                 let same = existing.map { $0.plan == plan && $0.shard == shard } ?? false
                 if !same && !force {
                     throw SweepError(
@@ -139,6 +128,20 @@ public struct SweepFolder: Sendable {
         } catch {
             throw SweepError("\(file): not a sweep plan: \(error)")
         }
+    }
+
+    /// Whether a folder's contents show it is not a sweep's: not empty, with no plan (readable or
+    /// not) and no lock file (a sweep starting takes its lock before it writes the plan).
+    private static func holdsNoSweep(_ path: String, _ contents: [String]) -> Bool {
+        !contents.isEmpty && !contents.contains(planFile) && !contents.contains(lockFile)
+            && (try? readPlan(path)) == nil
+    }
+
+    /// The refusal of a folder that holds something other than a sweep: it is never cleared.
+    private static func notASweep(_ path: String) -> SweepError {
+        SweepError(
+            "\(path): the folder is not empty and holds no sweep (no \(planFile)); give a new or empty folder with --out"
+        )
     }
 
     /// Takes the folder's lock at once, or says who holds it. A folder this process cannot write

@@ -49,6 +49,16 @@ struct CheckpointedPathsTests {
 
     static func bits(_ values: some Sequence<Double>) -> [UInt64] { values.map(\.bitPattern) }
 
+    @Test("a grid that starts before 1970 is refused as a start, not as too many steps")
+    func startBefore1970() {
+        let coin = Self.coin("a", .gbm(GeometricBrownianMotion(drift: 0, volatility: 0.5)))
+        let error = #expect(throws: PriceModelError.self) {
+            _ = try MarketPaths.generate(
+                coins: [coin], rootSeed: 1, start: -1, stepMilliseconds: 1_000, steps: 10)
+        }
+        #expect(error?.description.contains("start_ms") == true, "\(String(describing: error))")
+    }
+
     @Test(
         "every model's walk, taken in stretches of 0-60 steps, gives the path taken at once", arguments: coins
     )

@@ -64,10 +64,14 @@ public enum MarketPaths {
         let check = ParameterCheck(model: "market")
         guard stepMilliseconds > 0 else { throw check.fail("step_ms", Double(stepMilliseconds), "positive") }
         guard steps >= 0 else { throw check.fail("steps", Double(steps), "0 or more") }
+        // The start first, so a start before 1970 is named as such, not as too many steps.
+        guard (TimeLimits.earliest...TimeLimits.latest).contains(start) else {
+            throw check.fail("start_ms", Double(start), "a time from 1970-01-01 to 9999-12-31 (epoch ms)")
+        }
         guard TimeLimits.time(after: start, steps: steps, of: stepMilliseconds) != nil else {
             throw check.fail(
                 "steps", Double(steps),
-                "few enough that the last tick (start + steps x step) is by 9999-12-31, from a start after 1970"
+                "few enough that the last tick (start + steps x step) is by 9999-12-31"
             )
         }
     }
