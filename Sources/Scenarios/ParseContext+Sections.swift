@@ -10,7 +10,9 @@ extension ParseContext {
         guard let reader else { return .bitpal }
         let section = try reader.mapping(allowing: PolicyTable.allowedKeys)
         var policies =
-            try section.optional("preset")?.choice([("bitpal", AppPolicies.bitpal), ("spec", .spec)])
+            try section.optional("preset")?.choice([
+                ("bitpal", AppPolicies.bitpal), ("bitpal-008", .bitpal008), ("spec", .spec),
+            ])
             ?? .bitpal
         let burst = try section.optional("burst")?.integer(in: 1...10_000) ?? 5
         for key in PolicyTable.keys {

@@ -3,12 +3,13 @@ import Simulation
 import TrackerCore
 
 extension ParseContext {
-    /// The user: scripted actions, seeded sessions, and whether the app is open at the start.
+    /// The user: scripted actions, seeded sessions, whether the app is open at the start, and
+    /// whether the app's widget is on the home screen.
     func user(_ reader: NodeReader?, market: Scenario.MarketSpec) throws(ScenarioError)
-        -> (script: [ScheduledAction], sessions: StochasticUser?, foreground: Bool)
+        -> (script: [ScheduledAction], sessions: StochasticUser?, foreground: Bool, widget: Bool)
     {
-        guard let reader else { return ([], nil, true) }
-        let section = try reader.mapping(allowing: ["foreground", "script", "sessions"])
+        guard let reader else { return ([], nil, true, false) }
+        let section = try reader.mapping(allowing: ["foreground", "script", "sessions", "widget"])
         var script: [ScheduledAction] = []
         for item in try section.optional("script")?.sequence() ?? [] {
             script += try actions(item, market: market)
@@ -41,7 +42,10 @@ extension ParseContext {
                     tradesPerSession: try fields.optional("trades")?.double(in: 0...20)
                         ?? defaults.tradesPerSession))
         }
-        return (script, sessions, try section.optional("foreground")?.bool() ?? true)
+        return (
+            script, sessions, try section.optional("foreground")?.bool() ?? true,
+            try section.optional("widget")?.bool() ?? false
+        )
     }
 
     /// One script entry; some verbs are several actions at the same time (an open with a chart

@@ -113,6 +113,7 @@ public enum PolicyTable {
                 policies.maxMarketsTargetLength = try reader.integer(in: 200...100_000_000)
             }),
         .cases("missing_rows", \.missingRows),
+        .cases("widget", \.widget),
     ]
 
     /// Every key a scenario's `policies:` may hold.

@@ -67,7 +67,7 @@ extension Scenario {
             }
         }
         let coins = Dictionary(uniqueKeysWithValues: prices.coins.map { ($0.id, $0) })
-        return RunConfig(
+        var config = RunConfig(
             seed: seed, source: source, prices: prices, start: start,
             durationMilliseconds: durationMilliseconds,
             server: server, policies: policies,
@@ -75,5 +75,7 @@ extension Scenario {
                 coins[id].map { CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name) }
             },
             alerts: alerts, script: script, user: sessions, startsInForeground: startsInForeground)
+        config.hasWidget = hasWidget
+        return config
     }
 }

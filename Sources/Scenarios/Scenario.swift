@@ -55,6 +55,9 @@ public struct Scenario: Sendable {
     public var sessions: StochasticUser?
     /// Whether the app is open at the start.
     public var startsInForeground: Bool
+    /// Whether the app's widget is on the home screen (`user.widget`); its build is the
+    /// `widget` policy.
+    public var hasWidget = false
     /// What the result must meet.
     public var expectations: [Expectation]
     /// The file it came from.

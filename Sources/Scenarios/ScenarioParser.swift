@@ -90,7 +90,7 @@ public enum ScenarioParser {
         let policies = try context.policies(root.optional("policies"))
         var server = try context.server(root.optional("server"), plan: root.optional("plan"))
         server.faults = try context.faults(root.optional("faults"))
-        let (script, sessions, foreground) = try context.user(root.optional("user"), market: market)
+        let (script, sessions, foreground, widget) = try context.user(root.optional("user"), market: market)
         let watchlist = try context.watchlist(root.optional("watchlist"))
         let name =
             try root.optional("name")?.string()
@@ -120,6 +120,7 @@ public enum ScenarioParser {
             expectations: try context.expectations(root.optional("expect")),
             file: file)
         scenario.bases = files.bases
+        scenario.hasWidget = widget
         guard TimeLimits.time(after: start, steps: 1, of: duration) != nil else {
             throw try root.required("duration").error(
                 "the run would end after 9999-12-31; shorten the duration")

@@ -13,7 +13,18 @@ struct ScenarioLibraryTests {
         return names.filter { $0.hasSuffix(".yaml") }.sorted()
     }()
 
-    @Test("the library holds the thirteen scenarios the team asks for")
+    /// Scenarios whose expectations are a verdict on a change, pinned as they stand: the targets
+    /// each breaks today. A fix shows here as a target no longer broken.
+    static let brokenTargets: [String: [String]] = [
+        // The widget-refresh branch at its seed: its outage and WidgetKit's budget break SC-001, the
+        // stale mark is rendered only at reloads (FR-005), and the budget holds reloads past 30 minutes.
+        "widget-branch-008.yaml": [
+            "widget.share_over_30m == 0.0", "widget.stale_unmarked_s == 0.0",
+            "widget.reload_gap_max_s <= 1800.0",
+        ]
+    ]
+
+    @Test("the library holds the fourteen scenarios the team asks for")
     func library() {
         #expect(
             Self.files == [
@@ -21,7 +32,7 @@ struct ScenarioLibraryTests {
                 "btc-year-backtest.yaml",
                 "chart-cache-sizing.yaml", "chart-regression.yaml",
                 "demo-plan-200-coins.yaml", "flash-crash.yaml", "policy-comparison.yaml", "quickstart.yaml",
-                "spec-baseline.yaml", "top-50-watchlist.yaml",
+                "spec-baseline.yaml", "top-50-watchlist.yaml", "widget-branch-008.yaml",
             ])
     }
 
@@ -42,11 +53,10 @@ struct ScenarioLibraryTests {
         #expect(
             scenario.estimatedEvents <= 50 * max(events, 100),
             "\(file): estimate \(scenario.estimatedEvents), ran \(events)")
-        for expectation in scenario.expectations {
-            #expect(
-                expectation.failure(in: metrics.byName) == nil,
-                "\(file): \(expectation.failure(in: metrics.byName) ?? "")")
-        }
+        let broken = scenario.expectations.filter { $0.failure(in: metrics.byName) != nil }
+        #expect(
+            broken.map(\.description) == Self.brokenTargets[file, default: []],
+            "\(file): \(broken.compactMap { $0.failure(in: metrics.byName) })")
     }
 
     @Test(

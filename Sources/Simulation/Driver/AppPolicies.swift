@@ -52,6 +52,8 @@ public struct AppPolicies: Sendable, Equatable {
     /// What the watchlist does with a coin an answer left out, or gave a `null` price (the app:
     /// off the screen after a load, its previous quote kept on later refreshes, `null` shown as 0).
     public var missingRows: MissingRowRule = .appCompactMap
+    /// The home-screen widget's build, when a scenario installs one (`user.widget: true`).
+    public var widget: WidgetBuild = .readsFile
 
     /// The chart preparation these policies describe.
     public var chartPreparation: ChartPreparation {
@@ -70,6 +72,15 @@ public struct AppPolicies: Sendable, Equatable {
         marketsPaging: .serverDefault, timeoutMilliseconds: 10_000, costMethod: .bitpalAverage,
         refreshSchedule: .fetchThenSleep, marketCacheRule: .allIdsFresh, detailLoadOrder: .detailThenChart,
         candleSampling: .stride, maxMarketsTargetLength: .max, missingRows: .appCompactMap)
+
+    /// The team's widget-refresh branch (Pointwelve/Bitpal-iOS `008-api-rate-limit-optimization`,
+    /// `122d91c`, unmerged): the published app with a widget that fetches its own prices
+    /// (``WidgetBuild/fetchesPrices``). Everything else on the branch is the app of `da53edf`.
+    public static let bitpal008: AppPolicies = {
+        var policies = AppPolicies.bitpal
+        policies.widget = .fetchesPrices
+        return policies
+    }()
 
     /// The design documents' policies: a fixed 30 s timer, detail and chart together, candles
     /// cut to the newest of the cap, batches split before a URL gets too long.

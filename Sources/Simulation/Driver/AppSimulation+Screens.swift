@@ -85,7 +85,7 @@ extension AppSimulation {
             case .disappear(.portfolioRoot): execute(portfolioLoop.disappear(at: now), at: now)
             case .appear(.sheet): startSearchSheet(at: now)
             case .disappear(.sheet): search = nil
-            case .reloadWidgetTimelines: emit(.widgetTimelinesReloaded, at: now)
+            case .reloadWidgetTimelines: reloadWidgetTimelines(at: now)
             case .suspended: suspended = true
             case .resumed:
                 suspended = false
@@ -143,6 +143,8 @@ extension AppSimulation {
                 body, source throws(LocatedDecodingError) in try CoinDetail.decode(body, source: source)
             }
             execute(detailScreen.detailFinished(token: token, succeeded: true), at: now)
+        case .widget:
+            preconditionFailure("the widget's answers do not go through the app's client")
         case .chart(let id, let type, let range, let lookup):
             let chart = try processChart(body, request: request, type: type, range: range, at: now)
             chartLoader.store(chart.cached, coinId: id, type: type, range: range, at: now)
@@ -155,6 +157,10 @@ extension AppSimulation {
     mutating func fail(_ purpose: Purpose, _ error: CoinGeckoError, at now: Int64) {
         let name: String
         switch purpose {
+        case .widget(let token):
+            // The widget's own failure, reported by its machine.
+            widgetFetchFinished(token: token, .failure(.init(error.kind.metricName)), at: now)
+            return
         case .marketData(let fetch, _, _, _):
             name = fetches[fetch]?.origin.screen.rawValue ?? "watchlist"
             failMarketData(fetch: fetch, at: now)

@@ -32,6 +32,8 @@ struct MarketDataFetch {
     var run: MarketDataRun
     /// The rows received, for origins that use them at the end.
     var rows: [CoinMarket] = []
+    /// When the oldest of those rows was current (the server's data time, or the cache entry's).
+    var dataTime: Int64?
 }
 
 extension AppSimulation {
@@ -85,7 +87,7 @@ extension AppSimulation {
                     step = fetch.run.cacheMissed()
                     continue
                 }
-                deliver(cached.rows, ids: ids, fetch: id, at: now)
+                deliver(cached.rows, ids: ids, dataTime: cached.dataTime, fetch: id, at: now)
                 step = fetches[id]!.run.cacheAnswered(ids: cached.rows.map(\.id))
             case .send(let request, let ids):
                 let key = traceKey(for: request, ids: ids)
@@ -103,12 +105,16 @@ extension AppSimulation {
 
     /// Puts a fetch's rows where its origin wants them: on the watchlist screen as they arrive,
     /// or kept for the end.
-    private mutating func deliver(_ rows: [CoinMarket], ids: [String], fetch id: Int, at now: Int64) {
+    private mutating func deliver(
+        _ rows: [CoinMarket], ids: [String], dataTime: Int64, fetch id: Int, at now: Int64
+    ) {
         guard let origin = fetches[id]?.origin else { return }
         if origin.isWatchlist {
             showWatchlist(rows, ids: ids, origin: origin, at: now)
         } else {
             fetches[id]?.rows += rows
+            let oldest = min(fetches[id]?.dataTime ?? dataTime, dataTime)
+            fetches[id]?.dataTime = oldest
         }
     }
 
@@ -146,7 +152,7 @@ extension AppSimulation {
             }
             marketCache.store(.init(rows: rows, dataTime: dataTime), key: key, at: now)
             if let lookup { emit(.cacheStored(cache: "market", lookup: lookup), at: now) }
-            deliver(rows, ids: ids, fetch: id, at: now)
+            deliver(rows, ids: ids, dataTime: dataTime, fetch: id, at: now)
             perform(fetches[id]!.run.received(answered: rows.map(\.id)), fetch: id, at: now)
         } else {
             let prices = try CoinGeckoResponseClassifier.decode(body, for: request) {
@@ -187,6 +193,11 @@ extension AppSimulation {
                 // The app rebuilds its holdings from this answer alone: a coin without a row drops out.
                 portfolioPrices = Dictionary(fetch.rows.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
                 portfolioLoadedAt = now
+                // `loadPortfolioWithPrices()` returns before this with no transactions.
+                if !transactions.isEmpty {
+                    updateAndReloadWidgets(
+                        pricedIds: Set(fetch.rows.map(\.id)), dataTime: fetch.dataTime ?? now, at: now)
+                }
             }
             execute(portfolioLoop.loadFinished(token: token, at: now), at: now)
         case .search(let token):

@@ -13,6 +13,8 @@ public struct AppSimulation: ~Copyable {
         case loopWake(token: Int)
         case portfolioWake(token: Int)
         case searchWake(token: Int)
+        /// A widget timeline's reload date (WidgetKit's, outside the app's process).
+        case widgetWake(token: Int)
         case keystroke(String)
         case action(UserAction)
         case wake(request: Int)
@@ -25,7 +27,7 @@ public struct AppSimulation: ~Copyable {
         var isInProcessWake: Bool {
             switch self {
             case .loopWake, .portfolioWake, .searchWake, .wake: true
-            case .keystroke, .action, .arrival, .timeout: false
+            case .widgetWake, .keystroke, .action, .arrival, .timeout: false
             }
         }
     }
@@ -36,6 +38,8 @@ public struct AppSimulation: ~Copyable {
         case coinList
         case detail(id: String, token: Int)
         case chart(id: String, type: ChartType, range: ChartTimeRange, lookup: Int)
+        /// The home-screen widget's fetch (its own process: no limiter, no cache).
+        case widget(token: Int)
     }
 
     struct Pending {
@@ -66,6 +70,8 @@ public struct AppSimulation: ~Copyable {
     var heldWakes: [Event] = []
     /// The Portfolio tab's loads.
     var portfolioLoop: PortfolioRefreshLoop
+    /// The app's home-screen widget under WidgetKit, if the scenario installs one.
+    var widget: HomeScreenWidget?
     /// The market data of the Portfolio tab's last load, by id: the prices its holdings show.
     var portfolioPrices: [String: CoinMarket]?
     /// When the Portfolio tab's last load ended.
@@ -150,6 +156,11 @@ public struct AppSimulation: ~Copyable {
             staleIfError: policies.staleIfError, requests: requests)
         navigation = AppNavigation(active: config.startsInForeground)
         portfolioLoop = PortfolioRefreshLoop(intervalMilliseconds: policies.refreshIntervalMilliseconds)
+        if config.hasWidget {
+            var stream = StreamSeed.splitMix(root: config.seed, stream: "widget")
+            widget = HomeScreenWidget(
+                build: policies.widget, budget: WidgetKitBudget(start: config.start, seed: stream.next()))
+        }
     }
 
     /// Runs to the end of the simulated span. The timer and progress see the run but never enter
@@ -177,6 +188,7 @@ public struct AppSimulation: ~Copyable {
                 queue.schedule(.action(scheduled.action), at: scheduled.time)
             }
         }
+        if widget != nil { execute(widget!.add(at: config.start), at: config.start) }
         execute(navigation.launch(), at: config.start)
         updateScreen(at: config.start)
         var reportedPercent = -1
@@ -219,6 +231,8 @@ public struct AppSimulation: ~Copyable {
         case .loopWake(let token):
             execute(watchlistScreen.wake(token: token, list: watchlist.coinIds, at: now), at: now)
         case .portfolioWake(let token): execute(portfolioLoop.wake(token: token, at: now), at: now)
+        case .widgetWake(let token):
+            if widget != nil { execute(widget!.wake(token: token, at: now), at: now) }
         case .searchWake(let token): searchDebounceEnded(token: token, at: now)
         case .keystroke(let text): type(text, at: now)
         case .action(let action): perform(action, at: now)
@@ -258,8 +272,14 @@ public struct AppSimulation: ~Copyable {
     }
 
     private mutating func send(_ id: Int, at now: Int64) {
-        guard let request = pending[id] else { return }
+        guard pending[id] != nil else { return }
         requestLifecycle.send(at: now)
+        transmit(id, at: now)
+    }
+
+    /// A pending request leaves for the server; its answer, or its timeout, is scheduled.
+    mutating func transmit(_ id: Int, at now: Int64) {
+        guard let request = pending[id] else { return }
         emit(
             .requestSent(
                 id: id, askedAt: request.askedAt, screen: request.screen,
@@ -298,6 +318,11 @@ public struct AppSimulation: ~Copyable {
     private mutating func arrive(_ id: Int, reply: ServerReply, at now: Int64) {
         guard let request = pending.removeValue(forKey: id), let response = reply.response else { return }
         recordAnswer(id, status: response.status, at: now)
+        if case .widget(let token) = request.purpose {
+            if response.status == 429 { emit(.rateLimited(id: id, retryAfterMilliseconds: nil), at: now) }
+            widgetAnswered(token: token, response: response, dataTime: reply.dataTime ?? now, at: now)
+            return
+        }
         switch requestLifecycle.answer(response, to: request.request, at: now) {
         case .success(let body):
             do throws(CoinGeckoError) {

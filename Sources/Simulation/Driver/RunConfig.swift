@@ -27,6 +27,9 @@ public struct RunConfig: Sendable {
     public var user: StochasticUser?
     /// Whether the app starts in the foreground (otherwise it waits for a `foreground` action).
     public var startsInForeground: Bool
+    /// Whether the app's widget is on the home screen from the start (its build is
+    /// ``AppPolicies/widget``).
+    public var hasWidget = false
 
     /// Creates a config.
     ///

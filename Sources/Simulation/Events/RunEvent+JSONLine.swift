@@ -89,6 +89,21 @@ extension RunEvent {
             )
         case .leftOffByLoad(let count): ("left_off_by_load", [.init("coins", .integer(Int64(count)))])
         case .widgetTimelinesReloaded: ("widget_timelines_reloaded", [])
+        case .widgetReloaded(let kind): ("widget_reloaded", [.init("kind", .string(kind.rawValue))])
+        case .widgetReloadRefused: ("widget_reload_refused", [])
+        case .widgetPricesMissing(let count):
+            ("widget_prices_missing", [.init("coins", .integer(Int64(count)))])
+        case .widgetShown(.empty): ("widget_shown", [.init("empty", .bool(true))])
+        case .widgetShown(.data(let shown)):
+            (
+                "widget_shown",
+                [
+                    .init("data_time_ms", .integer(shown.dataTime)),
+                    .init("last_updated_ms", .integer(shown.lastUpdated)),
+                    .init("coins", .integer(Int64(shown.coins))),
+                    .init("marked_stale", .bool(shown.markedStale)),
+                ]
+            )
         case .finished(let coins, let unavailable, let leftOff, let processed):
             (
                 "finished",

@@ -46,6 +46,15 @@ public enum RunEvent: Sendable {
     case leftOffByLoad(Int)
     /// The app asked WidgetKit to reload its timelines.
     case widgetTimelinesReloaded
+    /// WidgetKit reloaded the home-screen widget's timeline.
+    case widgetReloaded(HomeScreenWidget.ReloadKind)
+    /// WidgetKit did not honour the app's request to reload (no budget, or a timeline in the
+    /// making).
+    case widgetReloadRefused
+    /// The widget's answer had no row for this many held coins.
+    case widgetPricesMissing(Int)
+    /// The home-screen widget shows this entry from now on.
+    case widgetShown(HomeScreenWidget.Entry)
     /// The run ended: the watchlist's coins, those shown "Data unavailable", those left off, and
     /// the events the simulation's queue processed.
     case finished(watchlistCoins: Int, unavailable: Int, leftOff: Int, events: Int)

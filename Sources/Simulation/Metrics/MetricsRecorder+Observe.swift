@@ -8,11 +8,14 @@ extension MetricsRecorder {
     ///   - now: When.
     mutating func observe(_ event: RunEvent, at now: Int64) {
         switch event {
-        case .requestSent(_, let askedAt, let screen, let endpoint, _):
+        case .requestSent(_, let askedAt, let screen, let endpoint, let target):
             recordSend(askedAt: askedAt, sentAt: now, endpoint: endpoint, screen: screen)
+            widget.sent(screen: screen, target: target, at: now)
         case .answered(_, _, let billed): if billed { credits += 1 }
         case .rateLimited: status429 += 1
-        case .failed(let screen, let kind): failures["\(screen).\(kind)", default: 0] += 1
+        case .failed(let screen, let kind):
+            failures["\(screen).\(kind)", default: 0] += 1
+            if screen == "widget" { widget.fetchFailed() }
         case .cacheLookup(let cache, let capacity, let key, let ttl, let hit):
             recordLookup(cache: cache, capacity: capacity, key: key, at: now, ttl: ttl, hit: hit)
         case .cacheStored(let cache, let lookup): recordStore(cache: cache, lookup: lookup, at: now)
@@ -49,10 +52,15 @@ extension MetricsRecorder {
             watchlistKeptPrevious += keptPrevious
         case .leftOffByLoad(let count): watchlistLeftOffByLoads += count
         case .widgetTimelinesReloaded: widgetTimelineReloads += 1
+        case .widgetReloaded(let kind): widget.reloaded(kind, at: now)
+        case .widgetReloadRefused: widget.reloadRefused()
+        case .widgetPricesMissing(let count): widget.missing(count)
+        case .widgetShown(let entry): widget.show(entry, at: now)
         case .finished(let coins, let unavailable, let leftOff, let processed):
             events = processed
             freshness.finish(at: now)
             screens.finish(at: now)
+            widget.finish(at: now)
             plots.screenAge = freshness.oldest
             watchlistCoins = coins
             watchlistUnavailable = unavailable

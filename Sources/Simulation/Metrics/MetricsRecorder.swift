@@ -17,8 +17,11 @@ struct MetricsRecorder {
     var sendsByScreen: [AppScreenKind: Int] = [:]
     /// Time on each screen.
     var screens = ScreenTime()
-    /// `WidgetCenter.shared.reloadAllTimelines()` calls (the scene going to the background).
+    /// `WidgetCenter.shared.reloadAllTimelines()` calls (Portfolio-tab loads, the scene going
+    /// to the background).
     var widgetTimelineReloads = 0
+    /// The home-screen widget, when one is installed.
+    var widget = WidgetRecord()
     /// Coins the app's load left off the watchlist screen, summed over loads.
     var watchlistLeftOffByLoads = 0
     /// Coins off the watchlist screen at the end (the last load left them out).

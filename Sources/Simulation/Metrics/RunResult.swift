@@ -60,7 +60,7 @@ public struct RunResult: Sendable, Equatable {
         metrics.watchlistKeptPrevious = recorder.watchlistKeptPrevious
         metrics.watchlistZeroPrices = recorder.watchlistZeroPrices
         metrics.screenSeconds = recorder.screens.milliseconds.mapValues { Double($0) / 1000 }
-        metrics.widgetTimelineReloads = recorder.widgetTimelineReloads
+        metrics.widget = WidgetMetrics(asked: recorder.widgetTimelineReloads, record: recorder.widget)
         self.metrics = metrics
         self.plots = plots
         journal = server.journal
@@ -87,6 +87,7 @@ public struct RunResult: Sendable, Equatable {
         metrics.credits = recorder.credits
         metrics.requestsByEndpoint = recorder.sendsByEndpoint
         metrics.requestsByScreen = recorder.sendsByScreen
+        metrics.includesWidget = recorder.widget.installed
         guard hours > 0 else { return metrics }
         metrics.requestsPerHour = Double(sends.count) / hours
         // Assumption, stated in the report: this run's usage repeated for 30 days.

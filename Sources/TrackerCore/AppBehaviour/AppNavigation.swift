@@ -202,4 +202,10 @@ public enum AppScreenKind: String, Sendable, Equatable, CaseIterable, Codable {
     case search
     /// A coin screen.
     case coin
+    /// Not a screen of the app: the home-screen widget's extension, for its requests (it is
+    /// never the visible screen).
+    case widget
+
+    /// The app's own screens.
+    public static let appScreens: [AppScreenKind] = [.watchlist, .portfolio, .search, .coin]
 }

@@ -29,6 +29,8 @@ public struct RateLimitMetrics: Sendable, Equatable {
     public var requestsByEndpoint: [String: Int] = [:]
     /// Requests sent by the screen whose code sent them.
     public var requestsByScreen: [AppScreenKind: Int] = [:]
+    /// Whether the run had the home-screen widget, whose requests are listed as a screen's.
+    public var includesWidget = false
 
     /// Creates empty figures.
     public init() {}
@@ -46,7 +48,8 @@ public struct RateLimitMetrics: Sendable, Equatable {
         metrics.append("requests_per_hour", requestsPerHour, .perHour)
         metrics.append("monthly_credits", monthlyCredits, .count)
         metrics.append("monthly_credits_share", monthlyCreditsShare, .ratio)
-        for screen in AppScreenKind.allCases {
+        // The widget's line only when a widget is installed: other runs' results keep their bytes.
+        for screen in AppScreenKind.appScreens + (includesWidget ? [.widget] : []) {
             metrics.append(.count("requests.by_screen.\(screen.rawValue)", requestsByScreen[screen] ?? 0))
         }
         for endpoint in requestsByEndpoint.keys.sorted() {

@@ -38,6 +38,10 @@ extension RunMetrics {
             benchmarkReturn: 1, excessReturn: 1, beta: 1, correlation: 1, irr: 1)
         metrics.alerts.p95DelaySeconds = 1
         for outcome in ServerReply.Outcome.allCases { metrics.serverOutcomes[outcome] = 1 }
+        metrics.rateLimits.includesWidget = true
+        var widget = WidgetMetrics.Installed()
+        widget.age = (1, 1, 1, 1, 1)
+        metrics.widget.installed = widget
         return metrics
     }
 }

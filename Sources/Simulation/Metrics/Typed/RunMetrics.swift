@@ -44,8 +44,9 @@ public struct RunMetrics: Sendable, Equatable {
     public var watchlistZeroPrices = 0
     /// Seconds on each screen.
     public var screenSeconds: [AppScreenKind: Double] = [:]
-    /// Widget timeline reloads the app asked for.
-    public var widgetTimelineReloads = 0
+    /// The home-screen widget: the app's reload requests, and the widget's figures when one is
+    /// installed.
+    public var widget = WidgetMetrics()
 
     /// The groups metrics are named and reported by.
     public enum Section: String, Sendable, CaseIterable {
@@ -95,10 +96,10 @@ public struct RunMetrics: Sendable, Equatable {
                     .count("kept_previous", watchlistKeptPrevious), .count("zero_price", watchlistZeroPrices),
                 ].under(prefix)
             case .screens:
-                AppScreenKind.allCases.map {
+                AppScreenKind.appScreens.map {
                     Metric("\($0.rawValue).visible_s", screenSeconds[$0] ?? 0, .seconds)
                 }.under(prefix)
-            case .widget: [.count("timeline_reloads", widgetTimelineReloads)].under(prefix)
+            case .widget: widget.metrics.under(prefix)
             case .portfolio: portfolio.metrics.under(prefix)
             case .alerts: alerts.metrics.under(prefix)
             case .failures: failures.map { Metric.count($0.key, $0.value) }.under(prefix)

@@ -1,0 +1,75 @@
+import TrackerCore
+import WorkbenchFoundation
+
+extension AppSimulation {
+    /// Runs the widget's actions (``HomeScreenWidget``: WidgetKit's reloads and the widget's
+    /// timeline).
+    mutating func execute(_ actions: [HomeScreenWidget.Action], at now: Int64) {
+        for action in actions {
+            switch action {
+            case .reloaded(let kind): emit(.widgetReloaded(kind), at: now)
+            case .refused: emit(.widgetReloadRefused, at: now)
+            case .fetch(let ids, let token): sendWidgetRequest(ids: ids, token: token, at: now)
+            case .failed(let failure): emit(.failed(screen: "widget", kind: failure.cause), at: now)
+            case .pricesMissing(let count): emit(.widgetPricesMissing(count), at: now)
+            case .show(let entry): emit(.widgetShown(entry), at: now)
+            case .wake(let token, let time): queue.schedule(.widgetWake(token: token), at: time)
+            }
+        }
+    }
+
+    /// `WidgetCenter.shared.reloadAllTimelines()`: counted, then passed to WidgetKit if a widget
+    /// is on the home screen.
+    mutating func reloadWidgetTimelines(at now: Int64) {
+        emit(.widgetTimelinesReloaded, at: now)
+        guard widget != nil else { return }
+        execute(widget!.appAskedReload(appInForeground: navigation.isActive, at: now), at: now)
+    }
+
+    /// `WidgetDataProvider.updateAndReloadWidgets(summary:holdings:)` after a successful
+    /// Portfolio-tab load: the holdings it priced go to the widget's files, then every timeline
+    /// reloads.
+    mutating func updateAndReloadWidgets(pricedIds: Set<String>, dataTime: Int64, at now: Int64) {
+        widget?.appWrote(holdings: heldCoinIds.filter(pricedIds.contains), dataTime: dataTime, at: now)
+        reloadWidgetTimelines(at: now)
+    }
+
+    /// The widget's own request: past the app's limiter and caches, straight to the server.
+    private mutating func sendWidgetRequest(ids: [String], token: Int, at now: Int64) {
+        guard online else {
+            widgetFetchFinished(token: token, .failure(.init("offline")), at: now)
+            return
+        }
+        let id = nextRequest
+        nextRequest += 1
+        pending[id] = Pending(
+            request: HomeScreenWidget.request(for: ids), purpose: .widget(token: token), askedAt: now,
+            screen: .widget)
+        transmit(id, at: now)
+    }
+
+    /// The widget's answer: `WidgetAPIClient` takes only a 200, calls a 429 `rateLimited` and
+    /// any other status an HTTP error; the rows are decoded, then held to the widget's rules.
+    mutating func widgetAnswered(token: Int, response: HTTPResponse, dataTime: Int64, at now: Int64) {
+        guard response.status == 200 else {
+            let cause = response.status == 429 ? "rate_limited" : "http_\(response.status)"
+            widgetFetchFinished(token: token, .failure(.init(cause)), at: now)
+            return
+        }
+        do throws(LocatedDecodingError) {
+            let rows = try CoinMarket.decodeList(response.body, source: "widget")
+            widgetFetchFinished(token: token, .success((rows, dataTime)), at: now)
+        } catch {
+            widgetFetchFinished(token: token, .failure(.init("decoding")), at: now)
+        }
+    }
+
+    /// Reports the widget's fetch to its machine.
+    mutating func widgetFetchFinished(
+        token: Int, _ result: Result<(rows: [CoinMarket], dataTime: Int64), HomeScreenWidget.FetchFailure>,
+        at now: Int64
+    ) {
+        guard widget != nil else { return }
+        execute(widget!.fetchFinished(token: token, result: result, at: now), at: now)
+    }
+}
