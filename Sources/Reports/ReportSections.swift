@@ -33,6 +33,11 @@ enum ReportSections {
         "screens":
             "Time on each screen; requests by the screen whose code sent them are under "
             + "`rate_limit.requests.by_screen`.",
+        "widget":
+            "`timeline_reloads` counts the app's `reloadAllTimelines()` calls. With `user.widget: true`, the rest "
+            + "is the home-screen widget under WidgetKit's daily budget: its reloads, its own requests (and those "
+            + "repeating an app request for the same coins within 5 s), and the age of the prices it shows, "
+            + "time-weighted over the day; its failures are under `failures.widget`.",
         "cache":
             "`opt_hit_ratio` is an upper bound on any admission and eviction policy with the same "
             + "capacity on the same trace.",
