@@ -114,7 +114,7 @@ struct ScenarioParserTests {
             ),
             (
                 "duration: 1 hour\nmarket:\n  coins:\n    - {id: bitcoin, price: 42000}\n",
-                "test.yaml:1:11: duration: expected a duration such as 500ms, 30s, 5m, 2h or 7d (at most 2932896d), found '1 hour'"
+                "test.yaml:1:11: duration: expected a duration such as 500ms, 30s, 5m, 2h, 7d or 2h45m (at most 2932896d), found '1 hour'"
             ),
             (
                 "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: -5}\n",

@@ -110,12 +110,13 @@ struct NodeReader {
         }
     }
 
-    /// A duration: a whole number with `ms`, `s`, `m`, `h` or `d` (`30s`, `1h30m` is not accepted).
+    /// A duration: whole numbers with `d`, `h`, `m`, `s` or `ms`, alone or combined from the
+    /// largest unit down (`30s`, `2h45m`).
     func duration(allowZero: Bool = false) throws(ScenarioError) -> Int64 {
         let text = try string()
         if let milliseconds = DurationText.milliseconds(text, allowZero: allowZero) { return milliseconds }
         throw error(
-            "expected a duration such as 500ms, 30s, 5m, 2h or 7d (at most \(TimeLimits.latest / 86_400_000)d), "
+            "expected a duration such as 500ms, 30s, 5m, 2h, 7d or 2h45m (at most \(TimeLimits.latest / 86_400_000)d), "
                 + "found \(QuotedValue.text(text))")
     }
 
