@@ -25,7 +25,8 @@ enum ReportSections {
             "Value and P&L at the true prices, and as the Portfolio tab's last load showed them (`shown_*`; "
             + "absent when the tab never loaded). Statistics come "
             + "from daily time-weighted returns with the trades' cash flows taken out; `irr` is the "
-            + "money-weighted return (XIRR); the benchmark holds the coins bought from the first trade. "
+            + "money-weighted return (XIRR) a year, over a year or more; below a year it is `irr_period`, "
+            + "over the period and not annualised; the benchmark holds the coins bought from the first trade. "
             + "The app has no cash account.",
         "alerts":
             "The published app has no price alerts (removed in Pointwelve/Bitpal-iOS `b12656b`): these "

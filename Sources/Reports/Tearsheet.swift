@@ -109,6 +109,7 @@ enum Tearsheet {
         var rows: [[String]] = [
             row("time-weighted return", "portfolio.time_weighted_return"),
             row("money-weighted return (a year)", "portfolio.irr"),
+            row("money-weighted return (the period, under a year)", "portfolio.irr_period"),
             row("buy-and-hold benchmark", "portfolio.benchmark_return"),
             row("excess over the benchmark", "portfolio.excess_return"),
             row("volatility (a year)", "portfolio.volatility"),

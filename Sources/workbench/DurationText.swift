@@ -15,6 +15,7 @@ enum DurationText {
     static func milliseconds(_ text: String, option: String) throws(CLIError) -> Int64 {
         if let milliseconds = WorkbenchFoundation.DurationText.milliseconds(text) { return milliseconds }
         throw .badInput(
-            "\(option): expected a positive duration such as 300000ms, 30s, 5m, 1h, 1d or 2h45m, found '\(text)'")
+            "\(option): expected a positive duration such as 300000ms, 30s, 5m, 1h, 1d or 2h45m, "
+                + "found '\(text)'")
     }
 }

@@ -21,6 +21,27 @@ struct MoneyWeightedReturnTests {
     }
 
     @Test(
+        "the period's rate, not annualised: the quickstart's two buys over 115 minutes (bisection in Python)")
+    func periodRate() throws {
+        let minute: Int64 = 60_000
+        // Buys of 10,502.50 at 5 min and 2,100 at 90 min, 12,905.854654957822 held at 120 min;
+        // bisection on -10502.5 - 2100 / (1 + r)^(85/115) + V / (1 + r) = 0 gives r = 0.027465704854577777.
+        let rate = try MoneyWeightedReturn.periodRate(of: [
+            .init(time: 5 * minute, amount: -10_502.5), .init(time: 90 * minute, amount: -2_100),
+            .init(time: 120 * minute, amount: 12_905.854654957822),
+        ])
+        #expect(abs(rate - 0.027465704854577777) < 1e-12)
+        // Over exactly a year the period's rate is the annual rate.
+        let year = [MoneyWeightedReturn.Flow(time: 0, amount: -100), .init(time: Self.year, amount: 110)]
+        #expect(
+            try abs(MoneyWeightedReturn.periodRate(of: year) - MoneyWeightedReturn.annualRate(of: year))
+                < 1e-12)
+        #expect(throws: MoneyWeightedReturn.Failure.self) {
+            try MoneyWeightedReturn.periodRate(of: [.init(time: 0, amount: -1), .init(time: 0, amount: 2)])
+        }
+    }
+
+    @Test(
         "matches scipy's brentq on the peer portfolios' trades and final values",
         arguments: PortfolioFlowsPeerVectors.shared.cases.map(\.label))
     func matchesScipy(label: String) throws {

@@ -76,3 +76,25 @@ struct ScenarioLibraryTests {
         #expect(try metrics(12) != first)
     }
 }
+
+/// The report's freshness plot tells the truth about outages (issue 38).
+@Suite("The freshness plot is the sawtooth of ages")
+struct FreshnessPlotTests {
+    @Test("on api-outage the plot's highest age is freshness.max_age_s, and it rises through the outage")
+    func outagePeak() throws {
+        let root = RepositoryFiles.root
+        let scenario = try ScenarioParser.load(
+            path: root.appendingPathComponent("scenarios/api-outage.yaml").path, projectRoot: root)
+        var run = try AppSimulation(config: try scenario.runConfig(projectRoot: root))
+        let result = run.run()
+        let peak = try #require(result.plots.screenAge.map(\.age).max())
+        let metric = try #require(result.metrics.byName["freshness.max_age_s"])
+        #expect(Double(peak) / 1000 == metric)
+        #expect(metric >= 1_800)
+        // Between two samples the age never falls except at a change (two points at one time).
+        for (before, after) in zip(result.plots.screenAge, result.plots.screenAge.dropFirst())
+        where after.time > before.time {
+            #expect(after.age >= before.age || after.age == 0)
+        }
+    }
+}

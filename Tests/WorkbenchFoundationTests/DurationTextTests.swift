@@ -17,7 +17,9 @@ struct DurationTextTests {
 
     @Test(
         "refused: units out of order or repeated, no number, signs, spaces, other units",
-        arguments: ["", "h", "30m1h", "1h1h", "1m1ms1s", "-5m", "+5m", "5 m", "1h 30m", "5min", "1.5h", "5", "m5"])
+        arguments: [
+            "", "h", "30m1h", "1h1h", "1m1ms1s", "-5m", "+5m", "5 m", "1h 30m", "5min", "1.5h", "5", "m5",
+        ])
     func refused(text: String) {
         #expect(DurationText.milliseconds(text) == nil)
     }

@@ -54,13 +54,34 @@ public enum MoneyWeightedReturn {
     /// - Returns: The rate, accurate to 1e-12 in `ln(1 + x)`.
     /// - Throws: ``Failure``.
     public static func annualRate(of flows: [Flow]) throws(Failure) -> Double {
+        try rate(of: flows, perMilliseconds: 365 * 86_400_000)
+    }
+
+    /// The rate over the flows' whole span, not annualised: the `x` at which
+    /// `sum_i CF_i / (1 + x)^((t_i - t_0) / (t_last - t_0)) = 0`. For spans shorter than a year,
+    /// where an annual rate extrapolates hours or days to a year (GIPS: returns for periods of
+    /// less than a year must not be annualised).
+    ///
+    /// - Parameter flows: As for ``annualRate(of:)``, spanning more than 0 ms.
+    /// - Returns: The rate over the span, as a fraction.
+    /// - Throws: ``Failure``.
+    public static func periodRate(of flows: [Flow]) throws(Failure) -> Double {
+        let times = flows.map(\.time)
+        guard let first = times.min(), let last = times.max(), last > first else {
+            throw .undefined("the flows span no time")
+        }
+        return try rate(of: flows, perMilliseconds: Double(last - first))
+    }
+
+    /// The rate per `unit` milliseconds.
+    private static func rate(of flows: [Flow], perMilliseconds unit: Double) throws(Failure) -> Double {
         guard flows.allSatisfy({ $0.amount.isFinite }) else { throw .undefined("an amount is not finite") }
         guard flows.contains(where: { $0.amount < 0 }), flows.contains(where: { $0.amount > 0 }) else {
             throw .undefined("the flows need money in and money out")
         }
         let start = flows.map(\.time).min()!
         let problem = PresentValue(
-            years: flows.map { Double($0.time - start) / 86_400_000 / 365 }, amounts: flows.map(\.amount))
+            years: flows.map { Double($0.time - start) / unit }, amounts: flows.map(\.amount))
         guard let (low, high) = problem.bracket() else { throw .noRoot }
         for end in [low, high] where problem(end) == 0 { return expm1(end) }
         return expm1(try solve(problem, between: low, and: high))

@@ -161,7 +161,13 @@ struct PortfolioEvaluation: Sendable, Equatable {
         return values.allSatisfy { $0 > 0 } ? values : nil
     }
 
-    /// XIRR of the trades' flows and the true value at the end.
+    /// Flows spanning at least this long get an annual rate (`irr`); shorter ones the rate over
+    /// their span (`irr_period`): GIPS, "returns for periods of less than one year must not be
+    /// annualized".
+    static let annualisedFromMilliseconds: Int64 = 365 * 86_400_000
+
+    /// XIRR of the trades' flows and the true value at the end: annual over a year or more, over
+    /// the span below.
     private mutating func addMoneyWeightedReturn(
         transactions: [PortfolioTransaction], finalValue: Double, at end: Int64
     ) {
@@ -170,8 +176,13 @@ struct PortfolioEvaluation: Sendable, Equatable {
                 time: $0.time, amount: -TimeWeightedReturns.netInvestment(of: $0).doubleValue)
         }
         flows.append(.init(time: end, amount: finalValue))
+        let span = end - (flows.map(\.time).min() ?? end)
         do throws(MoneyWeightedReturn.Failure) {
-            metrics.irr = try MoneyWeightedReturn.annualRate(of: flows)
+            if span >= Self.annualisedFromMilliseconds {
+                metrics.irr = try MoneyWeightedReturn.annualRate(of: flows)
+            } else {
+                metrics.irrPeriod = try MoneyWeightedReturn.periodRate(of: flows)
+            }
         } catch .undefined {
             // No money out (nothing sold, nothing left) or no money in: no rate to report.
         } catch {

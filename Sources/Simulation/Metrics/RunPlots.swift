@@ -9,8 +9,8 @@ public struct RunPlots: Sendable, Equatable {
     /// One candle chart as drawn: the candles kept after filtering and those drawn.
     public typealias DrawnCandles = WorkbenchMetrics.DrawnChart<CandleSeries>
 
-    /// The age of the oldest data on screen (ms) from each time the screen changed; 0 while
-    /// nothing is visible.
+    /// The age of the oldest data on screen (ms) over the run, as a sawtooth: exact at each
+    /// change, rising between changes; 0 while nothing is visible.
     public var screenAge: [(time: Int64, age: Int64)] = []
     /// Each cache lookup: when, and whether it hit.
     public var lookups: [(time: Int64, hit: Bool)] = []

@@ -22,8 +22,9 @@ struct ScreenFreshness {
     private(set) var all = TimeWeightedAges()
     /// Visible moments by screen.
     private(set) var byScreen: [Screen: TimeWeightedAges] = [:]
-    /// The oldest item's age each time the screen changed: (time, age ms), for plots.
-    private(set) var oldest: [(time: Int64, age: Int64)] = []
+    /// The oldest item's age each time the screen changed: (time, age ms; nil when nothing is
+    /// visible), for plots.
+    private(set) var oldest: [(time: Int64, age: Int64?)] = []
     private var screen: Screen?
     private var items: [String: Item] = [:]
 
@@ -58,7 +59,23 @@ struct ScreenFreshness {
         }
         items = shown
         self.screen = screen
-        oldest.append((now, items.values.map { now - $0.reference }.max() ?? 0))
+        oldest.append((now, items.values.map { now - $0.reference }.max()))
+    }
+
+    /// The oldest item's age over the run as the sawtooth it is: exact at every change, rising
+    /// one millisecond per millisecond until the next (a drop is two points at one time); 0
+    /// while nothing is visible. Its largest value is the oldest age any moment of visible time
+    /// saw (`freshness.max_age_s`).
+    ///
+    /// - Parameter end: The end of the run.
+    func sawtooth(until end: Int64) -> [(time: Int64, age: Int64)] {
+        var points: [(time: Int64, age: Int64)] = []
+        for (index, sample) in oldest.enumerated() {
+            let next = index + 1 < oldest.count ? oldest[index + 1].time : end
+            points.append((sample.time, sample.age ?? 0))
+            if next > sample.time { points.append((next, sample.age.map { $0 + next - sample.time } ?? 0)) }
+        }
+        return points
     }
 
     /// Ends the record at the end of the run.

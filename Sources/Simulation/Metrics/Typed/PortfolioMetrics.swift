@@ -38,8 +38,12 @@ public struct PortfolioMetrics: Sendable, Equatable {
     public var beta: Double?
     /// Correlation of the daily returns with the benchmark's.
     public var correlation: Double?
-    /// The money-weighted return, annual (XIRR of the flows and the final value).
+    /// The money-weighted return, annual (XIRR of the flows and the final value), for flows
+    /// spanning a year or more.
     public var irr: Double?
+    /// The money-weighted return over the flows' span, not annualised, for spans shorter than a
+    /// year.
+    public var irrPeriod: Double?
 
     /// Creates figures; those not given are undefined.
     public init(
@@ -90,6 +94,7 @@ public struct PortfolioMetrics: Sendable, Equatable {
         metrics.append("beta", beta, .number)
         metrics.append("correlation", correlation, .number)
         metrics.append("irr", irr, .ratio)
+        metrics.append("irr_period", irrPeriod, .ratio)
         return metrics
     }
 }

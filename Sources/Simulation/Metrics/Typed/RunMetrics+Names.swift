@@ -36,6 +36,7 @@ extension RunMetrics {
             shownUnpriced: 1,
             shownPnLGap: 1, timeWeightedReturn: 1, volatility: 1, maxDrawdown: 1, sharpe: 1, sortino: 1,
             benchmarkReturn: 1, excessReturn: 1, beta: 1, correlation: 1, irr: 1)
+        metrics.portfolio.irrPeriod = 1
         metrics.alerts.p95DelaySeconds = 1
         for outcome in ServerReply.Outcome.allCases { metrics.serverOutcomes[outcome] = 1 }
         metrics.rateLimits.includesWidget = true
