@@ -15,6 +15,13 @@ public enum HTMLReport {
         body +=
             "<p class=\"meta\">Seed \(input.seed), from \(TimeFormatting.iso8601(input.start)) for "
             + "\(TimeFormatting.duration(input.durationMilliseconds)); scenario <code>\(HTMLText.escaped(input.file))</code>.</p>"
+        let findings = input.findings
+        body += "<h2>Findings</h2>"
+        body +=
+            findings.isEmpty
+            ? "<p>None: no rule of docs/reports.md fired.</p>"
+            : "<ul>" + findings.map { "<li class=\"fail\">\(HTMLText.escaped($0.text))</li>" }.joined()
+                + "</ul>"
         body += table(["setting", "value"], input.settings.map { [$0.name, $0.value] })
         body +=
             "<h2>Expectations: <span class=\"\(input.passed ? "pass" : "fail")\">"

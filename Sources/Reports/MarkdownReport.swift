@@ -15,6 +15,12 @@ public enum MarkdownReport {
             "Seed \(input.seed), from \(TimeFormatting.iso8601(input.start)) for "
             + "\(TimeFormatting.duration(input.durationMilliseconds)); scenario `\(input.file)` "
             + "(hash `\(input.scenarioHash.prefix(12))`).\n\n"
+        let findings = input.findings
+        text += "## Findings\n\n"
+        text +=
+            findings.isEmpty
+            ? "None: no rule of docs/reports.md fired.\n\n"
+            : findings.map { "- \(escaped($0.text))\n" }.joined() + "\n"
         text += table(["setting", "value"], input.settings.map { [$0.name, $0.value] })
         text += "\n## Expectations: \(input.passed ? "all passed" : "FAILED")\n\n"
         if input.verdicts.isEmpty { text += "None.\n" }

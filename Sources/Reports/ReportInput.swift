@@ -62,4 +62,9 @@ public struct ReportInput: Sendable {
 
     /// Whether every expectation held.
     public var passed: Bool { verdicts.allSatisfy { $0.failure == nil } }
+
+    /// What the team must know, in words (``Finding/rules``).
+    public var findings: [Finding] {
+        Finding.of(metrics: result.metrics, verdicts: verdicts, problems: result.problems)
+    }
 }

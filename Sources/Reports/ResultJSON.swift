@@ -30,6 +30,21 @@ public enum ResultJSON {
             .init("settings", .object(input.settings.map { .init($0.name, .string($0.value)) })),
             .init("passed", .bool(input.passed)),
             .init("expectations", .array(verdicts)),
+            .init(
+                "findings",
+                .array(
+                    input.findings.map { finding in
+                        JSONValue.object(
+                            [.init("rule", .string(finding.rule)), .init("text", .string(finding.text))]
+                                + (finding.metric.isEmpty
+                                    ? []
+                                    : [
+                                        .init("metric", .string(finding.metric)),
+                                        .init("value", .number(finding.value)),
+                                        .init("threshold", .number(finding.threshold)),
+                                    ]))
+                    })),
+            .init("problems", .array(input.result.problems.map { .string($0) })),
             .init("metrics", .object(metrics.map { .init($0.name, .number($0.value)) })),
             .init("units", .object(metrics.map { .init($0.name, .string($0.unit.rawValue)) })),
         ])

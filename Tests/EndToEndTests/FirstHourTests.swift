@@ -19,3 +19,26 @@ struct FirstHourTests {
         #expect(result.contains("\"duration_ms\": 6300000"))
     }
 }
+
+extension FirstHourTests {
+    @Test("the quickstart's report opens with its findings, also in result.json, and has no false alarm")
+    func findingsFirst() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outcome = try WorkbenchProcess.run([
+            "run", "scenarios/quickstart.yaml", "--no-history", "--quiet", "--out", directory.path("q"),
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let report = try String(contentsOfFile: directory.path("q/report.md"), encoding: .utf8)
+        let findings = try #require(report.range(of: "## Findings"))
+        let settings = try #require(report.range(of: "| setting | value |"))
+        #expect(findings.lowerBound < settings.lowerBound)
+        #expect(report.contains("times the plan's monthly credits"))
+        // No problem, no annualised money-weighted return over two hours.
+        #expect(!report.contains("## Problems") && !report.contains("portfolio.irr`"))
+        #expect(report.contains("portfolio.irr_period"))
+        let result = try String(contentsOfFile: directory.path("q/result.json"), encoding: .utf8)
+        #expect(result.contains("\"rule\": \"credits_over_plan\""))
+        #expect(result.contains("\"problems\": [\n  ]"))
+    }
+}

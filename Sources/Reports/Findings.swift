@@ -1,0 +1,136 @@
+import Foundation
+import WorkbenchMetrics
+
+/// What the team must know about a run, in words, before any table: each ``Rule`` reads the
+/// run's metrics and states a finding when its threshold is crossed. `docs/reports.md` lists
+/// the rules and their thresholds; reports open with the findings, and `result.json` carries
+/// them.
+public struct Finding: Sendable, Equatable {
+    /// The rule's name (`credits_over_plan`).
+    public var rule: String
+    /// The metric the rule read.
+    public var metric: String
+    /// Its value.
+    public var value: Double
+    /// The rule's threshold, in the metric's unit.
+    public var threshold: Double
+    /// The finding in a sentence.
+    public var text: String
+
+    /// One rule: a metric, a threshold it must stay at or under, and the sentence when it does
+    /// not.
+    public struct Rule: Sendable {
+        /// The rule's name.
+        public var name: String
+        /// The metric read; a name ending in `.` sums every metric under that prefix.
+        public var metric: String
+        /// The largest value that is not a finding.
+        public var threshold: Double
+        /// The sentence, given the value and every metric by name.
+        var sentence: @Sendable (Double, [String: Double]) -> String
+    }
+
+    /// The rules, in the order findings are listed.
+    public static let rules: [Rule] = [
+        Rule(name: "credits_over_plan", metric: "rate_limit.monthly_credits_share", threshold: 1) {
+            share, all in
+            let monthly = grouped(all["rate_limit.monthly_credits"] ?? 0)
+            return
+                "At this pace the app would spend \(String(format: "%.1f", share)) times the plan's monthly "
+                + "credits (\(monthly) credits in 30 days)."
+        },
+        Rule(name: "over_rate_limit", metric: "rate_limit.over_limit", threshold: 0) { count, all in
+            let plan = MetricFormatting.number(all["rate_limit.plan_per_minute"] ?? 0)
+            return "\(plural(count, "request")) went past the plan's \(plan) a minute."
+        },
+        Rule(name: "rate_limited", metric: "rate_limit.status_429", threshold: 0) { count, all in
+            let requests = all["rate_limit.requests"] ?? 0
+            return
+                "\(plural(count, "answer")) of \(MetricFormatting.number(requests)) were 429 (rate limited)."
+        },
+        Rule(name: "failed_requests", metric: "failures.", threshold: 0) { count, all in
+            let kinds = all.filter { $0.key.hasPrefix("failures.") && $0.value > 0 }
+                .sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3)
+                .map { "\($0.key.dropFirst("failures.".count)) \(MetricFormatting.number($0.value))" }
+            return "\(plural(count, "request or action failure")) (\(kinds.joined(separator: ", ")))."
+        },
+        Rule(name: "stale_on_screen", metric: "freshness.share_over_5m", threshold: 0.05) { share, all in
+            let oldest = (all["freshness.max_age_s"] ?? 0) / 60
+            return "Data on screen was older than 5 minutes for \(percent(share)) of the visible time "
+                + "(the oldest: \(String(format: "%.0f", oldest)) minutes)."
+        },
+        Rule(name: "charts_over_cap", metric: "charts.over_cap", threshold: 0) { count, _ in
+            "\(plural(count, "chart")) drawn with more points than the range's cap."
+        },
+        Rule(name: "coins_left_off", metric: "watchlist.left_off", threshold: 0) { count, all in
+            "\(plural(count, "watchlist coin")) of \(MetricFormatting.number(all["watchlist.coins"] ?? 0)) "
+                + "left off the screen at the end (the last load had no row for them)."
+        },
+        Rule(name: "coins_unavailable", metric: "watchlist.unavailable", threshold: 0) { count, _ in
+            "\(plural(count, "watchlist coin")) shown as \"Data unavailable\" at the end."
+        },
+        Rule(name: "widget_duplicates", metric: "widget.requests.duplicated", threshold: 0) { count, all in
+            let requests = MetricFormatting.number(all["widget.requests"] ?? 0)
+            return
+                "\(plural(count, "widget request")) of \(requests) repeated, within 5 s, a request the app had "
+                + "just made for the same coins."
+        },
+        Rule(name: "widget_stale_unmarked", metric: "widget.stale_unmarked_s", threshold: 0) { seconds, _ in
+            "The widget showed data over 60 minutes old without its stale mark for "
+                + "\(String(format: "%.0f", seconds / 60)) minutes."
+        },
+    ]
+
+    /// The findings of a run: every rule whose metric is past its threshold, in the rules'
+    /// order, then one for each failed expectation and each figure that could not be computed.
+    ///
+    /// - Parameters:
+    ///   - metrics: The run's metrics.
+    ///   - verdicts: The expectations' verdicts.
+    ///   - problems: Figures the run could not compute.
+    public static func of(metrics: [Metric], verdicts: [ReportInput.Verdict], problems: [String]) -> [Finding]
+    {
+        let values = Dictionary(metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var findings: [Finding] = rules.compactMap { rule in
+            let value =
+                rule.metric.hasSuffix(".")
+                ? values.filter { $0.key.hasPrefix(rule.metric) }.values.reduce(0, +) : values[rule.metric]
+            guard let value, value > rule.threshold else { return nil }
+            return Finding(
+                rule: rule.name, metric: rule.metric, value: value, threshold: rule.threshold,
+                text: rule.sentence(value, values))
+        }
+        for verdict in verdicts {
+            guard let failure = verdict.failure else { continue }
+            findings.append(
+                Finding(
+                    rule: "expectation_failed", metric: "", value: 0, threshold: 0,
+                    text: "Expectation not met: \(failure)."))
+        }
+        for problem in problems {
+            findings.append(
+                Finding(
+                    rule: "not_computed", metric: "", value: 0, threshold: 0,
+                    text: "Not computed: \(problem)."))
+        }
+        return findings
+    }
+
+    private static func plural(_ count: Double, _ noun: String) -> String {
+        let number = MetricFormatting.number(count)
+        return count == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+    }
+
+    /// A whole number with thousands separators (`56,520`).
+    private static func grouped(_ value: Double) -> String {
+        let digits = String(Int64(value.rounded()))
+        var text = ""
+        for (index, digit) in digits.reversed().enumerated() {
+            if index > 0, index % 3 == 0, digit != "-" { text.append(",") }
+            text.append(digit)
+        }
+        return String(text.reversed())
+    }
+
+    private static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
+}
