@@ -60,7 +60,7 @@ let package = Package(
             name: "Scenarios",
             dependencies: [
                 "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Datasets", "CLibYAML",
-                .product(name: "Yams", package: "Yams"),
+                "WorkbenchMetrics", .product(name: "Yams", package: "Yams"),
             ]
         ),
         // Running scenarios in process: load (read once, hashed), run with a seed, report input.

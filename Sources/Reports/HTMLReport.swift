@@ -1,6 +1,7 @@
 import Foundation
 import TrackerCore
 import WorkbenchFoundation
+import WorkbenchMetrics
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no script, no network) with the
 /// Markdown report's tables and the plots a person would rather look at.

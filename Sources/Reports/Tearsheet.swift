@@ -1,6 +1,7 @@
 import Foundation
 import TrackerCore
 import WorkbenchFoundation
+import WorkbenchMetrics
 
 /// The backtest tearsheet of a run with a portfolio, after quantstats' HTML tearsheet and LEAN's
 /// backtest report: the key statistics, the equity curve against the buy-and-hold benchmark, the

@@ -150,10 +150,11 @@ extension ParseContext {
         var expectations: [Expectation] = []
         for item in try reader?.sequence() ?? [] {
             let text = try item.string()
-            guard let expectation = Expectation(text) else {
-                throw item.error(
-                    "expected 'metric op number' with op one of <=, >=, ==, !=, <, > (spaces around it), found \(QuotedValue.text(text))"
-                )
+            let expectation: Expectation
+            do throws(ExpectationError) {
+                expectation = try Expectation(parsing: text, unit: RunMetrics.unit(of:))
+            } catch {
+                throw item.error(error.description)
             }
             guard RunMetrics.isKnownName(expectation.metric) else {
                 throw item.error(

@@ -3,6 +3,7 @@ import Foundation
 import Reports
 import Scenarios
 import Simulation
+import WorkbenchMetrics
 
 /// `workbench run`: one scenario, its reports, its place in the history.
 struct RunCommand: ParsableCommand {

@@ -137,7 +137,7 @@ struct RunCommandTests {
             "--no-history", "--quiet",
         ])
         #expect(failing.status == 1)
-        #expect(failing.stdout.contains("FAIL charts.renders >= 1000.0: got"))
+        #expect(failing.stdout.contains("FAIL charts.renders >= 1000: got"))
         let missing = try WorkbenchProcess.run(["run", "scenarios/nope.yaml", "--no-history"])
         #expect(missing.status == 2 && missing.stderr.contains("scenarios/nope.yaml: no such file"))
     }

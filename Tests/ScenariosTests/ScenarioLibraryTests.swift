@@ -19,8 +19,8 @@ struct ScenarioLibraryTests {
         // The widget-refresh branch at its seed: its outage and WidgetKit's budget break SC-001, the
         // stale mark is rendered only at reloads (FR-005), and the budget holds reloads past 30 minutes.
         "widget-branch-008.yaml": [
-            "widget.share_over_30m == 0.0", "widget.stale_unmarked_s == 0.0",
-            "widget.reload_gap_max_s <= 1800.0",
+            "widget.share_over_30m == 0", "widget.stale_unmarked_s == 0",
+            "widget.reload_gap_max_s <= 30m",
         ]
     ]
 

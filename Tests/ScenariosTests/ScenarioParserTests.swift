@@ -138,7 +138,7 @@ struct ScenarioParserTests {
             ),
             (
                 minimal + "\nexpect: [\"cache.hit_ratio about 0.5\"]\n",
-                "test.yaml:5:10: expect[0]: expected 'metric op number'"
+                "test.yaml:5:10: expect[0]: expected 'metric op bound'"
             ),
             (
                 minimal
@@ -248,11 +248,49 @@ struct ScenarioParserTests {
         #expect(expectation.failure(in: ["rate_limit.max_per_minute": 50]) == nil)
         #expect(
             expectation.failure(in: ["rate_limit.max_per_minute": 51])
-                == "rate_limit.max_per_minute <= 50.0: got 51.0")
+                == "rate_limit.max_per_minute <= 50: got 51")
         #expect(
             expectation.failure(in: [:])
-                == "rate_limit.max_per_minute <= 50.0: the run has no metric rate_limit.max_per_minute")
+                == "rate_limit.max_per_minute <= 50: the run has no metric rate_limit.max_per_minute")
         #expect(Expectation("charts.over_cap == 0")?.comparison == .equal)
         #expect(Expectation("x<=1") == nil && Expectation("a <= b") == nil)
+    }
+
+    @Test(
+        "expectations with units: percentages, durations, money and rates, checked against the metric's unit")
+    func expectationUnits() throws {
+        let parse = { (text: String) throws(ExpectationError) in
+            try Expectation(parsing: text, unit: RunMetrics.unit(of:))
+        }
+        #expect(try parse("cache.hit_ratio >= 1%").value == 0.01)
+        #expect(try parse("freshness.max_age_s <= 5m").value == 300)
+        #expect(try parse("freshness.max_age_s <= 2h45m").value == 9_900)
+        #expect(try parse("freshness.max_age_s <= 1.5s").value == 1.5)
+        #expect(try parse("rate_limit.min_gap_ms >= 1s").value == 1_000)
+        #expect(try parse("portfolio.value >= 100 USD").value == 100)
+        #expect(try parse("rate_limit.requests_per_hour < 50/h").value == 50)
+        #expect(try parse("failures.watchlist.timeout == 0").unit == .count)
+        // A failure prints both sides in the report's units; a bare ratio bound of 1 or more says
+        // how to write a percentage.
+        #expect(
+            try parse("cache.hit_ratio >= 2%").failure(in: ["cache.hit_ratio": 0.0106951871657754])
+                == "cache.hit_ratio >= 2%: got 1.07 %")
+        #expect(try parse("cache.hit_ratio >= 1%").failure(in: ["cache.hit_ratio": 0.0106951871657754]) == nil)
+        #expect(
+            try parse("cache.hit_ratio >= 1").failure(in: ["cache.hit_ratio": 0.0106951871657754])
+                == "cache.hit_ratio >= 1: got 1.07 % (a bare bound on a ratio is a fraction: 1 is 100 %; "
+                + "write 1% for 1 percent)")
+        #expect(
+            try parse("freshness.max_age_s <= 5m").failure(in: ["freshness.max_age_s": 2100.1])
+                == "freshness.max_age_s <= 5m: got 2100.1 s")
+        // A unit that does not fit the metric is refused, naming both.
+        #expect(throws: ExpectationError.self) { try parse("rate_limit.requests >= 5m") }
+        #expect(throws: ExpectationError.self) { try parse("freshness.max_age_s <= 5%") }
+        #expect(throws: ExpectationError.self) { try parse("cache.hit_ratio >= 1 percent") }
+        do {
+            _ = try parse("rate_limit.requests >= 5m")
+        } catch {
+            #expect(error.description.hasPrefix("'5m' is a duration, but rate_limit.requests is in counts"))
+        }
     }
 }

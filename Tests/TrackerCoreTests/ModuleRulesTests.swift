@@ -19,6 +19,7 @@ struct ModuleRulesTests {
         "Simulation": ["WorkbenchFoundation", "TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics"],
         "Scenarios": [
             "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Datasets", "CLibYAML",
+            "WorkbenchMetrics",
         ],
         "Reports": ["WorkbenchFoundation", "TrackerCore", "WorkbenchMetrics"],
         "Runs": ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "WorkbenchMetrics"],

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchMetrics
 
 extension RunMetrics {
     /// Whether some run can produce a metric of this name: one of the names ``flattened()``
@@ -12,6 +13,18 @@ extension RunMetrics {
             name.hasPrefix(prefix) && name.count > prefix.count
         }
     }
+
+    /// The unit of the metric with this name, nil for a name no run produces.
+    ///
+    /// - Parameter name: A stable name.
+    public static func unit(of name: String) -> MetricUnit? {
+        if let unit = knownUnits[name] { return unit }
+        return isKnownName(name) ? .count : nil
+    }
+
+    /// The fixed names' units.
+    static let knownUnits: [String: MetricUnit] = Dictionary(
+        complete.flattened().map { ($0.name, $0.unit) }, uniquingKeysWith: { first, _ in first })
 
     /// Every fixed name (`docs/simulation.md` lists them).
     static let knownNames: Set<String> = Set(complete.flattened().map(\.name))

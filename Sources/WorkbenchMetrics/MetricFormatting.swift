@@ -1,5 +1,4 @@
 import Foundation
-import WorkbenchMetrics
 
 /// Metric values as people read them, by unit: counts whole, ratios as percentages, times,
 /// money and rates with their units.
