@@ -275,7 +275,8 @@ struct ScenarioParserTests {
         #expect(
             try parse("cache.hit_ratio >= 2%").failure(in: ["cache.hit_ratio": 0.0106951871657754])
                 == "cache.hit_ratio >= 2%: got 1.07 %")
-        #expect(try parse("cache.hit_ratio >= 1%").failure(in: ["cache.hit_ratio": 0.0106951871657754]) == nil)
+        #expect(
+            try parse("cache.hit_ratio >= 1%").failure(in: ["cache.hit_ratio": 0.0106951871657754]) == nil)
         #expect(
             try parse("cache.hit_ratio >= 1").failure(in: ["cache.hit_ratio": 0.0106951871657754])
                 == "cache.hit_ratio >= 1: got 1.07 % (a bare bound on a ratio is a fraction: 1 is 100 %; "
