@@ -171,6 +171,35 @@ public struct SweepStore: Sendable {
         }
     }
 
+    /// A combination's cells, and the seeds of those whose metric `name` is above 0, in seed
+    /// order (at most `limit` of them).
+    ///
+    /// - Parameters:
+    ///   - combination: The combination.
+    ///   - name: A metric that counts failures.
+    ///   - limit: The most seeds returned.
+    /// - Returns: The cells, how many have the metric above 0, and the first of their seeds.
+    public func cells(combination: Int, withPositive name: String, limit: Int) throws(StoreError)
+        -> (cells: Int, positive: Int, seeds: [UInt64])
+    {
+        try database.read { db in
+            let cells =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM cell WHERE combination = ?", arguments: [combination])
+                ?? 0
+            let filter = """
+                FROM cell_metric JOIN metric ON metric.id = cell_metric.metric_id
+                WHERE cell_metric.combination = ? AND metric.name = ? AND cell_metric.value > 0
+                """
+            let positive =
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) \(filter)", arguments: [combination, name]) ?? 0
+            let seeds = try Int64.fetchAll(
+                db, sql: "SELECT cell_metric.seed \(filter) ORDER BY cell_metric.seed LIMIT ?",
+                arguments: [combination, name, limit])
+            return (cells, positive, seeds.map { UInt64(bitPattern: $0) })
+        }
+    }
+
     /// Each metric's unit by name.
     public func units() throws(StoreError) -> [String: String] {
         try database.read { db in

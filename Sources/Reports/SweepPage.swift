@@ -31,14 +31,20 @@ public enum SweepPage {
     ///   - seeds: The first and last seed.
     ///   - combinations: Each combination's label, in plan order.
     ///   - metrics: The headline metrics.
+    ///   - verdicts: Per combination, the table row of its expectations' verdicts (`passed`,
+    ///     `failed`, `failing seeds`); the first row is the header.
     public static func render(
-        scenario: String, seeds: (first: UInt64, last: UInt64), combinations: [String], metrics: [Metric]
+        scenario: String, seeds: (first: UInt64, last: UInt64), combinations: [String], metrics: [Metric],
+        verdicts: [[String]] = []
     ) -> String {
         var body = "<h1>Sweep of \(HTMLText.escaped(scenario))</h1>"
         body +=
             "<p class=\"meta\">Seeds \(seeds.first)..\(seeds.last), \(combinations.count) combinations. "
             + "Each strip: the line runs from the minimum to the maximum across the seeds, the bar from the 5th "
             + "to the 95th percentile, the dot is the median.</p>"
+        if let header = verdicts.first {
+            body += "<h2>Expectations</h2>" + HTMLReport.table(header, Array(verdicts.dropFirst()))
+        }
         if combinations.count > 1 {
             body += "<h2>Medians side by side</h2>" + sideBySide(combinations, metrics)
         }

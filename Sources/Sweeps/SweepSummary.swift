@@ -21,8 +21,26 @@ public struct SweepSummary: Sendable {
         "cache.opt_hit_ratio", "freshness.p95_age_s", "charts.over_cap", "alerts.fired",
     ]
 
+    /// The metric each cell records with its expectations not met (0: every one held).
+    public static let failedExpectations = "expectations.failed"
+    /// The most failing seeds listed per combination.
+    public static let failingSeedsListed = 20
+
+    /// One combination's verdicts: cells whose expectations all held, cells with one or more
+    /// not met, and the first failing seeds.
+    public struct Verdicts: Sendable, Equatable {
+        /// Cells whose expectations all held.
+        public var passed: Int
+        /// Cells with an expectation not met.
+        public var failed: Int
+        /// The first failing seeds, in order (at most ``SweepSummary/failingSeedsListed``).
+        public var failingSeeds: [UInt64]
+    }
+
     /// The plan summarised.
     public let plan: SweepPlan
+    /// Per combination, in plan order: the cells' verdicts.
+    public let verdicts: [Verdicts]
     /// Per combination, in plan order: each metric's percentiles, by name.
     public let combinations: [[(name: String, values: [Double])]]
     /// Each metric's unit, when known.
@@ -40,6 +58,14 @@ public struct SweepSummary: Sendable {
                 try store.percentiles(combination: combination, fractions: Self.quantiles.map(\.fraction))
             }
             units = try store.units().compactMapValues(MetricUnit.init)
+            verdicts = try plan.combinations.indices.map { combination throws(StoreError) in
+                let counts = try store.cells(
+                    combination: combination, withPositive: Self.failedExpectations,
+                    limit: Self.failingSeedsListed)
+                return Verdicts(
+                    passed: counts.cells - counts.positive, failed: counts.positive,
+                    failingSeeds: counts.seeds)
+            }
         } catch {
             throw SweepError("\(store.database.path): \(error)")
         }
@@ -57,10 +83,40 @@ public struct SweepSummary: Sendable {
                             .object(zip(Self.quantiles, metric.values).map { .init($0.name, .number($1)) }))
                     }))
         }
+        let verdictMembers = plan.combinations.indices.map { combination in
+            let verdict = verdicts[combination]
+            return JSONValue.Member(
+                plan.label(combination),
+                .object([
+                    .init("passed", .integer(Int64(verdict.passed))),
+                    .init("failed", .integer(Int64(verdict.failed))),
+                    .init("failing_seeds", .array(verdict.failingSeeds.map { .unsigned($0) })),
+                ]))
+        }
         return JSONValue.object([
             .init("seeds", .array([.unsigned(plan.firstSeed), .unsigned(plan.lastSeed)])),
+            .init("passed", .bool(allPassed)),
+            .init("expectations", .object(verdictMembers)),
             .init("combinations", .object(members)),
         ]).document(.pretty(inlineFrom: 3))
+    }
+
+    /// Whether every cell met every expectation.
+    public var allPassed: Bool { verdicts.allSatisfy { $0.failed == 0 } }
+
+    /// Each combination's verdicts as table rows (`combination`, `passed`, `failed`, `failing
+    /// seeds`); the first row is the header.
+    public var verdictRows: [[String]] {
+        [["combination", "passed", "failed", "failing seeds"]]
+            + plan.combinations.indices.map { combination in
+                let verdict = verdicts[combination]
+                let listed = verdict.failingSeeds.map(String.init).joined(separator: ", ")
+                let more = verdict.failed > verdict.failingSeeds.count ? ", ..." : ""
+                return [
+                    plan.label(combination), "\(verdict.passed)", "\(verdict.failed)",
+                    verdict.failed == 0 ? "-" : listed + more,
+                ]
+            }
     }
 
     /// The headline metrics' percentiles by combination, each value formatted by its unit; the
@@ -84,7 +140,10 @@ public struct SweepSummary: Sendable {
     /// `summary.md`.
     public var markdown: String {
         let rows = headlineRows
+        let verdicts = verdictRows
         return "# Sweep of \(plan.scenario), seeds \(plan.firstSeed)..\(plan.lastSeed)\n\n"
+            + "## Expectations: \(allPassed ? "every cell passed" : "FAILED in some cells")\n\n"
+            + MarkdownReport.table(verdicts[0], Array(verdicts.dropFirst())) + "\n## Metrics\n\n"
             + MarkdownReport.table(rows[0], Array(rows.dropFirst()))
     }
 
@@ -98,7 +157,7 @@ public struct SweepSummary: Sendable {
                 SweepPage.Metric(
                     name: name, unit: units[name],
                     percentiles: combinations.map { metrics in metrics.first { $0.name == name }?.values })
-            })
+            }, verdicts: verdictRows)
     }
 
     /// Writes `summary.json`, `summary.md` and `summary.html` into a folder, each atomically.

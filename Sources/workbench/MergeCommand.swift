@@ -40,6 +40,6 @@ struct MergeCommand: ParsableCommand {
             return (plan, summary)
         }
         print("merged \(shards.count) shard(s): \(plan.cellCount) cells; summary in \(out)")
-        print(TextTable.render(summary.headlineRows))
+        try SweepCommand.report(summary)
     }
 }

@@ -117,7 +117,20 @@ struct SweepCommand: ParsableCommand {
         print(
             "\(cells) runs (\(combinations.count) combination(s) x \(plan.seedCount) seeds"
                 + (outcome.skipped > 0 ? ", \(outcome.skipped) resumed" : "") + "); summary in \(directory)")
+        try Self.report(summary)
+    }
+
+    /// Prints a summary's verdicts and headline metrics; exit 1 when a cell failed an expectation.
+    static func report(_ summary: SweepSummary) throws(CLIError) {
+        print(TextTable.render(summary.verdictRows))
         print(TextTable.render(summary.headlineRows))
+        guard summary.allPassed else {
+            let failed = summary.verdicts.map(\.failed).reduce(0, +)
+            throw CLIError(
+                message:
+                    "\(failed) cell(s) did not meet their expectations (the failing seeds are above and in "
+                    + "summary.md)", exitCode: CLIError.failedCheckCode)
+        }
     }
 
     /// A sweep library call whose failures are bad input (exit 2), with their message.
