@@ -13,8 +13,11 @@ struct CompareCommand: ParsableCommand {
         abstract: "Show metric deltas between two runs.",
         discussion: """
             A run is a result.json file, a directory holding one, or a run id from the history \
-            database (`workbench history`). Metrics that differ are listed by the size of the \
-            relative change; --all lists every metric.
+            database (`workbench history`). The metrics both runs have that changed come first, \
+            largest relative change first, each marked better or worse where the metric has a \
+            direction (fewer requests, credits, failures, older data; more cache hits, higher \
+            returns: docs/reports.md); then the metrics only one run has, which are not changes. \
+            --all lists the unchanged metrics too.
 
             Examples:
               workbench compare out/bitpal-as-built out/spec-baseline
@@ -52,42 +55,26 @@ struct CompareCommand: ParsableCommand {
             try InputFiles.givenFile(html, option: "--html", example: "compare.html")
         }
         let (a, b) = (try metrics(of: first), try metrics(of: second))
-        var rows: [(name: String, left: Double?, right: Double?, change: Double)] = []
-        for name in Set(a.values.keys).union(b.values.keys) {
-            let (left, right) = (a.values[name], b.values[name])
-            guard all || left != right else { continue }
-            let change: Double =
-                if let left, let right {
-                    left == 0 ? (right == 0 ? 0 : .infinity) : abs(right - left) / abs(left)
-                } else { .infinity }
-            rows.append((name, left, right, change))
+        let comparison = MetricComparison(
+            first: a.values, second: b.values, units: a.units.merging(b.units) { _, second in second })
+        let header = ["metric", first, second, "delta", "change", "verdict"]
+        print(comparison.summary)
+        if !comparison.changed.isEmpty {
+            print(TextTable.render([header] + MetricComparison.cells(comparison.changed)))
         }
-        rows.sort { ($0.change, $1.name) > ($1.change, $0.name) }
-        var table = [["metric", first, second, "delta", "change"]]
-        for (name, left, right, _) in rows {
-            let unit = b.units[name] ?? a.units[name]
-            let text = { (value: Double) in
-                unit.map { MetricFormatting.text(value, $0) } ?? MetricFormatting.number(value)
-            }
-            var delta = ""
-            var percent = ""
-            if let left, let right {
-                delta =
-                    unit.map { MetricFormatting.delta(right - left, $0) }
-                    ?? (right > left ? "+" : "") + MetricFormatting.number(right - left)
-                if left != 0 { percent = String(format: "%+.1f%%", (right - left) / abs(left) * 100) }
-            }
-            table.append([name, left.map(text) ?? "-", right.map(text) ?? "-", delta, percent])
+        if all, !comparison.unchanged.isEmpty {
+            print("\nunchanged:")
+            print(TextTable.render([header] + MetricComparison.cells(comparison.unchanged)))
         }
-        print(rows.isEmpty ? "no metric differs" : TextTable.render(table))
+        if !comparison.oneSided.isEmpty {
+            print("\nonly in one run (not changes):")
+            print(TextTable.render([header] + MetricComparison.cells(comparison.oneSided)))
+        }
+        let rows = comparison.changed + (all ? comparison.unchanged : []) + comparison.oneSided
         if let page {
             let html = ComparePage.render(
                 labels: (first, second),
-                rows: rows.map {
-                    .init(
-                        name: $0.name, first: $0.left, second: $0.right,
-                        unit: b.units[$0.name] ?? a.units[$0.name])
-                },
+                rows: rows.map { .init(name: $0.name, first: $0.first, second: $0.second, unit: $0.unit) },
                 series: (try series(in: a.folder), try series(in: b.folder)))
             try InputFiles.write(html, to: page)
             print("comparison page: \(page)")

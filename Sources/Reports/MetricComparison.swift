@@ -1,0 +1,97 @@
+import Foundation
+import WorkbenchMetrics
+
+/// Two runs' metrics side by side, as `compare` lists them: the metrics both runs have that
+/// changed first (largest relative change first), each judged better or worse where the metric
+/// has a ``MetricDirection``; then, apart, the metrics only one run has (a feature one run did
+/// not use, such as the widget), which are not changes.
+public struct MetricComparison: Sendable, Equatable {
+    /// One metric of the two runs.
+    public struct Row: Sendable, Equatable {
+        /// The stable name.
+        public var name: String
+        /// The first run's value; nil where it lacks the metric.
+        public var first: Double?
+        /// The second run's value; nil where it lacks the metric.
+        public var second: Double?
+        /// The unit, when known.
+        public var unit: MetricUnit?
+        /// true better, false worse, nil neither (no direction, equal, or one side missing).
+        public var better: Bool?
+    }
+
+    /// Metrics both runs have whose values differ, largest relative change first.
+    public var changed: [Row]
+    /// Metrics both runs have with equal values, by name.
+    public var unchanged: [Row]
+    /// Metrics only one run has, by name.
+    public var oneSided: [Row]
+
+    /// Compares two runs' values.
+    ///
+    /// - Parameters:
+    ///   - first: The first run's values by name.
+    ///   - second: The second run's values by name.
+    ///   - units: Units by name.
+    public init(first: [String: Double], second: [String: Double], units: [String: MetricUnit]) {
+        var changed: [(row: Row, change: Double)] = []
+        var unchanged: [Row] = []
+        var oneSided: [Row] = []
+        for name in Set(first.keys).union(second.keys).sorted() {
+            let (left, right) = (first[name], second[name])
+            var row = Row(name: name, first: left, second: right, unit: units[name], better: nil)
+            guard let left, let right else {
+                oneSided.append(row)
+                continue
+            }
+            guard left != right else {
+                unchanged.append(row)
+                continue
+            }
+            row.better = MetricDirection.of(name)?.judge(left, right)
+            changed.append((row, left == 0 ? .infinity : abs(right - left) / abs(left)))
+        }
+        self.changed = changed.sorted { ($0.change, $1.row.name) > ($1.change, $0.row.name) }.map(\.row)
+        self.unchanged = unchanged
+        self.oneSided = oneSided
+    }
+
+    /// How many changes were better and worse.
+    public var tally: (better: Int, worse: Int) {
+        (changed.filter { $0.better == true }.count, changed.filter { $0.better == false }.count)
+    }
+
+    /// One line: how many changed, how many of them better and worse, how many one run lacks.
+    public var summary: String {
+        let (better, worse) = tally
+        var text =
+            changed.isEmpty
+            ? "no metric both runs have differs"
+            : "\(changed.count) metric(s) changed: \(better) better, \(worse) worse, "
+                + "\(changed.count - better - worse) without a direction"
+        if !oneSided.isEmpty { text += "; \(oneSided.count) only in one run (listed last, not changes)" }
+        return text
+    }
+
+    /// The table rows of a list: metric, both values, the delta, the relative change, and the
+    /// verdict.
+    public static func cells(_ rows: [Row]) -> [[String]] {
+        rows.map { row in
+            let text = { (value: Double) in
+                row.unit.map { MetricFormatting.text(value, $0) } ?? MetricFormatting.number(value)
+            }
+            var delta = ""
+            var percent = ""
+            if let left = row.first, let right = row.second, left != right {
+                delta =
+                    row.unit.map { MetricFormatting.delta(right - left, $0) }
+                    ?? (right > left ? "+" : "") + MetricFormatting.number(right - left)
+                if left != 0 { percent = String(format: "%+.1f%%", (right - left) / abs(left) * 100) }
+            }
+            let verdict = row.better.map { $0 ? "better" : "worse" } ?? ""
+            return [
+                row.name, row.first.map(text) ?? "-", row.second.map(text) ?? "-", delta, percent, verdict,
+            ]
+        }
+    }
+}
