@@ -185,6 +185,17 @@ enum ReportPlots {
             ).render())
         for curve in plots.hitCurves {
             guard curve.points.count > 1, curve.lookups > 0 else { continue }
+            // A curve that does not move carries nothing: say why in one line instead.
+            let hits = Set(curve.points.flatMap { [$0.lru, $0.optimum] })
+            if hits.count == 1, let only = hits.first {
+                let ratio = MetricFormatting.text(Double(only) / Double(curve.lookups), .ratio)
+                svgs.append(
+                    leftOut(
+                        "\(curve.cache) cache: hit ratio by capacity not drawn: it is \(ratio) at every capacity "
+                            + "from 1 to \(curve.points.count) entries"
+                            + (only == 0 ? " (no key was looked up twice)" : " (capacity does not matter here)")))
+                continue
+            }
             let x = curve.points.map { Double($0.capacity) }
             let ratio = { (hits: Int) in Double(hits) / Double(curve.lookups) }
             svgs.append(
@@ -210,7 +221,13 @@ enum ReportPlots {
                         y: plots.screenAge.map { Double($0.age) / 60_000 }, color: "#8250df")
                 ]
             ).render())
-        if !plots.portfolioValue.isEmpty {
+        if plots.portfolioValue.count == 1 {
+            svgs.append(
+                leftOut(
+                    "Portfolio value not drawn: it is valued once a day, and this run has a single day's "
+                        + "value; portfolio.value has its value at the end, at the true prices"))
+        }
+        if plots.portfolioValue.count > 1 {
             // Its drawdown and returns are in the tearsheet, taken on the time-weighted returns:
             // a drawdown of this series would count every deposit as a gain.
             svgs.append(
@@ -225,5 +242,10 @@ enum ReportPlots {
                 ).render())
         }
         return svgs
+    }
+
+    /// A plot left out, and why, in one line.
+    static func leftOut(_ why: String) -> String {
+        "<p class=\"meta\">\(HTMLText.escaped(why)).</p>"
     }
 }

@@ -42,3 +42,21 @@ extension FirstHourTests {
         #expect(result.contains("\"problems\": [\n  ]"))
     }
 }
+
+extension FirstHourTests {
+    @Test("plots that would carry nothing are left out with one line saying why")
+    func noEmptyPlots() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outcome = try WorkbenchProcess.run([
+            "run", "scenarios/quickstart.yaml", "--no-history", "--quiet", "--out", directory.path("q"),
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let page = try String(contentsOfFile: directory.path("q/report.html"), encoding: .utf8)
+        // Two hours: one daily value, and a chart cache whose hit ratio is the same at every size.
+        #expect(!page.contains("aria-label=\"Portfolio value"))
+        #expect(page.contains("Portfolio value not drawn: it is valued once a day"))
+        #expect(!page.contains("aria-label=\"chart cache: hit ratio by capacity"))
+        #expect(page.contains("chart cache: hit ratio by capacity not drawn"))
+    }
+}
