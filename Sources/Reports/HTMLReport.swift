@@ -193,7 +193,8 @@ enum ReportPlots {
                     leftOut(
                         "\(curve.cache) cache: hit ratio by capacity not drawn: it is \(ratio) at every capacity "
                             + "from 1 to \(curve.points.count) entries"
-                            + (only == 0 ? " (no key was looked up twice)" : " (capacity does not matter here)")))
+                            + (only == 0
+                                ? " (no key was looked up twice)" : " (capacity does not matter here)")))
                 continue
             }
             let x = curve.points.map { Double($0.capacity) }
