@@ -16,9 +16,11 @@ struct BenchCommand: ParsableCommand {
             timestamps, then N Float64 values (what the harness writes with numpy).
 
             Examples:
-              workbench bench downsample --input series-1e6.bin --algorithm m4 --n-out 1000
+              workbench bench downsample --input series-1e6.bin --algorithm m4 --n-out \\
+                  1000
               workbench bench gbm --steps 10000000
-              workbench bench decode --input datasets/coingecko/market_chart_bitcoin_usd_days1_20210515T1442Z.json
+              workbench bench decode --input \\
+                  datasets/coingecko/market_chart_bitcoin_usd_days1_20210515T1442Z.json
             """
     )
 
@@ -52,7 +54,8 @@ struct BenchCommand: ParsableCommand {
     var query: String = "bit"
 
     @Option(
-        name: .customLong("repeat"), parsing: .unconditional, help: "Timed repetitions (1 to 10000).",
+        name: .customLong("repeat"), parsing: .unconditional,
+        help: "Timed repetitions (1 to 10000; default: 7).",
         transform: NumberOptions.whole(in: 1...10_000))
     var repetitions: Int = 7
 

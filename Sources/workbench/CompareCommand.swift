@@ -22,7 +22,8 @@ struct CompareCommand: ParsableCommand {
             Examples:
               workbench compare out/bitpal-as-built out/spec-baseline
               workbench compare 3 7
-              workbench compare out/a out/b --html out/a-vs-b.html   # bars, table, overlaid series
+              # bars, table, overlaid series
+              workbench compare out/a out/b --html out/a-vs-b.html
             """
     )
 

@@ -78,7 +78,9 @@ struct InspectDatasets: ParsableCommand {
 
             Examples:
               workbench datasets inspect datasets/coingecko
-              workbench datasets inspect datasets/coingecko/ohlc_bitcoin_usd_days7_20210515T1534Z.json --format json
+              workbench datasets inspect \\
+                  datasets/coingecko/ohlc_bitcoin_usd_days7_20210515T1534Z.json \\
+                  --format json
             """
     )
 

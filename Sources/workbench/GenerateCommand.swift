@@ -22,8 +22,10 @@ struct GenerateCommand: ParsableCommand {
 
             Examples:
               workbench generate --model gbm --seed 42 --steps 288 --dt 5m
-              workbench generate --model merton --seed 7 --steps 8760 --dt 1h --param jump_intensity=12 --format json --out crash.json
-              workbench generate --model garch --seed 1 --steps 100000 --format json | workbench downsample --algorithm m4 --n-out 400
+              workbench generate --model merton --seed 7 --steps 8760 --dt 1h --param \\
+                  jump_intensity=12 --format json --out crash.json
+              workbench generate --model garch --seed 1 --steps 100000 --format json | \\
+                  workbench downsample --algorithm m4 --n-out 400
             """
     )
 

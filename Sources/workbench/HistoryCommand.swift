@@ -15,8 +15,10 @@ struct HistoryCommand: ParsableCommand {
         discussion: """
             Examples:
               workbench history
-              workbench history --scenario quickstart --limit 5 --metric rate_limit.max_per_minute
-              workbench history --html out/history.html   # a page with links and trend lines
+              workbench history --scenario quickstart --limit 5 --metric \\
+                  rate_limit.max_per_minute
+              # a page with links and trend lines
+              workbench history --html out/history.html
             """
     )
 
@@ -24,7 +26,7 @@ struct HistoryCommand: ParsableCommand {
     var scenario: String?
 
     @Option(
-        parsing: .unconditional, help: "The most runs shown (1 to 100000).",
+        parsing: .unconditional, help: "The most runs shown (1 to 100000; default: 20).",
         transform: NumberOptions.whole(in: 1...100_000))
     var limit: Int = 20
 

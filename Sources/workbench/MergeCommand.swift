@@ -14,8 +14,10 @@ struct MergeCommand: ParsableCommand {
             same result files, sweep.sqlite, summary.json and summary.md as a one-machine sweep.
 
             Example:
-              workbench sweep scenarios/quickstart.yaml --seeds 1..40 --shard 1/2 --out out/s1
-              workbench sweep scenarios/quickstart.yaml --seeds 1..40 --shard 2/2 --out out/s2
+              workbench sweep scenarios/quickstart.yaml --seeds 1..40 --shard 1/2 \\
+                  --out out/s1
+              workbench sweep scenarios/quickstart.yaml --seeds 1..40 --shard 2/2 \\
+                  --out out/s2
               workbench merge out/s1 out/s2 --out out/merged
             """
     )

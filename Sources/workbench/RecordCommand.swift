@@ -22,8 +22,10 @@ struct RecordCommand: ParsableCommand {
 
             Examples:
               workbench record --base-url https://api.coingecko.com/api/v3 \\
-                --requests requests.txt --out datasets/live --plan demo-30 --api-key-env CG_KEY
-              workbench record --base-url http://127.0.0.1:8080/api/v3 --requests r.txt --out out/rec
+                  --requests requests.txt --out datasets/live --plan demo-30 \\
+                  --api-key-env CG_KEY
+              workbench record --base-url http://127.0.0.1:8080/api/v3 \\
+                  --requests r.txt --out out/rec
             """
     )
 

@@ -21,7 +21,8 @@ struct RunCommand: ParsableCommand {
             Examples:
               workbench run scenarios/quickstart.yaml
               workbench run scenarios/bitpal-as-built.yaml --seed 7 --out out/seed7
-              workbench run scenarios/quickstart.yaml --set policies.limiter=spacing --set plan=seed-50
+              workbench run scenarios/quickstart.yaml --set policies.limiter=spacing \\
+                  --set plan=seed-50
               workbench run scenarios/quickstart.yaml --events out/quickstart-events.jsonl
 
             --events writes what happened, one JSON object a line in time order: user actions, \

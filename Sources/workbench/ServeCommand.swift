@@ -22,7 +22,8 @@ struct ServeCommand: ParsableCommand {
 
             Examples:
               workbench serve scenarios/quickstart.yaml --port 0 --clock manual
-              curl -X POST localhost:8080/__admin/faults -d '{"fault":"outage","action":"start"}'
+              curl -X POST localhost:8080/__admin/faults \\
+                  -d '{"fault":"outage","action":"start"}'
             """
     )
 
@@ -33,7 +34,7 @@ struct ServeCommand: ParsableCommand {
     var host = "127.0.0.1"
 
     @Option(
-        parsing: .unconditional, help: "The port, 0 for a free one.",
+        parsing: .unconditional, help: "The port, 0 for a free one (default: 8080).",
         transform: NumberOptions.whole(in: 0...65535))
     var port = 8080
 
@@ -42,12 +43,13 @@ struct ServeCommand: ParsableCommand {
     var clock: ServeClock.Mode = .wall
 
     @Option(
-        parsing: .unconditional, help: "Simulated seconds per real second (wall clock).",
+        parsing: .unconditional, help: "Simulated seconds per real second (wall clock; default: 1).",
         transform: NumberOptions.positive)
     var speed = 1.0
 
     @Option(
-        parsing: .unconditional, help: "Real seconds a simulated timeout holds the connection before a 504.",
+        parsing: .unconditional,
+        help: "Real seconds a simulated timeout holds the connection before a 504 (default: 15).",
         transform: NumberOptions.whole(in: 0...600))
     var holdSeconds = 15
 

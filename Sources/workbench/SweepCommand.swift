@@ -26,7 +26,8 @@ struct SweepCommand: ParsableCommand {
             Examples:
               workbench sweep scenarios/quickstart.yaml --seeds 1..20
               workbench sweep scenarios/quickstart.yaml --seeds 1..1000 --resume
-              workbench sweep scenarios/quickstart.yaml --seeds 1..40 --shard 2/4 --out out/shard-2
+              workbench sweep scenarios/quickstart.yaml --seeds 1..40 --shard 2/4 \\
+                  --out out/shard-2
               workbench sweep scenarios/policy-comparison.yaml --seeds 1..5 --jobs 2 \\
                 --set policies.limiter=bitpal,spacing,token-bucket,sliding-window
             """

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Runs
+import WorkbenchFoundation
 
 /// The `workbench` command: Bitpal Workbench's command-line shell.
 ///
@@ -12,6 +13,16 @@ struct Workbench: ParsableCommand {
         commandName: "workbench",
         abstract: "Deterministic simulation and backtesting for a CoinGecko crypto tracker's logic.",
         discussion: """
+            Start with the quickstart: it runs five coins for two hours and writes \
+            out/quickstart/report.html (README.md, docs/scenarios.md).
+
+            Examples:
+              workbench run scenarios/quickstart.yaml
+              workbench scenarios list
+              workbench sweep scenarios/quickstart.yaml --seeds 1..20
+              workbench compare out/bitpal-as-built out/spec-baseline
+              workbench run --help
+
             Exit codes: 0 ok, 1 an expectation or regression failed, 2 bad input (the message names \
             the file and the place in it).
             """,
@@ -29,6 +40,11 @@ struct Workbench: ParsableCommand {
 
     /// Parses, runs, and maps every failure onto the documented exit codes.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let unknown = unknownCommand(in: arguments) {
+            ErrorOutput.report(unknown)
+            Foundation.exit(CLIError.badInputCode)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -45,5 +61,16 @@ struct Workbench: ParsableCommand {
             let isUsageError = code == .validationFailure
             Foundation.exit(isUsageError ? CLIError.badInputCode : code.rawValue)
         }
+    }
+
+    /// The message for a first argument that is no command (`runn`), with the nearest command;
+    /// nil when the first argument is a command or an option.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(first) else { return nil }
+        let nearest = NearestName.nearest(to: first, among: names)
+        return "unknown command '\(first)'" + (nearest.map { "; did you mean '\($0)'?" } ?? "")
+            + " (commands: \(names.dropLast().joined(separator: ", ")); `workbench --help` shows them)"
     }
 }

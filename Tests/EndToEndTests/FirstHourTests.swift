@@ -60,3 +60,39 @@ extension FirstHourTests {
         #expect(page.contains("chart cache: hit ratio by capacity not drawn"))
     }
 }
+
+extension FirstHourTests {
+    @Test("a misspelt command names the nearest one; the top-level help has examples and the quickstart")
+    func unknownCommand() throws {
+        let misspelt = try WorkbenchProcess.run(["runn", "scenarios/quickstart.yaml"])
+        #expect(misspelt.status == 2)
+        #expect(misspelt.stderr.hasPrefix("workbench: unknown command 'runn'; did you mean 'run'?"))
+        let help = try WorkbenchProcess.run(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("Examples:") && help.stdout.contains("quickstart"))
+    }
+
+    @Test(
+        "every command's help: examples fit the width (continued with a backslash) and options show defaults",
+        arguments: [
+            "run", "sweep", "merge", "serve", "record", "check", "scenarios", "compare", "history",
+            "downsample",
+            "datasets", "generate", "bench",
+        ])
+    func helpPages(command: String) throws {
+        let help = try WorkbenchProcess.run([command, "--help"])
+        #expect(help.status == 0)
+        var inExamples = false
+        for line in help.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("Examples:") { inExamples = true }
+            if line.isEmpty || line.hasPrefix("USAGE:") { inExamples = false }
+            // An example line wrapped by the help formatter starts at column 0 with no command.
+            guard inExamples, !line.isEmpty, !line.hasPrefix("Examples:") else { continue }
+            #expect(line.hasPrefix("  "), "\(command): a wrapped example line: \(line)")
+        }
+        let defaults = [
+            "serve": ["(default: 8080)", "default: 1)", "(default: 15)"], "history": ["default: 20)"],
+            "bench": ["default: 7)"],
+        ]
+        for text in defaults[command] ?? [] { #expect(help.stdout.contains(text), "\(command): \(text)") }
+    }
+}

@@ -102,7 +102,7 @@ struct ScenarioParserTests {
         arguments: [
             (
                 "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 42000}\npolicie: {}\n",
-                "test.yaml:5:1: policie: unknown key 'policie'; expected one of: alerts, description, duration, expect, extends, faults, market, name, plan, policies, portfolio, seed, server, start, user, watchlist"
+                "test.yaml:5:1: policie: unknown key 'policie' (did you mean 'policies'?); expected one of: alerts, description, duration, expect, extends, faults, market, name, plan, policies, portfolio, seed, server, start, user, watchlist"
             ),
             (
                 minimal + "\npolicies:\n  limiter: fast\n",

@@ -48,8 +48,11 @@ struct NodeReader {
             }
             guard allowed.contains(name) else {
                 let suggestion = allowed.sorted().joined(separator: ", ")
+                let nearest = NearestName.nearest(to: name, among: allowed.sorted()).map {
+                    " (did you mean '\($0)'?)"
+                }
                 throw NodeReader(node: key, files: files, path: child(name)).error(
-                    "unknown key '\(name)'; expected one of: \(suggestion)")
+                    "unknown key '\(name)'\(nearest ?? ""); expected one of: \(suggestion)")
             }
             values[name] = (key, value)
         }
