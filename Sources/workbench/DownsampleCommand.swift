@@ -9,9 +9,13 @@ struct DownsampleCommand: ParsableCommand {
         commandName: "downsample",
         abstract: "Downsample a series and print the indices kept.",
         discussion: """
-            Input is a JSON object {"x": [epoch ms, ...], "y": [value, ...]} read from --input or \
-            standard input; x must be integers in non-decreasing order and may be left out (then \
-            x is the index). Output is {"indices": [...]}: indices into the input.
+            Input, from --input or standard input, is any series the workbench writes or CoinGecko \
+            exports, told apart by its content: a JSON object {"x": [epoch ms, ...], "y": [value, \
+            ...]} (generate --format json; x must be integers in non-decreasing order and may be \
+            left out, then x is the index); CSV with the header timestamp_ms,price (generate's \
+            default); a run's series.json, one series picked with --series KEY; or CoinGecko's \
+            "Export CSV" (snapped_at,price,market_cap,total_volume: the prices). Output is \
+            {"indices": [...]}: indices into the input.
 
             lttb, minmax, m4 and minmaxlttb match tsdownsample 0.1.5.1 index for index; stride is \
             the tracker app's own (every count/n-out-th point, which can exceed n-out and drop the \
@@ -19,7 +23,12 @@ struct DownsampleCommand: ParsableCommand {
             multiple of 4. When n-out >= the number of points every index is returned.
 
             Example:
-              echo '{"x":[0,1,2,3,4,5],"y":[1,5,2,8,3,4]}' | workbench downsample --algorithm lttb --n-out 4
+              echo '{"x":[0,1,2,3,4,5],"y":[1,5,2,8,3,4]}' | \\
+                  workbench downsample --algorithm lttb --n-out 4
+              workbench generate --model gbm --seed 1 --steps 1000 | \\
+                  workbench downsample --algorithm m4 --n-out 100
+              workbench downsample --input out/quickstart/series.json \\
+                  --series requests_per_60s --algorithm lttb --n-out 50
             """
     )
 
@@ -35,20 +44,18 @@ struct DownsampleCommand: ParsableCommand {
         transform: NumberOptions.whole(in: 0...Int.max))
     var nOut: Int
 
-    @Option(help: "The input JSON file; standard input when absent or '-'.")
+    @Option(help: "The input file (JSON, CSV or a run's series.json); standard input when absent or '-'.")
     var input: String?
+
+    @Option(help: "The series to take from a run's series.json, by its key (requests_per_60s, ...).")
+    var series: String?
 
     @Option(help: "Output format: json ({\"indices\": [...]}) or lines (one index per line).")
     var format: IndexFormat = .json
 
     func run() throws {
         let (data, source) = try InputFiles.read(input)
-        let series: (x: [Int64], y: [Double])
-        do {
-            series = try XYSeriesDecoder.decode(data, source: source)
-        } catch {
-            throw CLIError.badInput(error)
-        }
+        let series = try SeriesInput.decode(data, source: source, line: self.series)
         let indices: [Int]
         do {
             indices = try algorithm.indices(x: series.x, y: series.y, nOut: nOut)

@@ -96,3 +96,49 @@ extension FirstHourTests {
         for text in defaults[command] ?? [] { #expect(help.stdout.contains(text), "\(command): \(text)") }
     }
 }
+
+extension FirstHourTests {
+    @Test(
+        "downsample reads what the workbench writes (generate's CSV and JSON, series.json) and CoinGecko's CSV"
+    )
+    func downsampleInputs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let generate = ["generate", "--model", "gbm", "--seed", "3", "--steps", "500"]
+        let csv = try WorkbenchProcess.run(generate + ["--out", directory.path("p.csv")])
+        let json = try WorkbenchProcess.run(
+            generate + ["--format", "json", "--out", directory.path("p.json")])
+        #expect(csv.status == 0 && json.status == 0, "\(csv.stderr)\(json.stderr)")
+        let fromCSV = try WorkbenchProcess.run([
+            "downsample", "--algorithm", "m4", "--n-out", "40", "--input", directory.path("p.csv"),
+        ])
+        let fromJSON = try WorkbenchProcess.run([
+            "downsample", "--algorithm", "m4", "--n-out", "40", "--input", directory.path("p.json"),
+        ])
+        #expect(fromCSV.status == 0, "\(fromCSV.stderr)")
+        #expect(fromCSV.stdout == fromJSON.stdout && fromCSV.stdout.hasPrefix("{\"indices\":[0,"))
+        let coingecko = try WorkbenchProcess.run([
+            "downsample", "--algorithm", "minmax", "--n-out", "4", "--input",
+            "datasets/coingecko/btc-usd-max.csv",
+        ])
+        #expect(coingecko.status == 0, "\(coingecko.stderr)")
+        let run = try WorkbenchProcess.run([
+            "run", "scenarios/quickstart.yaml", "--no-history", "--quiet", "--out", directory.path("q"),
+        ])
+        #expect(run.status == 0)
+        let series = directory.path("q/series.json")
+        let unpicked = try WorkbenchProcess.run([
+            "downsample", "--algorithm", "lttb", "--n-out", "5", "--input", series,
+        ])
+        #expect(
+            unpicked.status == 2 && unpicked.stderr.contains("pick one with --series KEY (requests_per_60s"))
+        let picked = try WorkbenchProcess.run([
+            "downsample", "--algorithm", "lttb", "--n-out", "5", "--input", series, "--series",
+            "requests_per_60s",
+        ])
+        #expect(picked.status == 0, "\(picked.stderr)")
+        let unknown = try WorkbenchProcess.run(
+            ["downsample", "--algorithm", "lttb", "--n-out", "3"], stdin: Data("a,b\n1,2\n".utf8))
+        #expect(unknown.status == 2 && unknown.stderr.contains("accepted shapes: JSON"))
+    }
+}
