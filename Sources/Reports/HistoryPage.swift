@@ -21,8 +21,13 @@ public enum HistoryPage {
         public var hash: String
         /// The workbench version that ran it.
         public var version: String
-        /// The run's report, relative to the page; nil when it has none or it is gone.
+        /// The run's report, relative to the page; nil when it has none, it is gone, or a later
+        /// run replaced it.
         public var reportLink: String?
+        /// Why there is no link (`replaced by a later run`, `gone`), nil with a link.
+        public var reportNote: String?
+        /// Whether its expectations held: `pass`, `FAIL (n)`, or `-` when not recorded.
+        public var verdict: String
         /// The metrics by name.
         public var metrics: [String: Double]
         /// Each metric's unit, as `result.json` names it (`ratio`, `seconds`).
@@ -31,7 +36,8 @@ public enum HistoryPage {
         /// Creates a run.
         public init(
             id: Int64, recordedAt: Int64, scenario: String, seed: UInt64, hash: String, version: String,
-            reportLink: String?, metrics: [String: Double], units: [String: String]
+            reportLink: String?, reportNote: String? = nil, verdict: String = "-", metrics: [String: Double],
+            units: [String: String]
         ) {
             self.id = id
             self.recordedAt = recordedAt
@@ -40,6 +46,8 @@ public enum HistoryPage {
             self.hash = hash
             self.version = version
             self.reportLink = reportLink
+            self.reportNote = reportNote
+            self.verdict = verdict
             self.metrics = metrics
             self.units = units
         }
@@ -86,17 +94,19 @@ public enum HistoryPage {
     private static func runTable(_ runs: [Run], metrics: [String]) -> String {
         var html = "<div class=\"wide\"><table><tr>"
         html +=
-            (["id", "recorded (UTC)", "scenario", "seed", "hash", "version", "report"] + metrics)
+            (["id", "recorded (UTC)", "scenario", "seed", "hash", "version", "expectations", "report"]
+            + metrics)
             .map { "<th>\(HTMLText.escaped($0))</th>" }.joined() + "</tr>"
         for run in runs {
             let cells = [
                 "\(run.id)", TimeFormatting.iso8601(run.recordedAt), run.scenario, "\(run.seed)", run.hash,
-                run.version,
+                run.version, run.verdict,
             ]
             html += "<tr>" + cells.map { "<td>\(HTMLText.escaped($0))</td>" }.joined()
             html +=
                 "<td>"
-                + (run.reportLink.map { "<a href=\"\(HTMLText.escaped(linkPath($0)))\">report</a>" } ?? "")
+                + (run.reportLink.map { "<a href=\"\(HTMLText.escaped(linkPath($0)))\">report</a>" }
+                    ?? HTMLText.escaped(run.reportNote ?? ""))
                 + "</td>"
             html += metrics.map { "<td>\(HTMLText.escaped(formatted(run, $0)))</td>" }.joined() + "</tr>"
         }

@@ -44,6 +44,13 @@ struct HistoryCommand: ParsableCommand {
         let page = try html.map { html throws(CLIError) in
             try InputFiles.givenFile(html, option: "--html", example: "history.html")
         }
+        for name in metric where !RunMetrics.isKnownName(name) && name != HistoryVerdict.metric {
+            let nearest = NearestName.nearest(to: name, among: RunMetrics.knownMetricNames)
+            throw CLIError.badInput(
+                "--metric: no run produces a metric named '\(name)'"
+                    + (nearest.map { " (did you mean '\($0)'?)" } ?? "")
+                    + "; the names are in docs/simulation.md and in any run's result.json")
+        }
         guard FileManager.default.fileExists(atPath: history) else {
             throw CLIError.badInput("\(history): no history yet (run a scenario first)")
         }
@@ -54,12 +61,12 @@ struct HistoryCommand: ParsableCommand {
         } catch {
             throw CLIError.badInput(error)
         }
-        var rows = [["id", "recorded", "scenario", "seed", "hash", "version"] + metric]
+        var rows = [["id", "recorded", "scenario", "seed", "hash", "version", "expectations"] + metric]
         for run in runs {
             rows.append(
                 [
                     "\(run.id ?? 0)", TimeFormatting.iso8601(run.recordedAt), run.scenario, "\(run.seed)",
-                    String(run.scenarioHash.prefix(8)), run.codeVersion,
+                    String(run.scenarioHash.prefix(8)), run.codeVersion, HistoryVerdict.text(of: run),
                 ]
                     + metric.map { name in
                         guard let value = run.metrics[name] else { return "-" }
@@ -78,11 +85,13 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 
-    /// A run as the page shows it, its report linked relative to the page when it still exists.
+    /// A run as the page shows it: its report linked relative to the page when it is still this
+    /// run's, or a note that a later run replaced it or that it is gone.
     private func run(run: RunRecord, onPageAt pagePath: String) -> HistoryPage.Run {
         let report = run.output.map { URL(fileURLWithPath: $0).appendingPathComponent("report.html") }
+        let own = HistoryVerdict.reportIsOwn(run)
         let link = report.flatMap { report in
-            FileManager.default.fileExists(atPath: report.path)
+            own == true && FileManager.default.fileExists(atPath: report.path)
                 ? Self.relativePath(
                     of: report, from: URL(fileURLWithPath: pagePath).deletingLastPathComponent())
                 : nil
@@ -90,7 +99,8 @@ struct HistoryCommand: ParsableCommand {
         return HistoryPage.Run(
             id: run.id ?? 0, recordedAt: run.recordedAt, scenario: run.scenario, seed: run.seed,
             hash: String(run.scenarioHash.prefix(8)), version: run.codeVersion, reportLink: link,
-            metrics: run.metrics, units: run.units)
+            reportNote: link != nil ? nil : (own == false ? "replaced by a later run" : "gone"),
+            verdict: HistoryVerdict.text(of: run), metrics: run.metrics, units: run.units)
     }
 
     /// `file`'s path from `directory`: `../quickstart/report.html`.

@@ -7,6 +7,7 @@ import Scenarios
 import Simulation
 import TrackerCore
 import WorkbenchFoundation
+import WorkbenchMetrics
 
 /// Loading, running, reporting and recording a scenario: shared by `run`, `sweep` and `check`.
 enum ScenarioRunner {
@@ -58,15 +59,19 @@ enum ScenarioRunner {
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
             let (input, metrics) = (outcome.report, outcome.result.metrics)
             let store = RunHistoryStore(database: try WorkbenchDatabase.open(.runHistory, at: path))
+            // The verdict is kept as the count of expectations not met, beside the metrics.
+            let failed = Double(input.verdicts.filter { $0.failure != nil }.count)
             _ = try store.record(
                 RunRecord(
                     scenario: input.scenario, scenarioHash: input.scenarioHash, seed: input.seed,
                     codeVersion: WorkbenchVersion.current,
-                    recordedAt: time, output: output, metrics: metrics.byName,
+                    recordedAt: time, output: output,
+                    metrics: metrics.byName.merging([HistoryVerdict.metric: failed]) { $1 },
                     units: Dictionary(
                         uniqueKeysWithValues: metrics.flattened().map {
                             ($0.name, $0.unit.rawValue)
-                        })
+                        }
+                    ).merging([HistoryVerdict.metric: MetricUnit.count.rawValue]) { $1 }
                 ))
         } catch {
             throw .badInput(

@@ -142,3 +142,32 @@ extension FirstHourTests {
         #expect(unknown.status == 2 && unknown.stderr.contains("accepted shapes: JSON"))
     }
 }
+
+extension FirstHourTests {
+    @Test(
+        "history shows pass or fail, says when a later run replaced a report, and refuses an unknown metric")
+    func history() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let database = directory.path("h.sqlite")
+        for seed in ["42", "2"] {
+            let outcome = try WorkbenchProcess.run([
+                "run", "scenarios/quickstart.yaml", "--seed", seed, "--history", database, "--out",
+                directory.path("q"), "--quiet",
+            ])
+            #expect(outcome.status <= 1, "\(outcome.stderr)")
+        }
+        let listed = try WorkbenchProcess.run([
+            "history", "--history", database, "--html", directory.path("h.html"),
+        ])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let lines = listed.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("expectations") == true)
+        #expect(lines.contains { $0.hasPrefix("2 ") && $0.contains("FAIL (1)") })
+        #expect(lines.contains { $0.hasPrefix("1 ") && $0.contains("pass") })
+        let page = try String(contentsOfFile: directory.path("h.html"), encoding: .utf8)
+        #expect(page.contains("replaced by a later run") && page.contains(">report</a>"))
+        let typo = try WorkbenchProcess.run(["history", "--history", database, "--metric", "alerts.fird"])
+        #expect(typo.status == 2 && typo.stderr.contains("did you mean 'alerts.fired'?"))
+    }
+}

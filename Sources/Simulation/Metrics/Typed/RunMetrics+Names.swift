@@ -22,6 +22,9 @@ extension RunMetrics {
         return isKnownName(name) ? .count : nil
     }
 
+    /// Every fixed name, sorted (for "did you mean").
+    public static var knownMetricNames: [String] { knownNames.sorted() }
+
     /// The fixed names' units.
     static let knownUnits: [String: MetricUnit] = Dictionary(
         complete.flattened().map { ($0.name, $0.unit) }, uniquingKeysWith: { first, _ in first })
