@@ -146,6 +146,21 @@ extension ParseContext {
             fee: try decimal("fee", default: "0"), time: time)
     }
 
+    /// `known_failures`: expectations of `expect` written the same way.
+    func knownFailures(_ reader: NodeReader?, expectations: [Expectation]) throws(ScenarioError) -> [String] {
+        var known: [String] = []
+        for item in try reader?.sequence() ?? [] {
+            let text = try item.string().trimmingCharacters(in: .whitespaces)
+            guard expectations.contains(where: { $0.description == text }) else {
+                throw item.error(
+                    "'\(text)' is not one of this scenario's expectations; write it as in expect: "
+                        + expectations.map { "'\($0.description)'" }.joined(separator: ", "))
+            }
+            known.append(text)
+        }
+        return known
+    }
+
     func expectations(_ reader: NodeReader?) throws(ScenarioError) -> [Expectation] {
         var expectations: [Expectation] = []
         for item in try reader?.sequence() ?? [] {

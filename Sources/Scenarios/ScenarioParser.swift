@@ -15,7 +15,7 @@ public enum ScenarioParser {
 
     static let topLevelKeys = [
         "name", "description", "seed", "start", "duration", "market", "plan", "server", "faults", "policies",
-        "watchlist", "alerts", "portfolio", "user", "expect", "extends",
+        "watchlist", "alerts", "portfolio", "user", "expect", "known_failures", "extends",
     ]
 
     /// Loads a scenario file.
@@ -121,6 +121,8 @@ public enum ScenarioParser {
             file: file)
         scenario.bases = files.bases
         scenario.hasWidget = widget
+        scenario.knownFailures = try context.knownFailures(
+            root.optional("known_failures"), expectations: scenario.expectations)
         guard TimeLimits.time(after: start, steps: 1, of: duration) != nil else {
             throw try root.required("duration").error(
                 "the run would end after 9999-12-31; shorten the duration")
