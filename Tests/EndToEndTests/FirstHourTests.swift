@@ -171,3 +171,15 @@ extension FirstHourTests {
         #expect(typo.status == 2 && typo.stderr.contains("did you mean 'alerts.fired'?"))
     }
 }
+
+extension FirstHourTests {
+    @Test("check over the whole library passes on a clean clone: every scenario has golden charts")
+    func checkLibrary() throws {
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: RepositoryFiles.root.appendingPathComponent("scenarios").path
+        ).filter { $0.hasSuffix(".yaml") }.sorted().map { "scenarios/\($0)" }
+        let outcome = try WorkbenchProcess.run(["check"] + files)
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(!outcome.stdout.contains("NEW ") && outcome.stdout.contains("known failure: widget."))
+    }
+}

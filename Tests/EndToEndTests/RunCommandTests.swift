@@ -150,7 +150,7 @@ struct RunCommandTests {
     func list() throws {
         let outcome = try WorkbenchProcess.run(["scenarios", "list"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout.split(separator: "\n").count == 15)
+        #expect(outcome.stdout.split(separator: "\n").count == 16)
         #expect(outcome.stdout.contains("bitpal-as-built"))
     }
 }

@@ -102,7 +102,7 @@ struct ScenarioParserTests {
         arguments: [
             (
                 "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 42000}\npolicie: {}\n",
-                "test.yaml:5:1: policie: unknown key 'policie' (did you mean 'policies'?); expected one of: alerts, description, duration, expect, extends, faults, market, name, plan, policies, portfolio, seed, server, start, user, watchlist"
+                "test.yaml:5:1: policie: unknown key 'policie' (did you mean 'policies'?); expected one of: alerts, description, duration, expect, extends, faults, known_failures, market, name, plan, policies, portfolio, seed, server, start, user, watchlist"
             ),
             (
                 minimal + "\npolicies:\n  limiter: fast\n",
@@ -254,6 +254,30 @@ struct ScenarioParserTests {
                 == "rate_limit.max_per_minute <= 50: the run has no metric rate_limit.max_per_minute")
         #expect(Expectation("charts.over_cap == 0")?.comparison == .equal)
         #expect(Expectation("x<=1") == nil && Expectation("a <= b") == nil)
+    }
+
+    @Test("known_failures must name the scenario's own expectations, as written")
+    func knownFailures() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let base =
+            "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 42000}\nexpect: [\"charts.renders >= 1\"]\n"
+        let good = directory.path("good.yaml")
+        try (base + "known_failures: [\"charts.renders >= 1\"]\n").write(
+            toFile: good, atomically: true, encoding: .utf8)
+        #expect(
+            try ScenarioParser.load(path: good, projectRoot: Self.root).knownFailures == [
+                "charts.renders >= 1"
+            ])
+        let bad = directory.path("bad.yaml")
+        try (base + "known_failures: [\"charts.renders >= 2\"]\n").write(
+            toFile: bad, atomically: true, encoding: .utf8)
+        #expect {
+            try ScenarioParser.load(path: bad, projectRoot: Self.root)
+        } throws: { error in
+            "\(error)".contains(
+                "known_failures[0]: 'charts.renders >= 2' is not one of this scenario's expectations")
+        }
     }
 
     @Test(
