@@ -40,7 +40,28 @@ document.getElementById('page').addEventListener('load', () => {
   if (doc.documentElement.scrollWidth > win.innerWidth + 1) {
     problems.push('the page is ' + doc.documentElement.scrollWidth + ' px wide in a ' + win.innerWidth + ' px window');
   }
+  // At a desktop width a table must fit: a wide block may scroll sideways only on a phone.
+  if (win.innerWidth >= 1000) {
+    for (const wide of doc.querySelectorAll('.wide')) {
+      if (wide.querySelector('table') && wide.scrollWidth > wide.clientWidth + 1) {
+        problems.push('a table is cut off by ' + (wide.scrollWidth - wide.clientWidth) + ' px: '
+          + (wide.querySelector('tr') || wide).textContent.trim().slice(0, 60));
+      }
+    }
+  }
   for (const svg of doc.querySelectorAll('svg')) {
+    // In the SVG's own units: text past the viewBox is clipped whatever the page's width.
+    const view = svg.viewBox && svg.viewBox.baseVal;
+    if (view && view.width > 0) {
+      // Rotated axis titles are checked on screen below (their local box is not the viewBox's).
+      for (const text of svg.querySelectorAll('text:not([transform])')) {
+        const b = text.getBBox();
+        if (b.x < view.x - 1 || b.x + b.width > view.x + view.width + 1) {
+          problems.push('SVG text past its viewBox: "' + text.textContent.slice(0, 40) + '" in "'
+            + (svg.getAttribute('aria-label') || '').slice(0, 50) + '"');
+        }
+      }
+    }
     const box = svg.getBoundingClientRect();
     for (const text of svg.querySelectorAll('text')) {
       const b = text.getBoundingClientRect();  // screen coordinates, rotations applied

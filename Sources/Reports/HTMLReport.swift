@@ -79,9 +79,21 @@ public enum HTMLReport {
         .wide{overflow-x:auto}.wide svg{min-width:560px}
         """
 
+    /// Escaped header text with line-break opportunities after `,`, `=` and `.` (sweep labels
+    /// such as `policies.limiter=spacing,plan=seed-50` have no spaces to wrap at).
+    static func breakable(_ escaped: String) -> String {
+        var text = ""
+        for character in escaped {
+            text.append(character)
+            if character == "," || character == "=" || character == "." { text += "<wbr>" }
+        }
+        return text
+    }
+
     /// A table inside a `wide` block (it scrolls sideways on a narrow screen).
     static func table(_ header: [String], _ rows: [[String]]) -> String {
-        "<div class=\"wide\"><table><tr>" + header.map { "<th>\(HTMLText.escaped($0))</th>" }.joined()
+        "<div class=\"wide\"><table><tr>"
+            + header.map { "<th>\(breakable(HTMLText.escaped($0)))</th>" }.joined()
             + "</tr>"
             + rows.map { "<tr>" + $0.map { "<td>\(HTMLText.escaped($0))</td>" }.joined() + "</tr>" }.joined()
             + "</table></div>"

@@ -96,10 +96,11 @@ public enum HistoryPage {
         html +=
             (["id", "recorded (UTC)", "scenario", "seed", "hash", "version", "expectations", "report"]
             + metrics)
-            .map { "<th>\(HTMLText.escaped($0))</th>" }.joined() + "</tr>"
+            .map { "<th>\(HTMLReport.breakable(HTMLText.escaped($0)))</th>" }.joined() + "</tr>"
         for run in runs {
             let cells = [
-                "\(run.id)", TimeFormatting.iso8601(run.recordedAt), run.scenario, "\(run.seed)", run.hash,
+                "\(run.id)", TimeFormatting.iso8601(run.recordedAt).replacingOccurrences(of: "T", with: " "),
+                run.scenario, "\(run.seed)", run.hash,
                 run.version, run.verdict,
             ]
             html += "<tr>" + cells.map { "<td>\(HTMLText.escaped($0))</td>" }.joined()

@@ -25,9 +25,42 @@ struct PlotFrame {
 
     /// `<svg>` opened, with the title, inside a `wide` block: on a narrow screen the plot keeps a
     /// legible width and scrolls sideways instead of shrinking its text.
+    ///
+    /// A title too long for one line keeps its head (up to the first `: `) on top and puts the
+    /// rest at the bottom left, under the plot, where only the x axis' title sits at the right;
+    /// what still does not fit is cut with an ellipsis, and the whole title is in the SVG's label
+    /// and tooltip.
     func open(title: String) -> String {
-        Self.openSVG(width: width, height: height, label: title)
-            + "<text x=\"\(left)\" y=\"16\" class=\"title\">\(HTMLText.escaped(title))</text>"
+        let available = width - left - 4
+        let svg =
+            Self.openSVG(width: width, height: height, label: title)
+            + "<title>\(HTMLText.escaped(title))</title>"
+        guard Double(title.count) * Self.titleCharacterWidth > available,
+            let split = title.range(of: ": ")
+        else {
+            return svg + "<text x=\"\(left)\" y=\"16\" class=\"title\">"
+                + "\(HTMLText.escaped(Self.fitted(title, characterWidth: Self.titleCharacterWidth, in: available)))</text>"
+        }
+        let head = String(title[..<split.lowerBound])
+        let rest = String(title[split.upperBound...])
+        // The bottom line stops short of the x axis' title at the right.
+        let bottomRoom = width - left - 4 - 90
+        return svg
+            + "<text x=\"\(left)\" y=\"16\" class=\"title\">"
+            + "\(HTMLText.escaped(Self.fitted(head, characterWidth: Self.titleCharacterWidth, in: available)))</text>"
+            + "<text x=\"\(left)\" y=\"\(height - 6)\" class=\"axis\">"
+            + "\(HTMLText.escaped(Self.fitted(rest, characterWidth: Self.axisCharacterWidth, in: bottomRoom)))</text>"
+    }
+
+    /// Widths of an average character, in SVG units: the 13 px semi-bold title and 11 px axis text.
+    static let titleCharacterWidth = 7.6
+    static let axisCharacterWidth = 6.4
+
+    /// `text` cut with an ellipsis to fit `room` at `characterWidth` a character.
+    static func fitted(_ text: String, characterWidth: Double, in room: Double) -> String {
+        let most = Int(room / characterWidth)
+        guard text.count > most, most > 1 else { return text }
+        return String(text.prefix(most - 1)) + "\u{2026}"
     }
 
     /// A gridline and a label at every value tick.
