@@ -82,7 +82,8 @@ struct RecordReplayTests {
         for entry in entries {
             let file = try #require(entry["file"] as? String)
             let uri = try #require(entry["uri"] as? String)
-            let target = String(uri[try #require(uri.range(of: "/api/v3"))!.upperBound...])
+            let prefix = try #require(uri.range(of: "/api/v3"), "\(uri)")
+            let target = String(uri[prefix.upperBound...])
             let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
             let request = HTTPRequest(
                 path: parts[0], query: parts.count > 1 ? HTTPRequest.queryItems(parsing: parts[1]) : [])

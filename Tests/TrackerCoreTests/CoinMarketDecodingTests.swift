@@ -40,11 +40,16 @@ struct CoinMarketDecodingTests {
         let data = try RepositoryFiles.coingeckoData(Self.top100)
         let rows = try CoinMarket.decodeList(data, source: Self.top100)
         let decoder = JSONDecoder()
-        let dates = ISO8601DateFormatter()
-        dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
-            return try #require(dates.date(from: text))
+            // A formatter per call: ISO8601DateFormatter is not Sendable.
+            let dates = ISO8601DateFormatter()
+            dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            guard let date = dates.date(from: text) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: text))
+            }
+            return date
         }
         let expected = try decoder.decode([Reference].self, from: data)
         #expect(rows.count == 100)

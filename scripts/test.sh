@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Builds and runs every test, printing what matters: compiler errors, each failed test with its
+# issue, and the two result lines (XCTest's and Swift Testing's). The whole output goes to
+# .build/test.log. Exit status: swift test's.
+# Usage: scripts/test.sh [swift test arguments, e.g. --filter ReportTests]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .build
+log=.build/test.log
+echo "test: building and running every test (the full output goes to $log)" >&2
+swift test "$@" >"$log" 2>&1
+status=$?
+# Build errors, failures with their issue lines, and the summaries.
+grep -E "error:|^✘|^Test Suite 'All tests' (passed|failed)|Executed [0-9]+ tests|^✔ Test run with|Program crashed" "$log" \
+    | grep -v "^✘ Suite \|Executed 0 tests" | head -200
+if [ "$status" -ne 0 ]; then
+    echo "test: FAILED (exit $status); the full output is in $log" >&2
+else
+    echo "test: passed; the full output is in $log" >&2
+fi
+exit "$status"
