@@ -34,6 +34,14 @@ public enum ServeRoutes {
         router.get("/api/v3/**") { request, _ in
             await answer(request, api: api, options: options)
         }
+        // Outside /api/v3, CoinGecko's own 404 for a path it does not serve.
+        router.get("/**") { _, _ in
+            json(
+                404,
+                .object([
+                    .init("error", .string("Incorrect path. Please check https://www.coingecko.com/api/"))
+                ]))
+        }
         guard options.admin else { return router }
         router.get("/__admin/health") { _, _ in
             let time = api.simulatedTime()
@@ -61,6 +69,23 @@ public enum ServeRoutes {
         router.post("/__admin/faults") { request, _ in
             await adminBody(request) { body in try await AdminCommands.faults(body, api: api) }
         }
+        // Any other admin path: a JSON 404 naming the ones there are.
+        let unknownAdmin: @Sendable (Request, BasicRequestContext) async -> Response = { request, _ in
+            json(
+                404,
+                .object([
+                    .init("error", .string("no admin endpoint \(request.method) \(request.uri.path)")),
+                    .init(
+                        "endpoints",
+                        .array(
+                            [
+                                "GET /__admin/health", "GET /__admin/requests", "POST /__admin/clock",
+                                "POST /__admin/faults",
+                            ].map { .string($0) })),
+                ]))
+        }
+        router.get("/__admin/**", use: unknownAdmin)
+        router.post("/__admin/**", use: unknownAdmin)
         return router
     }
 

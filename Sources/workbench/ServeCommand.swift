@@ -100,6 +100,7 @@ struct ServeCommand: ParsableCommand {
         options.sleepLatency = !noLatency
         let listening = ServeServer.Listening(host: host, port: port)
         let name = loaded.scenario.name
+        let plans = behaviour.keyPlans.map(Self.planLine) ?? ""
         let finished = DispatchSemaphore(value: 0)
         let failure = Locked<String?>(nil)
         Task {
@@ -107,7 +108,7 @@ struct ServeCommand: ParsableCommand {
                 try await ServeServer.run(api, listening: listening, options: options) { url in
                     FileHandle.standardError.write(Data("\(url)\n".utf8))
                     FileHandle.standardError.write(
-                        Data("serving \(name) (\(clock.rawValue) clock); stop with Ctrl-C\n".utf8))
+                        Data("serving \(name) (\(clock.rawValue) clock); stop with Ctrl-C\n\(plans)".utf8))
                 }
             } catch {
                 failure.withLock { $0 = "cannot serve on \(host):\(port): \(error)" }
@@ -120,6 +121,17 @@ struct ServeCommand: ParsableCommand {
 }
 
 extension ServeCommand {
+    /// The banner's line of which plan each kind of caller gets (curl without a key is keyless).
+    static func planLine(_ plans: KeyPlans) -> String {
+        let describe = { (plan: RateLimitPlan) in
+            plan.requestsPerMinute == .max
+                ? "\(plan.name) (no limit)" : "\(plan.name) (\(plan.requestsPerMinute)/min)"
+        }
+        return
+            "plans: keyless callers \(describe(plans.keyless)), x-cg-demo-api-key \(describe(plans.demo)), "
+            + "x-cg-pro-api-key \(describe(plans.pro)); change them with --key-plan KIND=PLAN\n"
+    }
+
     /// The per-key plans: the defaults around the scenario's plan, with `--key-plan` overrides.
     func keyPlans(around plan: RateLimitPlan) throws(CLIError) -> KeyPlans {
         var plans = KeyPlans.around(plan)

@@ -122,6 +122,30 @@ struct ServeTests {
         #expect(bodies[0] == bodies[1] && !bodies[0].isEmpty)
     }
 
+    @Test(
+        "unknown paths: CoinGecko's own 404 under /api/v3 and outside it, a JSON 404 naming the admin endpoints"
+    )
+    func unknownPaths() async throws {
+        let served = try Served(["--no-latency"])
+        defer { _ = served.stop() }
+        let get = { (url: String) async throws -> (Int, String) in
+            let (data, response) = try await URLSession.shared.data(from: URL(string: url)!)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        }
+        let incorrect = #"{"error":"Incorrect path. Please check https://www.coingecko.com/api/"}"#
+        let (status, body) = try await get(served.url + "/coins/nope/nope")
+        #expect(status == 404 && body == incorrect)
+        let root = String(served.url.dropLast("/api/v3".count))
+        let (outsideStatus, outside) = try await get(root + "/favicon.ico")
+        #expect(outsideStatus == 404 && outside.contains("Incorrect path"))
+        let (coinStatus, coin) = try await get(served.url + "/coins/nope/market_chart?vs_currency=usd&days=1")
+        #expect(coinStatus == 404 && coin == #"{"error":"coin not found"}"#)
+        let (adminStatus, admin) = try await get(served.admin + "/nope")
+        #expect(adminStatus == 404 && admin.contains("no admin endpoint GET /__admin/nope"))
+        #expect(admin.contains("POST /__admin/clock"))
+        #expect(try await served.post("/nope", "{}").contains("no admin endpoint POST /__admin/nope"))
+    }
+
     @Test("200 concurrent clients are all served")
     func concurrentClients() async throws {
         let served = try Served(["--clock", "wall"])

@@ -5,13 +5,16 @@ import TrackerCore
 public enum SimulatedMarketError: Error, Sendable, Equatable {
     /// An unknown coin id on a per-coin endpoint: 404 `{"error":"coin not found"}`.
     case coinNotFound(String)
+    /// A path CoinGecko does not serve: 404 with the body CoinGecko sends
+    /// (`{"error":"Incorrect path. Please check https://www.coingecko.com/api/"}`).
+    case unknownPath(String)
     /// An OHLC `days` outside the free API's set, or an unreadable `days`: 400.
     case invalidDays(String)
 
     /// The HTTP status.
     public var status: Int {
         switch self {
-        case .coinNotFound: 404
+        case .coinNotFound, .unknownPath: 404
         case .invalidDays: 400
         }
     }
@@ -20,6 +23,8 @@ public enum SimulatedMarketError: Error, Sendable, Equatable {
     public var body: [UInt8] {
         switch self {
         case .coinNotFound: return Array(#"{"error":"coin not found"}"#.utf8)
+        case .unknownPath:
+            return Array(#"{"error":"Incorrect path. Please check https://www.coingecko.com/api/"}"#.utf8)
         case .invalidDays(let days):
             var writer = JSONWriter()
             writer.raw("{")

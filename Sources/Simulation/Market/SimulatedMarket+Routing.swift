@@ -43,7 +43,7 @@ extension SimulatedMarket {
                     daily: request.queryValue("interval") == "daily",
                     at: now)
             case .ohlc(let id): body = try ohlcBody(id: id, days: request.queryValue("days") ?? "", at: now)
-            case .none: throw .coinNotFound(request.path)
+            case .none: throw .unknownPath(request.path)
             }
         } catch {
             return HTTPResponse(
