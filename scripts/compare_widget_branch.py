@@ -47,8 +47,15 @@ TARGETS = [
 
 
 def seeds(text):
+    """A..B, at most 1,000 seeds (each is two runs)."""
     first, _, last = text.partition("..")
-    return range(int(first), int(last or first) + 1)
+    try:
+        low, high = int(first), int(last or first)
+    except ValueError:
+        sys.exit(f"--seeds: expected A..B such as 1..20, found '{text}'")
+    if not 0 <= low <= high or high - low >= 1000:
+        sys.exit(f"--seeds: expected A..B with 0 <= A <= B and at most 1000 seeds, found '{text}'")
+    return range(low, high + 1)
 
 
 def run(workbench, preset, seed, out):

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchMetrics
 
 /// What a report is about: the scenario's identity, the run's settings, its result and the
 /// verdict on each expectation. Plain values, so reports need not know the scenario format.
@@ -62,6 +63,14 @@ public struct ReportInput: Sendable {
 
     /// Whether every expectation held.
     public var passed: Bool { verdicts.allSatisfy { $0.failure == nil } }
+
+    /// The metrics a stored run or sweep cell keeps: the result's, and how many expectations
+    /// it did not meet (``WorkbenchMetrics/Metric/failedExpectationsName``).
+    public var storedMetrics: [Metric] {
+        result.metrics + [
+            Metric(Metric.failedExpectationsName, Double(verdicts.filter { $0.failure != nil }.count), .count)
+        ]
+    }
 
     /// What the team must know, in words (``Finding/rules``).
     public var findings: [Finding] {

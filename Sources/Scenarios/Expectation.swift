@@ -97,7 +97,7 @@ public struct Expectation: Sendable, Equatable, CustomStringConvertible {
     private static func value(of bound: String, metric: String, unit: MetricUnit?) throws(ExpectationError)
         -> Double
     {
-        if let number = Double(bound), number.isFinite, !bound.lowercased().contains("n") { return number }
+        if let number = Double(bound), number.isFinite { return number }
         let fits = { (units: [MetricUnit], what: String) throws(ExpectationError) in
             guard let unit, units.contains(unit) else {
                 throw ExpectationError(

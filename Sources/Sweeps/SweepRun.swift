@@ -85,11 +85,9 @@ public enum SweepRun {
         do {
             try AtomicFile.write(
                 ResultJSON.render(outcome.report).utf8, to: folder.resultPath(cell, plan: plan))
-            let failed = outcome.report.verdicts.filter { $0.failure != nil }.count
-            let metrics =
-                outcome.report.result.metrics.map {
-                    SweepMetric(name: $0.name, value: $0.value, unit: $0.unit.rawValue)
-                } + [SweepMetric(name: SweepSummary.failedExpectations, value: Double(failed), unit: "count")]
+            let metrics = outcome.report.storedMetrics.map {
+                SweepMetric(name: $0.name, value: $0.value, unit: $0.unit.rawValue)
+            }
             try folder.store.record([(cell, metrics)])
         } catch let error as AtomicFile.Failure {
             throw SweepError(error.description)

@@ -21,8 +21,6 @@ public struct SweepSummary: Sendable {
         "cache.opt_hit_ratio", "freshness.p95_age_s", "charts.over_cap", "alerts.fired",
     ]
 
-    /// The metric each cell records with its expectations not met (0: every one held).
-    public static let failedExpectations = "expectations.failed"
     /// The most failing seeds listed per combination.
     public static let failingSeedsListed = 20
 
@@ -60,7 +58,7 @@ public struct SweepSummary: Sendable {
             units = try store.units().compactMapValues(MetricUnit.init)
             verdicts = try plan.combinations.indices.map { combination throws(StoreError) in
                 let counts = try store.cells(
-                    combination: combination, withPositive: Self.failedExpectations,
+                    combination: combination, withPositive: Metric.failedExpectationsName,
                     limit: Self.failingSeedsListed)
                 return Verdicts(
                     passed: counts.cells - counts.positive, failed: counts.positive,

@@ -38,3 +38,9 @@ public struct Metric: Sendable, Equatable {
         self.unit = unit
     }
 }
+
+extension Metric {
+    /// The name under which a stored run (the history) or sweep cell keeps how many of its
+    /// scenario's expectations it did not meet, beside its metrics.
+    public static let failedExpectationsName = "expectations.failed"
+}

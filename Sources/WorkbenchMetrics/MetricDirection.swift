@@ -35,7 +35,7 @@ public enum MetricDirection: String, Sendable, Equatable {
         "widget.requests.", "widget.requests_per_refresh_max", "widget.refresh_max_s",
         "widget.reload_gap_max_s",
         "widget.stale_unmarked_s", "widget.blank_after_failure", "widget.prices_missing", "widget.empty_s",
-        "widget.reloads.refused", "expectations.failed", "server.rate-limited", "server.server-error",
+        "widget.reloads.refused", Metric.failedExpectationsName, "server.rate-limited", "server.server-error",
         "server.invalid",
         "server.outage",
         "server.timed-out", "server.truncated", "server.drifted",

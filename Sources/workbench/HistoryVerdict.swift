@@ -1,12 +1,13 @@
 import Foundation
 import Persistence
 import WorkbenchFoundation
+import WorkbenchMetrics
 
 /// What the history says about a stored run beyond its metrics: whether its expectations held,
 /// and whether the report in its output folder is still its own.
 enum HistoryVerdict {
     /// The stored count of expectations a run did not meet (runs recorded before it have none).
-    static let metric = "expectations.failed"
+    static let metric = Metric.failedExpectationsName
 
     /// `pass`, `FAIL (n)`, or `-` for a run recorded before verdicts were.
     static func text(of run: RunRecord) -> String {

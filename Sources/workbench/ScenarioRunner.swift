@@ -57,21 +57,16 @@ enum ScenarioRunner {
         do {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            let (input, metrics) = (outcome.report, outcome.result.metrics)
+            let input = outcome.report
+            let metrics = input.storedMetrics
             let store = RunHistoryStore(database: try WorkbenchDatabase.open(.runHistory, at: path))
-            // The verdict is kept as the count of expectations not met, beside the metrics.
-            let failed = Double(input.verdicts.filter { $0.failure != nil }.count)
             _ = try store.record(
                 RunRecord(
                     scenario: input.scenario, scenarioHash: input.scenarioHash, seed: input.seed,
                     codeVersion: WorkbenchVersion.current,
                     recordedAt: time, output: output,
-                    metrics: metrics.byName.merging([HistoryVerdict.metric: failed]) { $1 },
-                    units: Dictionary(
-                        uniqueKeysWithValues: metrics.flattened().map {
-                            ($0.name, $0.unit.rawValue)
-                        }
-                    ).merging([HistoryVerdict.metric: MetricUnit.count.rawValue]) { $1 }
+                    metrics: Dictionary(uniqueKeysWithValues: metrics.map { ($0.name, $0.value) }),
+                    units: Dictionary(uniqueKeysWithValues: metrics.map { ($0.name, $0.unit.rawValue) })
                 ))
         } catch {
             throw .badInput(

@@ -30,15 +30,19 @@ enum SeriesInput {
         if let problem = TextEncoding.problem(in: data, allowingUTF8Mark: true) {
             throw .badInput("\(source):1:1: \(problem); a series is UTF-8 text; \(shapes)")
         }
+        // `--series` names a run's series.json; the other shapes are told apart by content.
+        if let line { return try seriesLine(data, source: source, key: line) }
         let text = String(decoding: data, as: UTF8.self)
         let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if start.first == "{" {
-            if start.contains("\"lines\"") && !start.contains("\"x\"") {
-                return try seriesLine(data, source: source, key: line)
-            }
             do {
                 return try XYSeriesDecoder.decode(data, source: source)
             } catch {
+                // A run's series.json without --series: say which keys it has.
+                if let keys = try? seriesKeys(data) {
+                    throw .badInput(
+                        "\(source): a series.json holds several series; pick one with --series KEY (\(keys))")
+                }
                 throw .badInput("\(error); \(shapes)")
             }
         }
@@ -85,27 +89,34 @@ enum SeriesInput {
         return (x, y)
     }
 
-    /// One line of a run's `series.json`.
-    private static func seriesLine(_ data: Data, source: String, key: String?) throws(CLIError) -> (
-        x: [Int64], y: [Double]
-    ) {
+    /// A run's `series.json`, as far as `downsample` reads it.
+    private struct SeriesFile: Decodable {
         struct Line: Decodable {
             var key: String
             var time: [Int64]
             var value: [Double]
         }
-        struct File: Decodable { var lines: [Line] }
-        let file: File
+        var lines: [Line]
+    }
+
+    /// The keys of a run's `series.json`, joined; throws when the bytes are not one.
+    private static func seriesKeys(_ data: Data) throws -> String {
+        try JSONDecoder().decode(SeriesFile.self, from: data).lines.map(\.key).joined(separator: ", ")
+    }
+
+    /// One line of a run's `series.json`.
+    private static func seriesLine(_ data: Data, source: String, key: String) throws(CLIError) -> (
+        x: [Int64], y: [Double]
+    ) {
+        let file: SeriesFile
         do {
-            file = try JSONDecoder().decode(File.self, from: data)
+            file = try JSONDecoder().decode(SeriesFile.self, from: data)
         } catch {
-            throw .badInput("\(source): not a workbench series.json (\(error)); \(shapes)")
+            throw .badInput(
+                "\(source): --series applies to a run's series.json, and this is not one (\(error)); \(shapes)"
+            )
         }
         let keys = file.lines.map(\.key).joined(separator: ", ")
-        guard let key else {
-            throw .badInput(
-                "\(source): a series.json holds several series; pick one with --series KEY (\(keys))")
-        }
         guard let line = file.lines.first(where: { $0.key == key }) else {
             throw .badInput("--series: \(source) has no series '\(key)'; it has \(keys)")
         }

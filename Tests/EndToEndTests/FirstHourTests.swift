@@ -6,6 +6,28 @@ import Testing
 /// fixed.
 @Suite("A new user's first hour: no trap on the way")
 struct FirstHourTests {
+    /// The README's quickstart, run once for the tests that read its outputs (in a temporary
+    /// folder kept for the test process, as the peer inputs are).
+    static let quickstart: Result<String, any Error> = Result {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "first-hour-quickstart-\(UUID().uuidString)"
+        ).path
+        let outcome = try WorkbenchProcess.run([
+            "run", "scenarios/quickstart.yaml", "--no-history", "--quiet", "--out", directory,
+        ])
+        guard outcome.status == 0 else { throw QuickstartFailed(stderr: outcome.stderr) }
+        return directory
+    }
+
+    struct QuickstartFailed: Error {
+        var stderr: String
+    }
+
+    /// A file of the quickstart's outputs, as text.
+    static func quickstartFile(_ name: String) throws -> String {
+        try String(contentsOfFile: "\(try quickstart.get())/\(name)", encoding: .utf8)
+    }
+
     @Test("compound durations are accepted in scenarios and options")
     func compoundDurations() throws {
         let directory = try TemporaryDirectory()
@@ -23,13 +45,7 @@ struct FirstHourTests {
 extension FirstHourTests {
     @Test("the quickstart's report opens with its findings, also in result.json, and has no false alarm")
     func findingsFirst() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let outcome = try WorkbenchProcess.run([
-            "run", "scenarios/quickstart.yaml", "--no-history", "--quiet", "--out", directory.path("q"),
-        ])
-        #expect(outcome.status == 0, "\(outcome.stderr)")
-        let report = try String(contentsOfFile: directory.path("q/report.md"), encoding: .utf8)
+        let report = try Self.quickstartFile("report.md")
         let findings = try #require(report.range(of: "## Findings"))
         let settings = try #require(report.range(of: "| setting | value |"))
         #expect(findings.lowerBound < settings.lowerBound)
@@ -37,7 +53,7 @@ extension FirstHourTests {
         // No problem, no annualised money-weighted return over two hours.
         #expect(!report.contains("## Problems") && !report.contains("portfolio.irr`"))
         #expect(report.contains("portfolio.irr_period"))
-        let result = try String(contentsOfFile: directory.path("q/result.json"), encoding: .utf8)
+        let result = try Self.quickstartFile("result.json")
         #expect(result.contains("\"rule\": \"credits_over_plan\""))
         #expect(result.contains("\"problems\": [\n  ]"))
     }
@@ -46,13 +62,7 @@ extension FirstHourTests {
 extension FirstHourTests {
     @Test("plots that would carry nothing are left out with one line saying why")
     func noEmptyPlots() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let outcome = try WorkbenchProcess.run([
-            "run", "scenarios/quickstart.yaml", "--no-history", "--quiet", "--out", directory.path("q"),
-        ])
-        #expect(outcome.status == 0, "\(outcome.stderr)")
-        let page = try String(contentsOfFile: directory.path("q/report.html"), encoding: .utf8)
+        let page = try Self.quickstartFile("report.html")
         // Two hours: one daily value, and a chart cache whose hit ratio is the same at every size.
         #expect(!page.contains("aria-label=\"Portfolio value"))
         #expect(page.contains("Portfolio value not drawn: it is valued once a day"))
@@ -122,11 +132,7 @@ extension FirstHourTests {
             "datasets/coingecko/btc-usd-max.csv",
         ])
         #expect(coingecko.status == 0, "\(coingecko.stderr)")
-        let run = try WorkbenchProcess.run([
-            "run", "scenarios/quickstart.yaml", "--no-history", "--quiet", "--out", directory.path("q"),
-        ])
-        #expect(run.status == 0)
-        let series = directory.path("q/series.json")
+        let series = "\(try Self.quickstart.get())/series.json"
         let unpicked = try WorkbenchProcess.run([
             "downsample", "--algorithm", "lttb", "--n-out", "5", "--input", series,
         ])
@@ -140,6 +146,13 @@ extension FirstHourTests {
         let unknown = try WorkbenchProcess.run(
             ["downsample", "--algorithm", "lttb", "--n-out", "3"], stdin: Data("a,b\n1,2\n".utf8))
         #expect(unknown.status == 2 && unknown.stderr.contains("accepted shapes: JSON"))
+        let seriesOfCSV = try WorkbenchProcess.run([
+            "downsample", "--algorithm", "lttb", "--n-out", "3", "--input", directory.path("p.csv"),
+            "--series",
+            "requests_per_60s",
+        ])
+        #expect(
+            seriesOfCSV.status == 2 && seriesOfCSV.stderr.contains("--series applies to a run's series.json"))
     }
 }
 

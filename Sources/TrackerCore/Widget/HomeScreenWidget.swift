@@ -168,11 +168,10 @@ public struct HomeScreenWidget: Sendable, Equatable {
     /// - Returns: The actions; nothing for a wake a newer timeline replaced.
     public mutating func wake(token: Int, at now: Int64) -> [Action] {
         guard token == wakeToken else { return [] }
+        // `earliestReload` already waits for the next window when this one is spent, so a
+        // reload it allows now always finds budget.
         let allowed = budget.earliestReload(notBefore: now, at: now)
-        if allowed > now { return [scheduleWake(at: allowed)] }
-        guard budget.take(at: now) else {
-            return [scheduleWake(at: budget.earliestReload(notBefore: now, at: now))]
-        }
+        guard allowed <= now, budget.take(at: now) else { return [scheduleWake(at: allowed)] }
         return reload(.budgeted, at: now)
     }
 
@@ -266,14 +265,17 @@ extension HomeScreenWidget {
     /// `/coins/markets?vs_currency=usd&ids=<all>&price_change_percentage=24h`, without `per_page`
     /// (CoinGecko's 100 rows apply) or a key, with a 15 s timeout.
     ///
-    /// - Parameter ids: The held coins' ids.
+    /// The app's own query shape, built by ``CoinGeckoRequests``: one URL however long, CoinGecko's
+    /// default page.
+    ///
+    /// - Parameter ids: The held coins' ids, at least one.
     public static func request(for ids: [String]) -> HTTPRequest {
-        HTTPRequest(
-            path: "/coins/markets",
-            query: [
-                .init("vs_currency", "usd"), .init("ids", ids.joined(separator: ",")),
-                .init("price_change_percentage", "24h"),
-            ],
-            timeoutMilliseconds: WidgetBuild.requestTimeoutMilliseconds)
+        let builder = CoinGeckoRequests(
+            timeoutMilliseconds: WidgetBuild.requestTimeoutMilliseconds, maxTargetLength: .max,
+            marketsPaging: .serverDefault)
+        guard let request = builder.coinsMarkets(ids: ids).first else {
+            preconditionFailure("the widget fetches only with holdings")
+        }
+        return request
     }
 }

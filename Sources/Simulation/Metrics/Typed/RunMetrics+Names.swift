@@ -57,7 +57,8 @@ extension RunMetrics {
         for outcome in ServerReply.Outcome.allCases { metrics.serverOutcomes[outcome] = 1 }
         metrics.rateLimits.includesWidget = true
         var widget = WidgetMetrics.Installed()
-        widget.age = (1, 1, 1, 1, 1)
+        widget.age = ages
+        (widget.shareOver30m, widget.shareOver60m) = (1, 1)
         metrics.widget.installed = widget
         return metrics
     }

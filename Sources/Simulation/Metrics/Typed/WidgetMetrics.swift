@@ -26,11 +26,14 @@ public struct WidgetMetrics: Sendable, Equatable {
         public var longestRefreshSeconds = 0.0
         /// The longest time between reloads (the last one to the end included), seconds.
         public var longestReloadGapSeconds = 0.0
-        /// The data's age: median, 95th percentile, oldest (seconds), the share of the
-        /// data-showing time older than 30 and 60 minutes; nil if it never showed data.
-        public var age: (p50: Double, p95: Double, max: Double, over30m: Double, over60m: Double)?
-        /// Time showing data, and the empty state, seconds.
-        public var shownSeconds = 0.0
+        /// The data's age over the time it showed data (median, 95th percentile, oldest; the
+        /// time itself is `visibleSeconds`), as freshness on screen is measured; nil if it never
+        /// showed data.
+        public var age: AgeMetrics?
+        /// The share of the data-showing time older than 30 minutes; nil if it never showed data.
+        public var shareOver30m: Double?
+        /// The share older than 60 minutes; nil if it never showed data.
+        public var shareOver60m: Double?
         /// Time showing the empty state, seconds.
         public var emptySeconds = 0.0
         /// Time the data's `lastUpdated` was over 60 minutes old with no stale mark, seconds.
@@ -39,11 +42,6 @@ public struct WidgetMetrics: Sendable, Equatable {
         public var blankAfterFailure = 0
         /// Held coins the widget's answers had no row for, summed.
         public var pricesMissing = 0
-
-        /// Equal when every figure is (the age is a tuple, which is not `Equatable`).
-        public static func == (lhs: Installed, rhs: Installed) -> Bool {
-            lhs.metrics == rhs.metrics
-        }
 
         var metrics: [Metric] {
             let budgeted = HomeScreenWidget.ReloadKind.budgeted
@@ -59,17 +57,20 @@ public struct WidgetMetrics: Sendable, Equatable {
                 .count("requests_per_refresh_max", mostRequestsPerRefresh),
                 Metric("refresh_max_s", longestRefreshSeconds, .seconds),
                 Metric("reload_gap_max_s", longestReloadGapSeconds, .seconds),
-                Metric("shown_s", shownSeconds, .seconds), Metric("empty_s", emptySeconds, .seconds),
+                Metric("shown_s", age?.visibleSeconds ?? 0, .seconds),
+                Metric("empty_s", emptySeconds, .seconds),
                 Metric("stale_unmarked_s", staleUnmarkedSeconds, .seconds),
                 .count("blank_after_failure", blankAfterFailure), .count("prices_missing", pricesMissing),
             ]
             if let age {
                 metrics += [
-                    Metric("p50_age_s", age.p50, .seconds), Metric("p95_age_s", age.p95, .seconds),
-                    Metric("max_age_s", age.max, .seconds), Metric("share_over_30m", age.over30m, .ratio),
-                    Metric("share_over_60m", age.over60m, .ratio),
+                    Metric("p50_age_s", age.p50Seconds, .seconds),
+                    Metric("p95_age_s", age.p95Seconds, .seconds),
+                    Metric("max_age_s", age.maxSeconds, .seconds),
                 ]
             }
+            metrics.append("share_over_30m", shareOver30m, .ratio)
+            metrics.append("share_over_60m", shareOver60m, .ratio)
             return metrics
         }
     }
@@ -89,13 +90,9 @@ public struct WidgetMetrics: Sendable, Equatable {
         installed.mostRequestsPerRefresh = record.mostRequestsPerRefresh
         installed.longestRefreshSeconds = Double(record.longestRefreshMilliseconds) / 1000
         installed.longestReloadGapSeconds = Double(record.longestReloadGapMilliseconds) / 1000
-        let ages = record.ages
-        if let p50 = ages.percentile(0.5), let p95 = ages.percentile(0.95),
-            let over30 = ages.share(olderThan: 1_800_000), let over60 = ages.share(olderThan: 3_600_000)
-        {
-            installed.age = (p50 / 1000, p95 / 1000, Double(ages.maximum) / 1000, over30, over60)
-        }
-        installed.shownSeconds = ages.totalWeight / 1000
+        installed.age = AgeMetrics(record.ages)
+        installed.shareOver30m = record.ages.share(olderThan: 1_800_000)
+        installed.shareOver60m = record.ages.share(olderThan: 3_600_000)
         installed.emptySeconds = Double(record.emptyMilliseconds) / 1000
         installed.staleUnmarkedSeconds = Double(record.staleUnmarkedMilliseconds) / 1000
         installed.blankAfterFailure = record.blankAfterFailure
