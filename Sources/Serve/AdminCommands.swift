@@ -23,24 +23,36 @@ enum AdminCommands {
 
     static func clock(_ body: [UInt8], api: SimulatedAPI) async throws -> JSONValue {
         let command = try decode(ClockCommand.self, body)
-        let time: Int64
+        let move: ClockMove
         switch (command.advance, command.set) {
         case (let advance?, nil):
             guard let milliseconds = DurationText.milliseconds(advance, allowZero: true) else {
                 throw Failure(
                     message: "advance: expected a duration such as 30s, 5m, 2h or 1d, found '\(advance)'")
             }
-            time = api.advanceClock(by: milliseconds)
+            move = api.advanceClock(by: milliseconds)
         case (nil, let text?):
             guard let milliseconds = CivilDate.parseISO8601(text) else {
                 throw Failure(
                     message: "set: expected an ISO 8601 time such as 2024-01-01T00:10:00Z, found '\(text)'")
             }
-            time = api.setClock(milliseconds)
+            move = api.setClock(milliseconds)
         default:
             throw Failure(message: #"expected {"advance": "5m"} or {"set": "2024-01-01T00:10:00Z"}"#)
         }
-        return .object([.init("now", .string(TimeFormatting.iso8601(time))), .init("now_ms", .integer(time))])
+        switch move {
+        case .moved(let time):
+            return .object([
+                .init("now", .string(TimeFormatting.iso8601(time))), .init("now_ms", .integer(time)),
+            ])
+        case .refused(let time):
+            let range = api.marketTimes
+            throw Failure(
+                message:
+                    "\(TimeFormatting.iso8601(time)) is outside the market, which runs from "
+                    + "\(TimeFormatting.iso8601(range.lowerBound)) to \(TimeFormatting.iso8601(range.upperBound)); "
+                    + "the clock stays at \(TimeFormatting.iso8601(api.simulatedTime()))")
+        }
     }
 
     static func faults(_ body: [UInt8], api: SimulatedAPI) async throws -> JSONValue {

@@ -50,6 +50,8 @@ public enum ServeRoutes {
                 .object([
                     .init("status", .string("ok")), .init("now", .string(TimeFormatting.iso8601(time))),
                     .init("now_ms", .integer(time)), .init("clock", .string(api.clockMode().rawValue)),
+                    .init("market_from", .string(TimeFormatting.iso8601(api.marketTimes.lowerBound))),
+                    .init("market_to", .string(TimeFormatting.iso8601(api.marketTimes.upperBound))),
                     .init("outage", .bool(api.isActive(.outage))),
                     .init("rate_limit_storm", .bool(api.isActive(.rateLimitStorm))),
                 ]))

@@ -16,6 +16,11 @@ public final class SimulatedAPI: Sendable {
     private let state: Locked<State>
     private let realSeconds: @Sendable () -> Double
 
+    /// The simulated times the market answers for, epoch ms: its first tick (the history before
+    /// the scenario's start included) to the scenario's end. The admin API sets the clock only
+    /// inside them.
+    public let marketTimes: ClosedRange<Int64>
+
     /// The most journal entries the admin API returns at once.
     public static let journalPage = 1_000
 
@@ -24,13 +29,15 @@ public final class SimulatedAPI: Sendable {
     /// - Parameters:
     ///   - server: The simulated server.
     ///   - clock: Its clock.
+    ///   - marketTimes: The simulated times the market answers for.
     ///   - realSeconds: A monotonic real clock, in seconds, injected by the CLI (the only place
     ///     that reads the wall clock); the manual clock never moves with it.
     public init(
-        server: consuming sending SimulatedServer, clock: ServeClock,
+        server: consuming sending SimulatedServer, clock: ServeClock, marketTimes: ClosedRange<Int64>,
         realSeconds: @escaping @Sendable () -> Double
     ) {
         self.state = Locked(State(server: server, clock: clock))
+        self.marketTimes = marketTimes
         self.realSeconds = realSeconds
     }
 
@@ -55,25 +62,33 @@ public final class SimulatedAPI: Sendable {
     /// The clock's mode.
     public func clockMode() -> ServeClock.Mode { state.withLock { $0.clock.mode } }
 
-    /// Sets the simulated time (the admin API's `{"set": ...}`).
+    /// Sets the simulated time (the admin API's `{"set": ...}`), only inside ``marketTimes``.
     ///
-    /// - Returns: The new simulated time.
-    public func setClock(_ time: Int64) -> Int64 {
-        let real = realSeconds()
-        return state.withLock { state in
-            state.clock.set(time, realSeconds: real)
-            return state.clock.simulatedTime(atRealSeconds: real)
+    /// - Returns: The new simulated time, or the refused one (the clock unchanged).
+    public func setClock(_ time: Int64) -> ClockMove {
+        moveClock { _ in time }
+    }
+
+    /// Moves the simulated time forward (the admin API's `{"advance": ...}`), only inside
+    /// ``marketTimes``.
+    ///
+    /// - Returns: The new simulated time, or the refused one (the clock unchanged).
+    public func advanceClock(by milliseconds: Int64) -> ClockMove {
+        moveClock { now in
+            let (sum, overflow) = now.addingReportingOverflow(milliseconds)
+            return overflow ? .max : sum
         }
     }
 
-    /// Moves the simulated time forward (the admin API's `{"advance": ...}`).
-    ///
-    /// - Returns: The new simulated time.
-    public func advanceClock(by milliseconds: Int64) -> Int64 {
+    /// Sets the clock to `target(now)` when it falls inside ``marketTimes``; one lock, so no
+    /// request sees a time outside them.
+    private func moveClock(to target: (_ now: Int64) -> Int64) -> ClockMove {
         let real = realSeconds()
         return state.withLock { state in
-            state.clock.advance(by: milliseconds, realSeconds: real)
-            return state.clock.simulatedTime(atRealSeconds: real)
+            let time = target(state.clock.simulatedTime(atRealSeconds: real))
+            guard marketTimes.contains(time) else { return .refused(time) }
+            state.clock.set(time, realSeconds: real)
+            return .moved(time)
         }
     }
 
@@ -117,6 +132,14 @@ public final class SimulatedAPI: Sendable {
             return (Array(all.suffix(Self.journalPage)), all.count + state.server.droppedJournalEntries)
         }
     }
+}
+
+/// The outcome of moving the served clock.
+public enum ClockMove: Sendable, Equatable {
+    /// The clock now reads this time.
+    case moved(Int64)
+    /// This time is outside the market's times; the clock did not move.
+    case refused(Int64)
 }
 
 /// A fault the admin API can start and stop.

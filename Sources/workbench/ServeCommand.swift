@@ -93,6 +93,7 @@ struct ServeCommand: ParsableCommand {
         }
         let api = SimulatedAPI(
             server: server, clock: ServeClock(mode: clock, start: config.start, speed: speed, realSeconds: 0),
+            marketTimes: config.marketStart...(config.start + config.durationMilliseconds),
             realSeconds: realSeconds)
         var options = ServeRoutes.Options()
         options.admin = !noAdmin

@@ -146,6 +146,35 @@ struct ServeTests {
         #expect(try await served.post("/nope", "{}").contains("no admin endpoint POST /__admin/nope"))
     }
 
+    @Test("the admin clock refuses times outside the market with a 400 giving its range")
+    func clockRange() async throws {
+        let served = try Served(["--clock", "manual", "--no-latency"])
+        defer { _ = served.stop() }
+        let post = { (body: String) async throws -> (Int, String) in
+            var request = URLRequest(url: URL(string: served.admin + "/clock")!)
+            request.httpMethod = "POST"
+            request.httpBody = Data(body.utf8)
+            let (data, response) = try await URLSession.shared.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        }
+        // The quickstart's market: 8 days of history before 2024-01-01, a two-hour run.
+        let range = "runs from 2023-12-24T00:00:00Z to 2024-01-01T02:00:00Z"
+        let (beforeStatus, before) = try await post(#"{"set": "2020-01-01T00:00:00Z"}"#)
+        #expect(
+            beforeStatus == 400 && before.contains("2020-01-01T00:00:00Z is outside the market"), "\(before)")
+        #expect(
+            before.contains(range) && before.contains("the clock stays at 2024-01-01T00:00:00Z"), "\(before)")
+        let (pastStatus, past) = try await post(#"{"advance": "3h"}"#)
+        #expect(pastStatus == 400 && past.contains(range), "\(past)")
+        let (edgeStatus, edge) = try await post(#"{"set": "2024-01-01T02:00:00Z"}"#)
+        #expect(edgeStatus == 200 && edge.contains("2024-01-01T02:00:00Z"), "\(edge)")
+        let (historyStatus, _) = try await post(#"{"set": "2023-12-24T00:00:00Z"}"#)
+        #expect(historyStatus == 200)
+        let (data, _) = try await URLSession.shared.data(from: URL(string: served.admin + "/health")!)
+        let health = String(decoding: data, as: UTF8.self)
+        #expect(health.contains(#""market_from":"2023-12-24T00:00:00Z","market_to":"2024-01-01T02:00:00Z""#))
+    }
+
     @Test("200 concurrent clients are all served")
     func concurrentClients() async throws {
         let served = try Served(["--clock", "wall"])

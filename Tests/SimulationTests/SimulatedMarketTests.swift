@@ -82,18 +82,24 @@ struct SimulatedMarketTests {
         }
         let written = try SimulatedMarket(coins: memoised.coins, paths: paths)
         var served = 0
+        let extras: [(windows: [String], sparkline: Bool)] = [
+            ([], false), (["1h", "24h", "7d", "1y"], true),
+        ]
         for ids in [["bitcoin", "ethereum", "tether"], ["tether", "bitcoin"], ["nope", "ethereum"]] {
             for time in stride(from: Self.now - 86_400_000 - 1_200_000, through: Self.now, by: 97_000) {
-                for perPage in [100, 1] {
-                    let body = memoised.marketsBody(ids: ids, perPage: perPage, at: time)
-                    #expect(
-                        body == written.marketsBody(ids: ids, perPage: perPage, at: time), "\(ids) at \(time)"
-                    )
+                for (perPage, extra) in [(100, extras[0]), (1, extras[0]), (100, extras[1])] {
+                    let body = memoised.marketsBody(
+                        ids: ids, perPage: perPage, priceChangePercentage: extra.windows,
+                        sparkline: extra.sparkline, at: time)
+                    let fresh = written.marketsBody(
+                        ids: ids, perPage: perPage, priceChangePercentage: extra.windows,
+                        sparkline: extra.sparkline, at: time)
+                    #expect(body == fresh, "\(ids) at \(time)")
                     served += 1
                 }
             }
         }
-        #expect(served > 5000)
+        #expect(served > 7000)
         // Before the first tick: nothing to list.
         #expect(memoised.marketsBody(ids: ["bitcoin"], at: Self.start - 1) == Array("[]".utf8))
     }

@@ -9,6 +9,8 @@ public struct RunConfig: Sendable {
     public var start: Int64
     /// The simulated span, ms.
     public var durationMilliseconds: Int64
+    /// The market's first tick, epoch ms: at or before ``start`` when the market carries history.
+    public var marketStart: Int64
     /// The origin the simulated server answers from.
     public var market: any MarketSource
     /// The true price of a coin at a time (for alert delays and portfolio valuation).
@@ -57,6 +59,7 @@ public struct RunConfig: Sendable {
         self.seed = seed
         self.start = start
         self.durationMilliseconds = durationMilliseconds
+        self.marketStart = min(prices.start, start)
         self.market = source
         self.truePrice = { id, time in prices.price(of: id, at: time) }
         self.server = server

@@ -27,6 +27,14 @@ struct JSONWriter {
         raw("\":")
     }
 
+    /// `"name":` for a name made at run time (ASCII, needing no escapes).
+    mutating func member(named name: String) {
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: name.utf8)
+        raw("\":")
+    }
+
     /// A JSON string, escaped (``JSONText/appendQuoted(_:to:)``).
     mutating func string(_ text: String) {
         JSONText.appendQuoted(text, to: &bytes)
@@ -36,6 +44,12 @@ struct JSONWriter {
     /// infinity.
     mutating func number(_ value: Double) {
         JSONText.appendNumber(value, to: &bytes)
+    }
+
+    /// ``number(_:)``, or `null` for nil (CoinGecko's answer where it has no figure).
+    mutating func optionalNumber(_ value: Double?) {
+        guard let value else { return raw("null") }
+        number(value)
     }
 
     /// A number rounded to an integer, as CoinGecko sends market caps and volumes.

@@ -3,8 +3,9 @@ import WorkbenchFoundation
 
 /// The `/coins/markets` bodies a grid market has written, kept while its ticks stay the same.
 ///
-/// A body depends only on the ids, the page size and which ticks fall in the last 24 hours. On a
-/// grid those are two tick indices, so every request between two ticks gets the same bytes. The
+/// A body depends only on the query and on which ticks fall in the last 24 hours (the all-time
+/// extremes run to the last of them; other windows and the sparkline's hours are whole numbers of
+/// steps before it when the step divides an hour). On a grid those are two tick indices, so every request between two ticks gets the same bytes. The
 /// app polls every 30 s or so and the market ticks every few minutes: most bodies are the one
 /// written for the request before. The memo returns identical bytes, so it changes no result;
 /// it is bounded and shared safely by copies of the market.
@@ -15,6 +16,10 @@ final class MarketsBodyMemo: Sendable {
         var ids: [String]
         /// The page size.
         var perPage: Int
+        /// The change windows asked for (`price_change_percentage`).
+        var windows: [String]
+        /// Whether the sparkline was asked for.
+        var sparkline: Bool
         /// The grid index of the last tick at or before the request.
         var lastTick: Int
         /// The grid index of the tick that opens its 24-hour window.

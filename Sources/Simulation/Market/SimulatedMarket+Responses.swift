@@ -10,12 +10,15 @@ public enum SimulatedMarketError: Error, Sendable, Equatable {
     case unknownPath(String)
     /// An OHLC `days` outside the free API's set, or an unreadable `days`: 400.
     case invalidDays(String)
+    /// A `/coins/{id}/history` `date` that is not `dd-mm-yyyy`: 400 `{"error":"invalid date"}`
+    /// (CoinGecko's answer is not recorded; this follows its other refusals).
+    case invalidDate(String)
 
     /// The HTTP status.
     public var status: Int {
         switch self {
         case .coinNotFound, .unknownPath: 404
-        case .invalidDays: 400
+        case .invalidDays, .invalidDate: 400
         }
     }
 
@@ -25,6 +28,7 @@ public enum SimulatedMarketError: Error, Sendable, Equatable {
         case .coinNotFound: return Array(#"{"error":"coin not found"}"#.utf8)
         case .unknownPath:
             return Array(#"{"error":"Incorrect path. Please check https://www.coingecko.com/api/"}"#.utf8)
+        case .invalidDate: return Array(#"{"error":"invalid date"}"#.utf8)
         case .invalidDays(let days):
             var writer = JSONWriter()
             writer.raw("{")
@@ -42,38 +46,62 @@ extension SimulatedMarket {
 
     /// `/coins/markets?ids=...`: one row per known id, in the order asked (CoinGecko orders by
     /// market cap; the app re-sorts), at most `perPage` rows (CoinGecko's default page is 100).
+    /// Every row carries the recorded response's 26 fields, in its order
+    /// (`datasets/coingecko/coins_markets_usd_top100_20230108.json`), then the sparkline and the
+    /// changes asked for.
     ///
     /// - Parameters:
     ///   - ids: The ids asked for; unknown ids are left out, as CoinGecko does.
     ///   - perPage: The page size.
+    ///   - priceChangePercentage: The windows of `price_change_percentage=1h,24h,...`.
+    ///   - sparkline: Whether to add `sparkline_in_7d` (`sparkline=true`).
     ///   - now: The virtual time.
-    public func marketsBody(ids: [String], perPage: Int = 100, at now: Int64) -> [UInt8] {
-        guard let ticks = gridDayWindowTicks(at: now) else {
-            return writeMarketsBody(ids: ids, perPage: perPage, at: now)
+    public func marketsBody(
+        ids: [String], perPage: Int = 100, priceChangePercentage: [String] = [], sparkline: Bool = false,
+        at now: Int64
+    ) -> [UInt8] {
+        let windows = Self.marketsChangeWindows(asked: priceChangePercentage)
+        let write = {
+            self.writeMarketsBody(ids: ids, perPage: perPage, windows: windows, sparkline: sparkline, at: now)
         }
+        // On the grid a body depends only on its tick indices, as long as every window and
+        // sparkline hour is a whole number of steps away from the last tick.
+        let onTheHour = windows.allSatisfy { $0.name == "24h" } && !sparkline
+        guard let ticks = gridDayWindowTicks(at: now), let stepMilliseconds,
+            onTheHour || 3_600_000 % stepMilliseconds == 0
+        else { return write() }
         let key = MarketsBodyMemo.Key(
-            ids: ids, perPage: perPage, lastTick: ticks.last, firstTick: ticks.first)
-        return marketsBodies.body(for: key) { writeMarketsBody(ids: ids, perPage: perPage, at: now) }
+            ids: ids, perPage: perPage, windows: windows.map(\.name), sparkline: sparkline,
+            lastTick: ticks.last, firstTick: ticks.first)
+        return marketsBodies.body(for: key, write: write)
     }
 
-    private func writeMarketsBody(ids: [String], perPage: Int, at now: Int64) -> [UInt8] {
-        var writer = JSONWriter(capacity: 600 * min(ids.count, perPage) + 2)
+    private func writeMarketsBody(
+        ids: [String], perPage: Int, windows: [ChangeWindow], sparkline: Bool, at now: Int64
+    ) -> [UInt8] {
+        var writer = JSONWriter(capacity: 900 * min(ids.count, perPage) + 2)
         writer.raw("[")
         var rows = 0
         // On a grid every row has the same update time: its text is written once.
         var updated: (tick: Int64, text: [UInt8])?
         for id in ids where rows < perPage {
-            guard let index = coinIndex[id], let day = dayWindow(of: coins[index], at: now) else { continue }
+            guard let index = coinIndex[id], let series = ticks[id],
+                let dayTicks = dayWindowTicks(at: now, in: series)
+            else { continue }
             let coin = coins[index]
+            let day = dayWindow(of: coin, in: series, ticks: dayTicks)
+            let marketCap = day.price * coin.circulatingSupply
             if rows > 0 { writer.raw(",") }
             rows += 1
             writer.append(marketsRowOpenings[index])
             writer.member("current_price")
             writer.number(day.price)
             writer.member("market_cap")
-            writer.rounded(day.price * coin.circulatingSupply)
+            writer.rounded(marketCap)
             writer.member("market_cap_rank")
             writer.integer(Int64(index + 1))
+            writer.member("fully_diluted_valuation")
+            writer.rounded(marketCap)
             writer.member("total_volume")
             writer.rounded(day.volume)
             writer.member("high_24h")
@@ -84,9 +112,17 @@ extension SimulatedMarket {
             writer.number(day.change)
             writer.member("price_change_percentage_24h")
             writer.number(day.changePercent)
-            writer.member("price_change_percentage_24h_in_currency")
+            writer.member("market_cap_change_24h")
+            writer.number(day.change * coin.circulatingSupply)
+            writer.member("market_cap_change_percentage_24h")
             writer.number(day.changePercent)
             writer.supply(of: coin)
+            writer.allTime(
+                extremes.extremes(ofCoin: index, through: dayTicks.last, in: series), of: series,
+                price: day.price,
+                inUSD: false)
+            writer.member("roi")
+            writer.raw("null")
             writer.member("last_updated")
             if updated?.tick != day.lastTick {
                 var text = JSONWriter(capacity: 32)
@@ -94,6 +130,11 @@ extension SimulatedMarket {
                 updated = (day.lastTick, text.bytes)
             }
             writer.append(updated?.text ?? [])
+            if sparkline { writer.sparkline("sparkline_in_7d", self.sparkline(of: series, at: now)) }
+            for window in windows {
+                writer.member(named: window.inCurrencyField)
+                writer.optionalNumber(changePercent(over: window, of: series, day: day, at: now))
+            }
             writer.raw("}")
         }
         writer.raw("]")
@@ -136,59 +177,6 @@ extension SimulatedMarket {
             }
             writer.raw("}")
         }
-        writer.raw("}")
-        return writer.bytes
-    }
-
-    /// `/coins/{id}`: the coin screen's detail, with market data in USD.
-    ///
-    /// - Parameters:
-    ///   - id: The coin.
-    ///   - now: The virtual time.
-    /// - Throws: ``SimulatedMarketError/coinNotFound(_:)``.
-    public func coinDetailBody(id: String, at now: Int64) throws(SimulatedMarketError) -> [UInt8] {
-        guard let index = coinIndex[id], let day = dayWindow(of: coins[index], at: now) else {
-            throw .coinNotFound(id)
-        }
-        let coin = coins[index]
-        var writer = JSONWriter(capacity: 1_024)
-        func usd(_ name: StaticString, _ write: (inout JSONWriter) -> Void) {
-            writer.member(name)
-            writer.raw("{")
-            writer.member("usd", first: true)
-            write(&writer)
-            writer.raw("}")
-        }
-        writer.raw("{")
-        writer.identity(of: coin)
-        writer.member("image")
-        writer.raw("{")
-        writer.member("thumb", first: true)
-        writer.string(Self.imageURL(coin, size: "thumb"))
-        writer.member("small")
-        writer.string(Self.imageURL(coin, size: "small"))
-        writer.member("large")
-        writer.string(Self.imageURL(coin, size: "large"))
-        writer.raw("}")
-        writer.member("market_cap_rank")
-        writer.integer(Int64(index + 1))
-        writer.member("market_data")
-        writer.raw("{")
-        writer.member("current_price", first: true)
-        writer.raw("{")
-        writer.member("usd", first: true)
-        writer.number(day.price)
-        writer.raw("}")
-        usd("market_cap") { $0.rounded(day.price * coin.circulatingSupply) }
-        usd("total_volume") { $0.rounded(day.volume) }
-        usd("high_24h") { $0.number(day.high) }
-        usd("low_24h") { $0.number(day.low) }
-        writer.member("price_change_percentage_24h")
-        writer.number(day.changePercent)
-        writer.supplyAndUpdate(of: coin, lastTick: day.lastTick)
-        writer.raw("}")
-        writer.member("last_updated")
-        writer.isoMilliseconds(day.lastTick)
         writer.raw("}")
         return writer.bytes
     }
@@ -258,7 +246,7 @@ extension SimulatedMarket {
         }
     }
 
-    private static func imageURL(_ coin: SyntheticCoin, size: String) -> String {
+    static func imageURL(_ coin: SyntheticCoin, size: String) -> String {
         "https://assets.coingecko.com/coins/images/synthetic/\(size)/\(coin.id).png"
     }
 }
@@ -272,13 +260,6 @@ extension JSONWriter {
         string(coin.symbol)
         member("name")
         string(coin.name)
-    }
-
-    /// Supply (CoinGecko's circulating and total; no maximum) and the update time.
-    mutating func supplyAndUpdate(of coin: SyntheticCoin, lastTick: Int64) {
-        supply(of: coin)
-        member("last_updated")
-        isoMilliseconds(lastTick)
     }
 
     /// Supply: CoinGecko's circulating and total; no maximum.

@@ -28,7 +28,8 @@ extension SimulatedMarket {
                 body = marketsBody(
                     ids: request.queryValue("ids") == nil
                         ? rankedIds(page: page, perPage: perPage) : list("ids"),
-                    perPage: perPage, at: now)
+                    perPage: perPage, priceChangePercentage: list("price_change_percentage"),
+                    sparkline: flag("sparkline"), at: now)
             case .simplePrice:
                 body = simplePriceBody(
                     ids: list("ids"), currencies: list("vs_currencies"),
@@ -36,7 +37,11 @@ extension SimulatedMarket {
                     includeLastUpdatedAt: flag("include_last_updated_at"), at: now)
             case .coinsList: body = coinsListBody()
             case .search: body = searchBody(query: request.queryValue("query") ?? "")
-            case .coinDetail(let id), .coinHistory(let id): body = try coinDetailBody(id: id, at: now)
+            case .coinDetail(let id): body = try coinDetailBody(id: id, parts: .init(request), at: now)
+            case .coinHistory(let id):
+                body = try coinHistoryBody(
+                    id: id, date: request.queryValue("date") ?? "",
+                    localization: request.queryValue("localization") != "false", at: now)
             case .marketChart(let id):
                 body = try marketChartBody(
                     id: id, days: request.queryValue("days") ?? "",

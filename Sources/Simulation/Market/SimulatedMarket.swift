@@ -23,6 +23,8 @@ public struct SimulatedMarket: Sendable {
     let marketsRowOpenings: [[UInt8]]
     /// The `/coins/markets` bodies written on the grid (``MarketsBodyMemo``).
     let marketsBodies = MarketsBodyMemo()
+    /// Each coin's all-time high and low as far as they were last asked (``PriceExtremesMemo``).
+    let extremes: PriceExtremesMemo
 
     /// Generates the market.
     ///
@@ -55,6 +57,7 @@ public struct SimulatedMarket: Sendable {
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.marketsRowOpenings = Self.marketsRowOpenings(coins)
+        self.extremes = PriceExtremesMemo(coins: coins.count)
         self.start = start
         self.stepMilliseconds = stepMilliseconds
     }
@@ -101,6 +104,7 @@ public struct SimulatedMarket: Sendable {
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.marketsRowOpenings = Self.marketsRowOpenings(coins)
+        self.extremes = PriceExtremesMemo(coins: coins.count)
         self.start = coins.compactMap { paths[$0.id]?.timestamps.first }.min() ?? 0
         self.stepMilliseconds = nil
     }

@@ -1,0 +1,69 @@
+import WorkbenchFoundation
+
+/// A coin's all-time high and low up to a tick, as CoinGecko reports them (`ath`, `atl` and
+/// their dates): the highest and lowest tick from the market's first, the earliest on a tie.
+struct PriceExtremes: Equatable {
+    /// The highest price.
+    var high: Double
+    /// The index of its first tick.
+    var highTick: Int
+    /// The lowest price.
+    var low: Double
+    /// The index of its first tick.
+    var lowTick: Int
+    /// The tick they run through.
+    var through: Int
+
+    /// The extremes of the ticks `0...through` extended by the ticks after it, `prices` (the
+    /// first of which is tick `through + 1`).
+    mutating func extend(by prices: UnsafeBufferPointer<Double>) {
+        for (offset, price) in prices.enumerated() {
+            let tick = through + 1 + offset
+            if price > high { (high, highTick) = (price, tick) }
+            if price < low { (low, lowTick) = (price, tick) }
+        }
+        through += prices.count
+    }
+}
+
+/// Each coin's ``PriceExtremes`` as far as they were last asked, so that a run, whose times only
+/// move forward, reads every tick once in all: asking at a later tick scans only the ticks since.
+/// Asking at an earlier one (a served clock set back) scans again from the first tick. Either
+/// way the answer is the same, so the memo changes no result; it is shared safely by copies of
+/// the market.
+final class PriceExtremesMemo: Sendable {
+    /// Ticks read at once when scanning: bounds the memory a long scan takes.
+    static let stretch = 4_096
+
+    private let latest: Locked<[PriceExtremes?]>
+
+    /// A memo for `coins` coins.
+    init(coins: Int) {
+        latest = Locked([PriceExtremes?](repeating: nil, count: coins))
+    }
+
+    /// The extremes of coin `coin`'s ticks `0...tick`.
+    ///
+    /// - Parameters:
+    ///   - coin: The coin's index in the market.
+    ///   - tick: The last tick, within the coin's ticks.
+    ///   - ticks: The coin's ticks.
+    func extremes(ofCoin coin: Int, through tick: Int, in ticks: CoinTicks) -> PriceExtremes {
+        latest.withLock { latest in
+            var found: PriceExtremes
+            if let known = latest[coin], known.through <= tick {
+                found = known
+            } else {
+                let first = ticks.price(0)
+                found = PriceExtremes(high: first, highTick: 0, low: first, lowTick: 0, through: 0)
+            }
+            while found.through < tick {
+                let next = found.through + 1
+                let last = min(tick, found.through + Self.stretch)
+                ticks.withPrices(next...last) { found.extend(by: $0) }
+            }
+            latest[coin] = found
+            return found
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import TrackerCore
+
+/// The figures CoinGecko derives from a coin's history, here derived from its ticks: the change
+/// over a window, the all-time high and low, the 7-day sparkline.
+extension SimulatedMarket {
+    /// A window CoinGecko reports a price change over.
+    struct ChangeWindow: Sendable {
+        /// Its name in field names and in `price_change_percentage=...` (`7d`).
+        var name: String
+        /// Its length, ms.
+        var milliseconds: Int64
+
+        /// `price_change_percentage_<name>_in_currency`.
+        var inCurrencyField: String { "price_change_percentage_\(name)_in_currency" }
+    }
+
+    /// The windows of `/coins/{id}`'s `price_change_percentage_<name>_in_currency`, in CoinGecko's
+    /// order (a year is 365 days).
+    static let changeWindows: [ChangeWindow] = {
+        let hours: [(String, Int64)] = [
+            ("1h", 1), ("24h", 24), ("7d", 168), ("14d", 336), ("30d", 720), ("60d", 1_440), ("200d", 4_800),
+            ("1y", 8_760),
+        ]
+        return hours.map { ChangeWindow(name: $0.0, milliseconds: $0.1 * 3_600_000) }
+    }()
+
+    /// The windows `/coins/markets` accepts in `price_change_percentage` (all but 60 days).
+    static let marketsChangeWindows = changeWindows.filter { $0.name != "60d" }
+
+    /// The windows a `price_change_percentage=24h,7d` query asks for, in CoinGecko's order;
+    /// unknown names are left out, as CoinGecko does.
+    static func marketsChangeWindows(asked names: [String]) -> [ChangeWindow] {
+        marketsChangeWindows.filter { names.contains($0.name) }
+    }
+
+    /// The change in percent over `window` up to `time`: the 24-hour window's own for 24 hours
+    /// (``DayWindow/changePercent``); otherwise the price now against the last tick at or before
+    /// `time - window`, nil when the market does not reach back that far.
+    ///
+    /// - Parameters:
+    ///   - window: The window.
+    ///   - series: The coin's ticks.
+    ///   - day: Its 24 hours up to `time`.
+    ///   - time: The virtual time.
+    func changePercent(over window: ChangeWindow, of series: CoinTicks, day: DayWindow, at time: Int64)
+        -> Double?
+    {
+        if window.milliseconds == 86_400_000 { return day.changePercent }
+        guard let then = tickIndex(at: time - window.milliseconds, in: series) else { return nil }
+        return (day.price / series.price(then) - 1) * 100
+    }
+
+    /// The coin's all-time high and low up to its last tick at or before `time`.
+    func extremes(ofCoin index: Int, in series: CoinTicks, at time: Int64) -> PriceExtremes? {
+        guard let last = tickIndex(at: time, in: series) else { return nil }
+        return extremes.extremes(ofCoin: index, through: last, in: series)
+    }
+
+    /// The 7-day sparkline: the price each hour over the 7 days up to `time`, oldest first, from
+    /// the hours the market reaches.
+    func sparkline(of series: CoinTicks, at time: Int64) -> [Double] {
+        let hours = (0..<168).map { time - Int64(167 - $0) * 3_600_000 }
+        guard let last = tickIndex(at: time, in: series),
+            let first = hours.lazy.compactMap({ self.tickIndex(at: $0, in: series) }).first
+        else { return [] }
+        return series.withPrices(first...last) { prices in
+            hours.compactMap { hour in tickIndex(at: hour, in: series).map { prices[$0 - first] } }
+        }
+    }
+}
+
+extension JSONWriter {
+    /// `"name":{"usd":...}` when `inUSD` (`/coins/{id}`'s `market_data`), else `"name":...`
+    /// (a `/coins/markets` row).
+    mutating func usd(_ name: StaticString, inUSD: Bool = true, _ write: (inout JSONWriter) -> Void) {
+        member(name)
+        if inUSD { raw(#"{"usd":"#) }
+        write(&self)
+        if inUSD { raw("}") }
+    }
+
+    /// `ath`, `ath_change_percentage`, `ath_date`, then the same for `atl`.
+    ///
+    /// - Parameters:
+    ///   - extremes: The all-time high and low.
+    ///   - series: The coin's ticks (for the dates).
+    ///   - price: The price now.
+    ///   - inUSD: Whether each figure is an object by currency (``usd(_:inUSD:_:)``).
+    mutating func allTime(_ extremes: PriceExtremes, of series: CoinTicks, price: Double, inUSD: Bool) {
+        for (high, value, tick) in [
+            (true, extremes.high, extremes.highTick), (false, extremes.low, extremes.lowTick),
+        ] {
+            usd(high ? "ath" : "atl", inUSD: inUSD) { $0.number(value) }
+            usd(high ? "ath_change_percentage" : "atl_change_percentage", inUSD: inUSD) {
+                $0.number((price / value - 1) * 100)
+            }
+            usd(high ? "ath_date" : "atl_date", inUSD: inUSD) { $0.isoMilliseconds(series.timestamp(tick)) }
+        }
+    }
+
+    /// `"sparkline...":{"price":[...]}`.
+    mutating func sparkline(_ name: StaticString, _ prices: [Double]) {
+        member(name)
+        raw(#"{"price":["#)
+        for (index, price) in prices.enumerated() {
+            if index > 0 { raw(",") }
+            number(price)
+        }
+        raw("]}")
+    }
+}
