@@ -98,7 +98,7 @@ struct CheckpointedPathsTests {
     }
 
     @Test(
-        "every range of checkpointed paths, read in any order, is the generated path's, for every model and correlation",
+        "every range and tick of checkpointed paths, read in any order, is the generated path's, for every model and correlation",
         arguments: GeneratorKind.allCases)
     func rangesEqualTheGeneratedPaths(generator: GeneratorKind) throws {
         // 5,000 steps: three blocks, the last one short.
@@ -124,6 +124,19 @@ struct CheckpointedPathsTests {
                 #expect(
                     Self.bits(checkpointed.prices(ofCoin: coin, in: lower..<upper)) == Self.bits(expected),
                     "trial \(trial): \(Self.coins[coin].id) \(lower)..<\(upper), \(correlation)")
+                // One tick, kept or drawn on its own, far from the blocks read last.
+                let tick = Int.random(in: 0...steps, using: &ranges)
+                let single = try #require(generated[Self.coins[coin].id]).values[tick]
+                #expect(
+                    checkpointed.price(ofCoin: coin, at: tick).bitPattern == single.bitPattern,
+                    "trial \(trial): \(Self.coins[coin].id) at \(tick), \(correlation)")
+            }
+            // Block edges, on their own: the first tick, each block's first and last.
+            for tick in [0, 1, CheckpointedPaths.blockLength - 1, CheckpointedPaths.blockLength, steps] {
+                for (index, coin) in Self.coins.enumerated() {
+                    let single = try #require(generated[coin.id]).values[tick]
+                    #expect(checkpointed.price(ofCoin: index, at: tick).bitPattern == single.bitPattern)
+                }
             }
         }
     }

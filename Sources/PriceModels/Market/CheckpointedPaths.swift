@@ -7,9 +7,9 @@ import WorkbenchFoundation
 /// ticks; here it is about 1 MB of checkpoints and 3 MB of recent blocks.
 ///
 /// The prices are bit for bit ``MarketPaths/generate(coins:rootSeed:start:stepMilliseconds:steps:generator:correlation:)``'s:
-/// a walk taken in stretches gives the prices of one long stretch. Coins that move together (the
-/// correlation's coins) are drawn together; every other coin alone, so reading one coin's block
-/// draws only that coin.
+/// a walk taken in stretches gives the prices of one long stretch. The coins of a correlation
+/// matrix are drawn together; every other coin alone (a coin that follows the market factor with
+/// its own copy of the factor's draws), so reading one coin's block draws only that coin.
 public final class CheckpointedPaths: Sendable {
     /// Ticks between two checkpoints.
     public static let blockLength = 1024
@@ -59,11 +59,7 @@ public final class CheckpointedPaths: Sendable {
         try MarketPaths.checkGrid(start: start, stepMilliseconds: stepMilliseconds, steps: steps)
         try MarketWalk.validate(coins, correlation: correlation)
         let count = steps + 1
-        let together = Set(correlation.correlatedCoinIds)
-        let correlated = coins.indices.filter { together.contains(coins[$0].id) }
-        let members =
-            (correlated.isEmpty ? [] : [correlated])
-            + coins.indices.filter { !together.contains(coins[$0].id) }.map { [$0] }
+        let members = Self.groups(of: coins, correlation: correlation)
         var placement = [Placement](repeating: Placement(group: 0, member: 0), count: coins.count)
         var groups: [Group] = []
         var firstBad: [Int: (step: Int, price: Double)] = [:]
@@ -71,7 +67,7 @@ public final class CheckpointedPaths: Sendable {
             var walk = try MarketWalk(
                 coins: slots.map { coins[$0] }, rootSeed: rootSeed,
                 stepYears: Double(stepMilliseconds) / millisecondsPerYear, generator: generator,
-                correlation: group == 0 && !correlated.isEmpty ? correlation : .independent)
+                correlation: correlation)
             var drawn = Group(starts: slots.map { coins[$0].startPrice }, checkpoints: [])
             for block in 0..<(count + Self.blockLength - 1) / Self.blockLength {
                 drawn.checkpoints.append(walk.copy())
@@ -97,6 +93,19 @@ public final class CheckpointedPaths: Sendable {
         self.count = count
         self.placement = placement
         self.groups = Locked(groups)
+    }
+
+    /// The coins drawn together, by index: a matrix's coins mix each other's draws, so they are
+    /// one group; every other coin is drawn alone. A coin that follows the one market factor
+    /// draws the factor from its own copy of the factor's stream (``MarketWalk``), the same
+    /// draws every such coin takes: reading one coin's block draws that coin and the factor,
+    /// not the whole market.
+    static func groups(of coins: [SyntheticCoin], correlation: MarketCorrelation) -> [[Int]] {
+        guard case .matrix(let ids, _) = correlation else { return coins.indices.map { [$0] } }
+        let together = Set(ids)
+        let correlated = coins.indices.filter { together.contains(coins[$0].id) }
+        return (correlated.isEmpty ? [] : [correlated])
+            + coins.indices.filter { !together.contains(coins[$0].id) }.map { [$0] }
     }
 
     /// Block `block`'s prices for every coin of a walk standing at its start.
@@ -139,6 +148,32 @@ public final class CheckpointedPaths: Sendable {
             }
             return joined[...]
         }
+    }
+
+    /// A coin's price at one tick, without keeping what is drawn for it: a tick far from the
+    /// recent blocks (a change over months) is drawn from its block's checkpoint up to the tick
+    /// only, and the blocks kept for the reads that follow stay as they were.
+    ///
+    /// - Parameters:
+    ///   - coin: The coin's index in ``coinIds``.
+    ///   - tick: A tick index within `0..<count`.
+    public func price(ofCoin coin: Int, at tick: Int) -> Double {
+        precondition(tick >= 0 && tick < count, "tick \(tick) outside 0..<\(count)")
+        let place = placement[coin]
+        let (block, offset) = tick.quotientAndRemainder(dividingBy: Self.blockLength)
+        let (kept, checkpoint): (Double?, MarketWalk?) = groups.withLock { groups in
+            let group = groups[place.group]
+            if let hit = group.recent.first(where: { $0.block == block }) {
+                return (hit.prices[place.member][offset], nil)
+            }
+            if tick == 0 { return (group.starts[place.member], nil) }
+            return (nil, group.checkpoints[block].copy())
+        }
+        if let kept { return kept }
+        guard var walk = checkpoint else { preconditionFailure("a tick is kept or drawn") }
+        // Block 0 opens with the start price, so its tick `offset` is the walk's step `offset`.
+        let steps = block == 0 ? offset : offset + 1
+        return walk.advance(by: steps)[place.member][steps - 1]
     }
 
     /// A block of a group, from memory or drawn again from its checkpoint.

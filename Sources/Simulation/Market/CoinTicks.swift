@@ -54,6 +54,15 @@ struct CoinTicks: Sendable {
         withPrices(index...index) { $0[0] }
     }
 
+    /// The price of tick `index` far from the ticks read lately (a change over months): drawn
+    /// without displacing the blocks kept for the reads that follow (``CheckpointedPaths/price(ofCoin:at:)``).
+    func farPrice(_ index: Int) -> Double {
+        switch source {
+        case .held(let series): series.values[index]
+        case .drawn(let paths, let coin): paths.price(ofCoin: coin, at: index)
+        }
+    }
+
     /// Every tick, as a series.
     var series: TimeSeries {
         switch source {

@@ -48,7 +48,12 @@ final class PriceExtremesMemo: Sendable {
     ///   - coin: The coin's index in the market.
     ///   - tick: The last tick, within the coin's ticks.
     ///   - ticks: The coin's ticks.
-    func extremes(ofCoin coin: Int, through tick: Int, in ticks: CoinTicks) -> PriceExtremes {
+    ///   - window: Ticks the caller has read already, ending at `tick`, and the first's index:
+    ///     when they reach back to the memo, no tick is read again.
+    func extremes(
+        ofCoin coin: Int, through tick: Int, in ticks: CoinTicks,
+        window: (first: Int, prices: UnsafeBufferPointer<Double>)? = nil
+    ) -> PriceExtremes {
         latest.withLock { latest in
             var found: PriceExtremes
             if let known = latest[coin], known.through <= tick {
@@ -56,6 +61,10 @@ final class PriceExtremesMemo: Sendable {
             } else {
                 let first = ticks.price(0)
                 found = PriceExtremes(high: first, highTick: 0, low: first, lowTick: 0, through: 0)
+            }
+            if let window, found.through < tick, found.through + 1 >= window.first {
+                found.extend(
+                    by: UnsafeBufferPointer(rebasing: window.prices[(found.through + 1 - window.first)...]))
             }
             while found.through < tick {
                 let next = found.through + 1

@@ -47,7 +47,7 @@ extension SimulatedMarket {
     {
         if window.milliseconds == 86_400_000 { return day.changePercent }
         guard let then = tickIndex(at: time - window.milliseconds, in: series) else { return nil }
-        return (day.price / series.price(then) - 1) * 100
+        return (day.price / series.farPrice(then) - 1) * 100
     }
 
     /// The coin's all-time high and low up to its last tick at or before `time`.

@@ -89,7 +89,14 @@ extension SimulatedMarket {
                 let dayTicks = dayWindowTicks(at: now, in: series)
             else { continue }
             let coin = coins[index]
-            let day = dayWindow(of: coin, in: series, ticks: dayTicks)
+            // The day's ticks, read once, give the 24 hours and carry the all-time extremes on.
+            let (day, allTime) = series.withPrices(dayTicks.first...dayTicks.last) { prices in
+                (
+                    dayWindow(of: coin, prices: prices, lastTick: series.timestamp(dayTicks.last)),
+                    extremes.extremes(
+                        ofCoin: index, through: dayTicks.last, in: series, window: (dayTicks.first, prices))
+                )
+            }
             let marketCap = day.price * coin.circulatingSupply
             if rows > 0 { writer.raw(",") }
             rows += 1

@@ -175,20 +175,24 @@ public struct SimulatedMarket: Sendable {
     /// of them, so a body may reuse it for every time that falls between the same ticks.
     func dayWindow(of coin: SyntheticCoin, in series: CoinTicks, ticks: (first: Int, last: Int)) -> DayWindow
     {
-        let (found, turnover) = series.withPrices(ticks.first...ticks.last) { prices in
-            var window = DayWindow(
-                price: prices[prices.count - 1], open: prices[0], high: prices[0], low: prices[0], volume: 0,
-                lastTick: series.timestamp(ticks.last))
-            var turnover = 0.01
-            for index in prices.indices {
-                let value = prices[index]
-                window.high = max(window.high, value)
-                window.low = min(window.low, value)
-                if index > 0 { turnover += abs(value / prices[index - 1] - 1) * 0.5 }
-            }
-            return (window, turnover)
+        series.withPrices(ticks.first...ticks.last) {
+            dayWindow(of: coin, prices: $0, lastTick: series.timestamp(ticks.last))
         }
-        var window = found
+    }
+
+    /// The 24 h window over `prices`, the window's ticks, the last at `lastTick` (epoch ms).
+    func dayWindow(of coin: SyntheticCoin, prices: UnsafeBufferPointer<Double>, lastTick: Int64) -> DayWindow
+    {
+        var window = DayWindow(
+            price: prices[prices.count - 1], open: prices[0], high: prices[0], low: prices[0], volume: 0,
+            lastTick: lastTick)
+        var turnover = 0.01
+        for index in prices.indices {
+            let value = prices[index]
+            window.high = max(window.high, value)
+            window.low = min(window.low, value)
+            if index > 0 { turnover += abs(value / prices[index - 1] - 1) * 0.5 }
+        }
         // Volume: a base turnover of 1 % of market cap a day, more when the price moves.
         window.volume = (window.price * coin.circulatingSupply * turnover).rounded()
         return window

@@ -72,20 +72,26 @@ extension CoinMarket {
         }
     }
 
-    /// The members the decoder reads, in the order of ``memberNames``.
+    /// The members of a row, in the order of ``memberNames``: those the decoder reads, and those
+    /// it skips (known, so that skipping them builds no `String`).
     private enum Member: Int {
-        case id, symbol, name, image, currentPrice, marketCap, marketCapRank, totalVolume, high24h, low24h
-        case priceChange24h, priceChangePercentage24h, priceChangePercentage24hInCurrency
-        case circulatingSupply, totalSupply, maxSupply, lastUpdated
+        case id, symbol, name, image, currentPrice, marketCap, marketCapRank, fullyDilutedValuation,
+            totalVolume
+        case high24h, low24h, priceChange24h, priceChangePercentage24h, marketCapChange24h
+        case marketCapChangePercentage24h, circulatingSupply, totalSupply, maxSupply, ath, athChangePercentage
+        case athDate, atl, atlChangePercentage, atlDate, roi, lastUpdated, priceChangePercentage24hInCurrency
     }
 
-    /// The JSON names of ``Member``'s cases, in their order (in CoinGecko's order too, which is
-    /// the order the table tries first).
+    /// The JSON names of ``Member``'s cases, in their order: CoinGecko's, which is the order the
+    /// table tries first (`datasets/coingecko/coins_markets_usd_top100_20230108.json`).
     private static let memberNames = JSONMemberNames([
-        "id", "symbol", "name", "image", "current_price", "market_cap", "market_cap_rank", "total_volume",
-        "high_24h", "low_24h", "price_change_24h", "price_change_percentage_24h",
-        "price_change_percentage_24h_in_currency", "circulating_supply", "total_supply", "max_supply",
-        "last_updated",
+        "id", "symbol", "name", "image", "current_price", "market_cap", "market_cap_rank",
+        "fully_diluted_valuation",
+        "total_volume", "high_24h", "low_24h", "price_change_24h", "price_change_percentage_24h",
+        "market_cap_change_24h", "market_cap_change_percentage_24h", "circulating_supply", "total_supply",
+        "max_supply", "ath", "ath_change_percentage", "ath_date", "atl", "atl_change_percentage", "atl_date",
+        "roi",
+        "last_updated", "price_change_percentage_24h_in_currency",
     ])
 
     init(cursor: inout JSONCursor, path: String) throws(LocatedDecodingError) {
@@ -119,6 +125,9 @@ extension CoinMarket {
             case .totalSupply: row.totalSupply = try cursor.readNullableNumber(path: at())
             case .maxSupply: row.maxSupply = try cursor.readNullableNumber(path: at())
             case .lastUpdated: row.lastUpdated = try cursor.readNullableDate(path: at())
+            case .fullyDilutedValuation, .marketCapChange24h, .marketCapChangePercentage24h, .ath,
+                .athChangePercentage, .athDate, .atl, .atlChangePercentage, .atlDate, .roi:
+                try cursor.skipValue(path: at())
             }
         }
         func required(_ value: String?, _ key: String) throws(LocatedDecodingError) -> String {
