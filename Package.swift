@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "LiveHTTP", targets: ["LiveHTTP"]),
         .executable(name: "workbench", targets: ["workbench"]),
+        .executable(name: "workbench-serve", targets: ["workbench-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -121,9 +122,22 @@ let package = Package(
                 "Runs",
                 "WorkbenchMetrics",
                 "Sweeps",
-                "Serve",
                 "Recording",
+                "CommandLineShell",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // What both executables share: errors and exit codes, number options.
+        .target(
+            name: "CommandLineShell",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // `workbench serve`'s server, its own executable so that `workbench` builds without
+        // Hummingbird and SwiftNIO (`workbench serve` runs it).
+        .executableTarget(
+            name: "workbench-serve",
+            dependencies: [
+                "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Runs", "Serve",
+                "CommandLineShell", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -165,7 +179,8 @@ let package = Package(
         .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Datasets", "TestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["workbench", "TestSupport", "LiveHTTP", "TrackerCore"]),
+            name: "EndToEndTests",
+            dependencies: ["workbench", "workbench-serve", "TrackerCore", "LiveHTTP", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,8 +8,6 @@ import Yams
 
 /// Parses and validates a scenario file. Every error names the file, line, column and key path.
 public enum ScenarioParser {
-    /// The most price ticks a synthetic market may hold (about 480 MB of `Double`s).
-    public static let maximumTicks = 60_000_000.0
     /// The largest scenario file read: 8 MiB.
     public static let maximumFileBytes = 8 << 20
 
@@ -76,15 +74,14 @@ public enum ScenarioParser {
         let duration = try root.required("duration").duration()
         (context.duration, context.coinIds) = (duration, market.coinIds)
         if case .synthetic(let synthetic) = market {
-            // Every tick is kept in memory (8 bytes): refuse what would not fit comfortably.
-            let ticks =
+            // The market is drawn and checkpointed up front: refuse what would take too long or
+            // not fit, with the figures and the way out.
+            let steps =
                 (Double(synthetic.historyMilliseconds) + Double(duration))
                 / Double(synthetic.stepMilliseconds)
-                * Double(synthetic.coins.count)
-            guard ticks <= maximumTicks else {
+            if let refusal = MarketCost(coins: synthetic.coins.count, steps: steps).refusal {
                 throw try root.required("market").error(
-                    "\(Int64(ticks)) ticks (coins x (history + duration) / step) is more than \(Int64(maximumTicks)); "
-                        + "use a larger step, a shorter history or fewer coins")
+                    refusal + "; use a larger step, a shorter history or fewer coins")
             }
         }
         let policies = try context.policies(root.optional("policies"))

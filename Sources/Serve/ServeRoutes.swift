@@ -101,8 +101,8 @@ public enum ServeRoutes {
                 body: .init(byteBuffer: ByteBuffer(string: #"{"gecko_says":"(V3) To the Moon!"}"#)))
         }
         var headers: [HTTPHeaders.Field] = []
-        for name in ["x-cg-demo-api-key", "x-cg-pro-api-key"] {
-            if let value = request.headers[HTTPField.Name(name)!] { headers.append(.init(name, value)) }
+        for (name, field) in HeaderNames.keys {
+            if let value = request.headers[field] { headers.append(.init(name, value)) }
         }
         let query = TrackerCore.HTTPRequest.queryItems(parsing: request.uri.query ?? "")
         let (reply, time) = api.answer(
@@ -117,16 +117,38 @@ public enum ServeRoutes {
         }
         var fields = HTTPFields()
         for field in response.headers.fields {
-            guard let name = HTTPField.Name(field.name), name != .contentLength else { continue }
+            guard let name = HeaderNames.field(named: field.name), name != .contentLength else { continue }
             fields.append(HTTPField(name: name, value: field.value))
         }
         if fields[.contentType] == nil { fields[.contentType] = "application/json; charset=utf-8" }
         // Hummingbird sets `Date` to the real time on every response, as the real API does; the
         // simulated time the answer describes goes beside it.
-        fields[HTTPField.Name("X-Simulated-Date")!] = TimeFormatting.httpDate(time)
+        fields[HeaderNames.simulatedDate] = TimeFormatting.httpDate(time)
         return Response(
             status: .init(code: response.status), headers: fields,
             body: .init(byteBuffer: ByteBuffer(bytes: response.body)))
+    }
+
+    /// Header names made once: making an `HTTPField.Name` checks its text, and every request
+    /// needs these.
+    enum HeaderNames {
+        /// The API key headers, by their text.
+        static let keys: [(String, HTTPField.Name)] = ["x-cg-demo-api-key", "x-cg-pro-api-key"].map {
+            ($0, HTTPField.Name($0)!)
+        }
+        /// `X-Simulated-Date`.
+        static let simulatedDate = HTTPField.Name("X-Simulated-Date")!
+        /// The names the simulated server writes.
+        private static let known: [String: HTTPField.Name] = Dictionary(
+            uniqueKeysWithValues: ["Content-Type", "Cache-Control", "Age", "Retry-After", "Content-Length"]
+                .map {
+                    ($0, HTTPField.Name($0)!)
+                })
+
+        /// The field name for a header the simulated server wrote.
+        static func field(named name: String) -> HTTPField.Name? {
+            known[name] ?? HTTPField.Name(name)
+        }
     }
 
     static func journalEntry(_ entry: JournalEntry) -> JSONValue {

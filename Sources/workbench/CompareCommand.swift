@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineShell
 import Datasets
 import Foundation
 import Persistence

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineShell
 import Foundation
 import Sweeps
 

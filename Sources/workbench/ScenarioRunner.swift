@@ -1,3 +1,4 @@
+import CommandLineShell
 import Datasets
 import Foundation
 import Persistence

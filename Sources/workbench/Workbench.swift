@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineShell
 import Foundation
 import Runs
 import WorkbenchFoundation
@@ -28,7 +29,7 @@ struct Workbench: ParsableCommand {
             """,
         version: WorkbenchVersion.current,
         subcommands: [
-            RunCommand.self, SweepCommand.self, MergeCommand.self, ServeCommand.self, RecordCommand.self,
+            RunCommand.self, SweepCommand.self, MergeCommand.self, ServeForwarding.self, RecordCommand.self,
             CheckCommand.self,
             ScenariosCommand.self,
             CompareCommand.self,
@@ -45,22 +46,7 @@ struct Workbench: ParsableCommand {
             ErrorOutput.report(unknown)
             Foundation.exit(CLIError.badInputCode)
         }
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let error as CLIError {
-            ErrorOutput.report(error.message)
-            Foundation.exit(error.exitCode)
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(0)
-            }
-            FileHandle.standardError.write(Data((ErrorOutput.capped(fullMessage(for: error)) + "\n").utf8))
-            let isUsageError = code == .validationFailure
-            Foundation.exit(isUsageError ? CLIError.badInputCode : code.rawValue)
-        }
+        runMappingExitCodes()
     }
 
     /// The message for a first argument that is no command (`runn`), with the nearest command;

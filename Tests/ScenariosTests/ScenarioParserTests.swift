@@ -150,7 +150,7 @@ struct ScenarioParserTests {
             (minimal + "\nseed: many\n", "test.yaml:5:7: seed: expected a whole number, found 'many'"),
             (
                 "duration: 100000d\nmarket:\n  step: 1s\n  coins:\n    - {id: bitcoin, price: 42000}\n",
-                "test.yaml:3:3: market: 8671622400 ticks (coins x (history + duration) / step) is more than 60000000"
+                "test.yaml:3:3: market: 8671622401 ticks (coins x (history + duration) / step) is more than 5000000000 to draw; use a larger step"
             ),
         ])
     func locatedErrors(text: String, expected: String) {

@@ -14,7 +14,7 @@ public final class CheckpointedPaths: Sendable {
     /// Ticks between two checkpoints.
     public static let blockLength = 1024
     /// Blocks kept in memory for each group of coins drawn together.
-    static let recentBlocks = 2
+    public static let recentBlocks = 2
 
     /// The coins, in the order given.
     public let coinIds: [String]

@@ -11,6 +11,9 @@ struct CorrelationState {
         let slot: Int
         let id: String
         let moments: LogReturnMoments
+        /// With one market factor, the coin's loading on it and on its own part,
+        /// `(sqrt(rho), sqrt(1 - rho))`; nil under a matrix.
+        let factorWeights: (load: Double, own: Double)?
         var drawnPrice: Double
         var logPrice: Double
     }
@@ -31,7 +34,13 @@ struct CorrelationState {
                 let moments = coins[slot].model.process.logReturnMoments(stepYears: stepYears)
             else { return nil }
             let start = coins[slot].startPrice
-            return Member(slot: slot, id: id, moments: moments, drawnPrice: start, logPrice: log(start))
+            var weights: (Double, Double)?
+            if case .oneFactor(let correlations) = correlation, let rho = correlations[id] {
+                weights = (rho.squareRoot(), (1 - rho).squareRoot())
+            }
+            return Member(
+                slot: slot, id: id, moments: moments, factorWeights: weights, drawnPrice: start,
+                logPrice: log(start))
         }
         guard !members.isEmpty else { return nil }
         self.correlation = correlation
@@ -51,32 +60,52 @@ struct CorrelationState {
     ///
     /// - Parameter prices: Every coin's stretch, by slot.
     mutating func mix(_ prices: [UnsafeMutableBufferPointer<Double>]) {
-        var innovations: [String: [Double]] = [:]
-        for member in members {
+        var innovations = members.map { member in
             let drawn = prices[member.slot]
             var previous = member.drawnPrice
-            innovations[member.id] = drawn.map { price in
+            return drawn.map { price in
                 defer { previous = price }
                 return (log(price) - log(previous) - member.moments.mean) / member.moments.standardDeviation
             }
         }
-        let factor = self.factor
-        correlation.mix(&innovations) { count in
-            var draws = [Double](repeating: 0, count: count)
-            draws.withUnsafeMutableBufferPointer { factor.fillGaussians($0) }
-            return draws
-        }
+        mixInnovations(&innovations)
         for index in members.indices {
             let member = members[index]
             let out = prices[member.slot]
-            guard let mixed = innovations[member.id], let last = out.last else { continue }
+            guard let last = out.last else { continue }
             members[index].drawnPrice = last
             var logPrice = member.logPrice
-            for (step, shock) in mixed.enumerated() {
+            for (step, shock) in innovations[index].enumerated() {
                 logPrice += member.moments.mean + member.moments.standardDeviation * shock
                 out[step] = exp(logPrice)
             }
             members[index].logPrice = logPrice
+        }
+    }
+
+    /// ``MarketCorrelation/mix(_:factor:)`` on the members' innovations, in ``members``' order.
+    /// One market factor is mixed here with each member's weights computed once (the same
+    /// arithmetic, so the same bits): a market of single-coin walks mixes in time linear in
+    /// its coins.
+    private func mixInnovations(_ innovations: inout [[Double]]) {
+        let factor = self.factor
+        guard case .oneFactor = correlation else {
+            var byId = Dictionary(
+                zip(members.map(\.id), innovations), uniquingKeysWith: { first, _ in first })
+            correlation.mix(&byId) { count in
+                var draws = [Double](repeating: 0, count: count)
+                draws.withUnsafeMutableBufferPointer { factor.fillGaussians($0) }
+                return draws
+            }
+            innovations = members.map { byId[$0.id] ?? [] }
+            return
+        }
+        guard let count = innovations.first?.count else { return }
+        var common = [Double](repeating: 0, count: count)
+        common.withUnsafeMutableBufferPointer { factor.fillGaussians($0) }
+        for (index, member) in members.enumerated() {
+            guard let (load, own) = member.factorWeights else { continue }
+            innovations[index] = zip(common, innovations[index]).map { load * $0 + own * $1 }
         }
     }
 }

@@ -141,14 +141,16 @@ extension AppSimulation {
         }
         if fetch.source == .markets {
             let rows: [CoinMarket]
-            if let last = lastMarketsDecode, last.body == body {
+            if let last = lastMarketsDecodes[key], last.body == body {
                 rows = last.rows
             } else {
                 rows = try CoinGeckoResponseClassifier.decode(body, for: request) {
                     body, source throws(LocatedDecodingError) in
                     try CoinMarket.decodeList(body, source: source)
                 }
-                lastMarketsDecode = (body, rows)
+                // Bounded: a watchlist's batches, and the odd other request, are a handful.
+                if lastMarketsDecodes.count >= 16 { lastMarketsDecodes.removeAll(keepingCapacity: true) }
+                lastMarketsDecodes[key] = (body, rows)
             }
             marketCache.store(.init(rows: rows, dataTime: dataTime), key: key, at: now)
             if let lookup { emit(.cacheStored(cache: "market", lookup: lookup), at: now) }

@@ -105,10 +105,11 @@ public struct AppSimulation: ~Copyable {
     var online = true
     /// The metrics recorder and the caller's observer, which every event goes to.
     var observers = RunObservers()
-    /// The last `/coins/markets` body decoded and its rows. The server often answers a poll with
-    /// the bytes it sent the poll before (the market has not ticked): decoding is a pure function
-    /// of the bytes, so equal bytes reuse the rows.
-    var lastMarketsDecode: (body: [UInt8], rows: [CoinMarket])?
+    /// The last `/coins/markets` body decoded for each request (by its cache key) and its rows.
+    /// The server often answers a poll with the bytes it sent the poll before (the market has
+    /// not ticked): decoding is a pure function of the bytes, so equal bytes reuse the rows. A
+    /// watchlist in several batches polls several requests in turn, hence one per request.
+    var lastMarketsDecodes: [String: (body: [UInt8], rows: [CoinMarket])] = [:]
 
     /// Prepares a run.
     ///

@@ -1,18 +1,53 @@
-import Foundation
-
 extension HTTPRequest {
     /// A query string as a server reads it: `a=1&b=x%20y` as items, percent-decoded (`+` is a
-    /// space), in order; a part without `=` has an empty value and an undecodable part is kept
-    /// as sent.
+    /// space), in order; a part without `=` has an empty value and an undecodable part (a `%`
+    /// without two hex digits, or bytes that are not UTF-8) is kept as sent.
     ///
     /// - Parameter query: The text after `?`.
     public static func queryItems(parsing query: String) -> [QueryItem] {
         query.split(separator: "&", omittingEmptySubsequences: true).map { part in
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in
-                String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+            return QueryItem(
+                decodedQueryComponent(pieces[0]), pieces.count > 1 ? decodedQueryComponent(pieces[1]) : "")
+        }
+    }
+
+    /// One name or value: `+` becomes a space, then `%XX` its byte (so `%2B` is a `+`); the text
+    /// as sent when a `%` has no two hex digits after it or the bytes are not UTF-8. Byte by
+    /// byte, without Foundation: `serve` parses every request's query with it.
+    static func decodedQueryComponent(_ text: Substring) -> String {
+        let plus = UInt8(ascii: "+")
+        let percent = UInt8(ascii: "%")
+        guard text.utf8.contains(where: { $0 == plus || $0 == percent }) else { return String(text) }
+        let sent = Array(text.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(sent.count)
+        var index = 0
+        while index < sent.count {
+            switch sent[index] {
+            case plus:
+                decoded.append(UInt8(ascii: " "))
+                index += 1
+            case percent:
+                guard index + 2 < sent.count, let high = hexValue(sent[index + 1]),
+                    let low = hexValue(sent[index + 2])
+                else { return String(text) }
+                decoded.append(high << 4 | low)
+                index += 3
+            default:
+                decoded.append(sent[index])
+                index += 1
             }
-            return QueryItem(decode(pieces[0]), pieces.count > 1 ? decode(pieces[1]) : "")
+        }
+        return String(validating: decoded, as: UTF8.self) ?? String(text)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
 }

@@ -1,24 +1,30 @@
 import Foundation
 
 /// A failure the CLI reports with a message and one of the documented exit codes.
-struct CLIError: Error {
+package struct CLIError: Error {
     /// Exit code for an expectation or regression that failed.
-    static let failedCheckCode: Int32 = 1
+    package static let failedCheckCode: Int32 = 1
     /// Exit code for bad input.
-    static let badInputCode: Int32 = 2
+    package static let badInputCode: Int32 = 2
 
     /// The message, starting with the file and place when there is one.
-    var message: String
+    package var message: String
     /// The exit code.
-    var exitCode: Int32
+    package var exitCode: Int32
+
+    /// A failure with its message and exit code.
+    package init(message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
+    }
 
     /// Bad input: a malformed, missing or unsuitable file or argument (exit 2).
-    static func badInput(_ message: String) -> CLIError {
+    package static func badInput(_ message: String) -> CLIError {
         CLIError(message: message, exitCode: badInputCode)
     }
 
     /// Bad input described by any error's text (exit 2).
-    static func badInput(_ error: some Error) -> CLIError {
+    package static func badInput(_ error: some Error) -> CLIError {
         badInput(String(describing: error))
     }
 }

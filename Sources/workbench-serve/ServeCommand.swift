@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineShell
 import Foundation
 import PriceModels
 import Runs
@@ -7,10 +8,13 @@ import Simulation
 import TrackerCore
 import WorkbenchFoundation
 
-/// `workbench serve`: a scenario's simulated CoinGecko over HTTP, for UI tests and the app.
+/// `workbench serve`: a scenario's simulated CoinGecko over HTTP, for UI tests and the app. Its
+/// own executable, `workbench-serve`, so that the rest of the workbench builds without
+/// Hummingbird and SwiftNIO; `workbench serve` runs it (`ServeForwarding` in `workbench`).
+@main
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve",
+        commandName: "workbench serve",
         abstract: "Serve a scenario's simulated CoinGecko API over HTTP (Hummingbird).",
         discussion: """
             The scenario's market (synthetic or recorded fixtures) answers under /api/v3 through the \
@@ -71,12 +75,17 @@ struct ServeCommand: ParsableCommand {
     var keyPlan: [String] = []
 
     func run() throws {
-        let loaded = try ScenarioRunner.load(scenario, overrides: [])
+        let projectRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let config: RunConfig
+        let name: String
         do {
-            config = try loaded.scenario.runConfig(projectRoot: ScenarioRunner.projectRoot)
-        } catch {
+            let loaded = try ScenarioRun.load(scenario, projectRoot: projectRoot, overrides: [])
+            config = try loaded.scenario.runConfig(projectRoot: projectRoot)
+            name = loaded.scenario.name
+        } catch let error as ScenarioRun.Failure {
             throw CLIError.badInput(error.description)
+        } catch {
+            throw CLIError.badInput(error)
         }
         var behaviour = config.server
         behaviour.keyPlans = try keyPlans(around: behaviour.plan)
@@ -100,7 +109,6 @@ struct ServeCommand: ParsableCommand {
         options.holdSeconds = Double(holdSeconds)
         options.sleepLatency = !noLatency
         let listening = ServeServer.Listening(host: host, port: port)
-        let name = loaded.scenario.name
         let plans = behaviour.keyPlans.map(Self.planLine) ?? ""
         let finished = DispatchSemaphore(value: 0)
         let failure = Locked<String?>(nil)
@@ -155,3 +163,8 @@ extension ServeCommand {
 }
 
 extension ServeClock.Mode: ExpressibleByArgument {}
+
+extension ServeCommand {
+    /// Runs the command with the documented exit codes.
+    static func main() { runMappingExitCodes() }
+}
