@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "TrackerCore", package: "BitpalWorkbench"),
                 .product(name: "PriceModels", package: "BitpalWorkbench"),
                 .product(name: "Simulation", package: "BitpalWorkbench"),
+                .product(name: "Scenarios", package: "BitpalWorkbench"),
             ],
             path: "Benchmarks/WorkbenchBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -37,7 +37,7 @@ public enum SweepRun {
         projectRoot: URL, progress: @Sendable (_ done: Int, _ total: Int) -> Void
     ) throws(SweepError) -> Outcome {
         precondition(loaded.count == plan.combinations.count, "one loaded scenario per combination")
-        let mine = (0..<plan.cellCount).filter { shard?.holds(position: $0) ?? true }
+        let mine = shard.map { Array($0.positions(of: plan.cellCount)) } ?? Array(0..<plan.cellCount)
         let pending = mine.filter { !folder.finished.contains(plan.cell(at: $0)) }
         let total = mine.count
         let skipped = total - pending.count

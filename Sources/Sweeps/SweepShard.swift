@@ -7,7 +7,7 @@ public struct SweepShard: Sendable, Equatable, CustomStringConvertible {
     public var count: Int
 
     /// The most shards a sweep may be split into.
-    public static let maximumCount = 10_000
+    public static let maximumCount = 1_000_000
 
     /// Parses `K/N`.
     ///
@@ -25,6 +25,17 @@ public struct SweepShard: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the cell at a position in plan order is in this shard.
     public func holds(position: Int) -> Bool { position % count == index - 1 }
+
+    /// The positions of this shard's cells among `total`, in plan order, without visiting the
+    /// others (a shard of a million-cell plan runs a small share of it).
+    public func positions(of total: Int) -> StrideTo<Int> {
+        stride(from: index - 1, to: total, by: count)
+    }
+
+    /// How many of `total` cells this shard holds.
+    public func cellCount(of total: Int) -> Int {
+        total > index - 1 ? (total - index) / count + 1 : 0
+    }
 
     /// `K/N`.
     public var description: String { "\(index)/\(count)" }

@@ -65,22 +65,29 @@ struct SweepCommand: ParsableCommand {
             "Run only shard K of N (K/N): a deterministic share of the cells, merged with `workbench merge`.")
     var shard: String?
 
-    /// The most runs one sweep starts (combinations x seeds).
+    /// The most cells one process runs (its shard's share of combinations x seeds).
     static let maximumRuns = 100_000
+    /// The most seeds a plan may name: the plan keeps the range, not the seeds.
+    static let maximumSeeds: UInt64 = 1_000_000_000_000
 
     func run() throws {
         let seedRange = try Self.parseSeeds(seeds)
         let combinations = try Self.combinations(grid)
-        guard combinations.count * seedRange.count <= Self.maximumRuns else {
-            throw CLIError.badInput(
-                "\(combinations.count) combination(s) x \(seedRange.count) seeds is "
-                    + "\(combinations.count * seedRange.count) runs, more than \(Self.maximumRuns); "
-                    + "sweep fewer seeds or alternatives at a time")
-        }
         let shard = try shard.map { text throws(CLIError) in
             do throws(SweepError) { return try SweepShard(parsing: text) } catch {
                 throw .badInput(error.description)
             }
+        }
+        // The plan is its grid and a seed range, whatever the count; what one process runs is capped.
+        let (planned, overflow) = combinations.count.multipliedReportingOverflow(by: Int(seedRange.count))
+        let here = shard.map { $0.cellCount(of: planned) } ?? planned
+        guard !overflow, here <= Self.maximumRuns else {
+            let total = overflow ? "more than \(Int.max)" : "\(planned)"
+            throw CLIError.badInput(
+                "\(combinations.count) combination(s) x \(seedRange.count) seeds is \(total) cells, and this process "
+                    + "would run \(overflow ? "too many" : "\(here)")\(shard.map { " (shard \($0))" } ?? ""), more than "
+                    + "\(Self.maximumRuns); split the sweep with --shard K/N (one process a shard) or sweep fewer seeds"
+            )
         }
         let loaded = try combinations.map { overrides throws(CLIError) in
             try ScenarioRunner.load(scenario, overrides: overrides)
@@ -159,9 +166,10 @@ struct SweepCommand: ParsableCommand {
     static func parseSeeds(_ text: String) throws(CLIError) -> ClosedRange<UInt64> {
         let parts = text.components(separatedBy: "..")
         guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]), low <= high,
-            high - low < 100_000
+            high - low < maximumSeeds
         else {
-            throw .badInput("--seeds: expected A..B with A <= B (at most 100000 seeds), found '\(text)'")
+            throw .badInput(
+                "--seeds: expected A..B with A <= B (at most \(maximumSeeds) seeds), found '\(text)'")
         }
         return low...high
     }

@@ -39,8 +39,17 @@ extension BadInputCase {
             label: "sweep: seeds backwards", arguments: ["sweep", "$D/s.yaml", "--seeds", "5..1"],
             files: scenarioFile, messages: ["--seeds", "5..1"]),
         .init(
-            label: "sweep: too many seeds", arguments: ["sweep", "$D/s.yaml", "--seeds", "1..200000"],
-            files: scenarioFile, messages: ["--seeds", "100000"]),
+            label: "sweep: too many seeds for one process",
+            arguments: ["sweep", "$D/s.yaml", "--seeds", "1..200000"],
+            files: scenarioFile, messages: ["200000 cells", "this process would run 200000", "--shard K/N"]),
+        .init(
+            label: "sweep: more seeds than a plan names",
+            arguments: ["sweep", "$D/s.yaml", "--seeds", "1..2000000000000", "--shard", "1/1000"],
+            files: scenarioFile, messages: ["--seeds", "1000000000000 seeds"]),
+        .init(
+            label: "sweep: a million seeds on one shard of nine",
+            arguments: ["sweep", "$D/s.yaml", "--seeds", "1..1000000", "--shard", "1/9"],
+            files: scenarioFile, messages: ["1000000 cells", "would run 111112 (shard 1/9)"]),
         .init(
             label: "sweep: seeds not numbers", arguments: ["sweep", "$D/s.yaml", "--seeds", "a..b"],
             files: scenarioFile, messages: ["--seeds", "a..b"]),
@@ -83,7 +92,7 @@ extension BadInputCase {
             label: "sweep: more runs than the limit",
             arguments: [
                 "sweep", "$D/s.yaml", "--seeds", "1..60000", "--set", "policies.limiter=bitpal,spacing",
-            ], files: scenarioFile, messages: ["120000 runs", "more than 100000"]),
+            ], files: scenarioFile, messages: ["120000 cells", "more than 100000"]),
         .init(
             label: "sweep: a grid of 10^12 combinations",
             arguments: ["sweep", "$D/s.yaml", "--seeds", "1..1"]

@@ -175,6 +175,17 @@ struct ServeTests {
         #expect(health.contains(#""market_from":"2023-12-24T00:00:00Z","market_to":"2024-01-01T02:00:00Z""#))
     }
 
+    @Test("workbench serve runs workbench-serve: its help, its errors, its exit codes")
+    func forwarding() throws {
+        let help = try WorkbenchProcess.run(["serve", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("--key-plan"), "\(help.stderr)")
+        #expect(help.stdout.contains("USAGE: workbench serve <scenario>"))
+        let missing = try WorkbenchProcess.run(["serve", "nope.yaml"])
+        #expect(missing.status == 2 && missing.stderr.contains("nope.yaml"), "\(missing.stderr)")
+        let listed = try WorkbenchProcess.run(["--help"])
+        #expect(listed.stdout.contains("serve") && listed.stdout.contains("Hummingbird"))
+    }
+
     @Test("200 concurrent clients are all served")
     func concurrentClients() async throws {
         let served = try Served(["--clock", "wall"])

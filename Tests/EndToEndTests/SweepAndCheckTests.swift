@@ -64,6 +64,23 @@ struct SweepAndCheckTests {
         #expect(passing.status == 0, "\(passing.stderr)")
     }
 
+    @Test(
+        "a million-seed plan runs shard by shard: one process runs only its share; plan.json keeps the range")
+    func limitsPerProcess() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // Shard 7 of 250,000 holds positions 6, 250,006, 500,006 and 750,006: seeds 7, 250,007, ...
+        let outcome = try WorkbenchProcess.run([
+            "sweep", "scenarios/quickstart.yaml", "--seeds", "1..1000000", "--shard", "7/250000", "--out",
+            directory.path("s"), "--quiet",
+        ])
+        #expect([0, 1].contains(outcome.status), "\(outcome.stderr)")
+        let cells = try FileManager.default.contentsOfDirectory(atPath: directory.path("s/base"))
+        #expect(cells.sorted() == ["seed-250007", "seed-500007", "seed-7", "seed-750007"], "\(cells)")
+        let plan = try String(contentsOfFile: directory.path("s/plan.json"), encoding: .utf8)
+        #expect(plan.contains("1000000") && plan.utf8.count < 2_000, "\(plan)")
+    }
+
     @Test("a grid of overrides runs every combination")
     func grid() throws {
         let directory = try TemporaryDirectory()

@@ -33,7 +33,25 @@ struct ModuleRulesTests {
         "Recording": ["WorkbenchFoundation", "TrackerCore", "Datasets"],
         "FuzzTargets": ["WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios"],
         "BitpalFuzz": ["FuzzTargets"],
+        "CommandLineShell": [],
+        // The server's executable: everything `workbench` may use but the other commands.
+        "workbench-serve": [
+            "CommandLineShell", "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Runs",
+            "Serve",
+        ],
     ]
+
+    @Test("workbench itself never imports Serve: Hummingbird and SwiftNIO stay out of its build")
+    func workbenchBuildsWithoutTheServer() throws {
+        let folder = RepositoryFiles.root.appendingPathComponent("Sources/workbench")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where Self.importedModule(line) == "Serve" {
+                Issue.record("Sources/workbench/\(name) imports Serve")
+            }
+        }
+    }
 
     @Test("each module imports only the project modules below it; Reports never the simulator")
     func importsPointInward() throws {

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import PriceModels
+import Scenarios
 import Simulation
 import TrackerCore
 
@@ -98,6 +99,27 @@ let benchmarks: @Sendable () -> Void = {
     for query in ["b", "bit", "bitco", "ethereum"] {
         Benchmark("search_keystroke_\(query)_over_\(coins.count)_coins", configuration: fast) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(index.search(query)) }
+        }
+    }
+
+    // Issue 39's held-out-style year: 100 coins cycling GBM, Merton, GARCH(1,1)-t, regime switching
+    // and OU, the four that can moving together (one factor, 0.82), 15-minute ticks, six sessions a
+    // day, `spec` (Benchmarks/scenarios/simulate-100-mixed-year.yaml, read as `workbench run` reads it).
+    Benchmark(
+        "simulate_100_mixed_correlated_year",
+        configuration: .init(
+            metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], warmupIterations: 0,
+            maxDuration: .seconds(60),
+            maxIterations: 1, thresholds: simulationTolerances)
+    ) { benchmark in
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let scenario = try! ScenarioParser.load(
+            path: root.appendingPathComponent("scenarios/simulate-100-mixed-year.yaml").path,
+            projectRoot: root)
+        for _ in benchmark.scaledIterations {
+            var simulation = try! AppSimulation(config: try! scenario.runConfig(projectRoot: root))
+            blackHole(simulation.run())
         }
     }
 

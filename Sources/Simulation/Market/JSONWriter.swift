@@ -58,6 +58,12 @@ struct JSONWriter {
         integer(Int64(value.rounded()))
     }
 
+    /// A copy of bytes this writer wrote already (a figure repeated under another name), without
+    /// formatting the number again.
+    mutating func appendCopy(of range: Range<Int>) {
+        for index in range { bytes.append(bytes[index]) }
+    }
+
     /// Bytes already written as JSON.
     mutating func append(_ json: [UInt8]) {
         bytes.append(contentsOf: json)

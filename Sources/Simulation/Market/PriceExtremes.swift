@@ -13,6 +13,26 @@ struct PriceExtremes: Equatable {
     var lowTick: Int
     /// The tick they run through.
     var through: Int
+    /// ``high`` and ``low`` as JSON numbers, formatted when they change (a row is written
+    /// millions of times a year; the extremes change rarely).
+    var highText: [UInt8] = []
+    var lowText: [UInt8] = []
+
+    /// Formats ``highText`` and ``lowText`` where they do not match `earlier`'s figures.
+    mutating func format(since earlier: PriceExtremes?) {
+        if let earlier, earlier.high == high {
+            highText = earlier.highText
+        } else {
+            highText = Self.text(high)
+        }
+        if let earlier, earlier.low == low { lowText = earlier.lowText } else { lowText = Self.text(low) }
+    }
+
+    private static func text(_ value: Double) -> [UInt8] {
+        var bytes: [UInt8] = []
+        JSONText.appendNumber(value, to: &bytes)
+        return bytes
+    }
 
     /// The extremes of the ticks `0...through` extended by the ticks after it, `prices` (the
     /// first of which is tick `through + 1`).
@@ -71,6 +91,7 @@ final class PriceExtremesMemo: Sendable {
                 let last = min(tick, found.through + Self.stretch)
                 ticks.withPrices(next...last) { found.extend(by: $0) }
             }
+            found.format(since: latest[coin] ?? nil)
             latest[coin] = found
             return found
         }

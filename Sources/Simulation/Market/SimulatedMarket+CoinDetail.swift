@@ -166,7 +166,7 @@ extension SimulatedMarket {
         writer.number(day.change)
         // The top-level changes: every window but the hour.
         for (window, change) in zip(Self.changeWindows, changes) where window.name != "1h" {
-            writer.member(named: "price_change_percentage_\(window.name)")
+            writer.member(named: window.field)
             writer.optionalNumber(change)
         }
         writer.member("market_cap_change_24h")

@@ -6,12 +6,20 @@ extension SimulatedMarket {
     /// A window CoinGecko reports a price change over.
     struct ChangeWindow: Sendable {
         /// Its name in field names and in `price_change_percentage=...` (`7d`).
-        var name: String
+        let name: String
         /// Its length, ms.
-        var milliseconds: Int64
+        let milliseconds: Int64
+        /// `price_change_percentage_<name>`, made once.
+        let field: String
+        /// `price_change_percentage_<name>_in_currency`, made once.
+        let inCurrencyField: String
 
-        /// `price_change_percentage_<name>_in_currency`.
-        var inCurrencyField: String { "price_change_percentage_\(name)_in_currency" }
+        init(name: String, milliseconds: Int64) {
+            self.name = name
+            self.milliseconds = milliseconds
+            field = "price_change_percentage_\(name)"
+            inCurrencyField = field + "_in_currency"
+        }
     }
 
     /// The windows of `/coins/{id}`'s `price_change_percentage_<name>_in_currency`, in CoinGecko's
@@ -87,15 +95,13 @@ extension JSONWriter {
     ///   - price: The price now.
     ///   - inUSD: Whether each figure is an object by currency (``usd(_:inUSD:_:)``).
     mutating func allTime(_ extremes: PriceExtremes, of series: CoinTicks, price: Double, inUSD: Bool) {
-        for (high, value, tick) in [
-            (true, extremes.high, extremes.highTick), (false, extremes.low, extremes.lowTick),
-        ] {
-            usd(high ? "ath" : "atl", inUSD: inUSD) { $0.number(value) }
-            usd(high ? "ath_change_percentage" : "atl_change_percentage", inUSD: inUSD) {
-                $0.number((price / value - 1) * 100)
-            }
-            usd(high ? "ath_date" : "atl_date", inUSD: inUSD) { $0.isoMilliseconds(series.timestamp(tick)) }
-        }
+        // Written out, not looped over a list: a row is written millions of times a year.
+        usd("ath", inUSD: inUSD) { $0.append(extremes.highText) }
+        usd("ath_change_percentage", inUSD: inUSD) { $0.number((price / extremes.high - 1) * 100) }
+        usd("ath_date", inUSD: inUSD) { $0.isoMilliseconds(series.timestamp(extremes.highTick)) }
+        usd("atl", inUSD: inUSD) { $0.append(extremes.lowText) }
+        usd("atl_change_percentage", inUSD: inUSD) { $0.number((price / extremes.low - 1) * 100) }
+        usd("atl_date", inUSD: inUSD) { $0.isoMilliseconds(series.timestamp(extremes.lowTick)) }
     }
 
     /// `"sparkline...":{"price":[...]}`.

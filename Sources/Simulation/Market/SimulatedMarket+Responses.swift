@@ -118,11 +118,14 @@ extension SimulatedMarket {
             writer.member("price_change_24h")
             writer.number(day.change)
             writer.member("price_change_percentage_24h")
+            // The percentage appears up to three times: formatted once (it allocates), then copied.
+            let percentStart = writer.bytes.count
             writer.number(day.changePercent)
+            let percent = percentStart..<writer.bytes.count
             writer.member("market_cap_change_24h")
             writer.number(day.change * coin.circulatingSupply)
             writer.member("market_cap_change_percentage_24h")
-            writer.number(day.changePercent)
+            writer.appendCopy(of: percent)
             writer.supply(of: coin)
             writer.allTime(
                 extremes.extremes(ofCoin: index, through: dayTicks.last, in: series), of: series,
@@ -140,7 +143,11 @@ extension SimulatedMarket {
             if sparkline { writer.sparkline("sparkline_in_7d", self.sparkline(of: series, at: now)) }
             for window in windows {
                 writer.member(named: window.inCurrencyField)
-                writer.optionalNumber(changePercent(over: window, of: series, day: day, at: now))
+                if window.milliseconds == 86_400_000 {
+                    writer.appendCopy(of: percent)
+                } else {
+                    writer.optionalNumber(changePercent(over: window, of: series, day: day, at: now))
+                }
             }
             writer.raw("}")
         }

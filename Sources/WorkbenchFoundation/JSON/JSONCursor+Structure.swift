@@ -150,12 +150,30 @@ extension JSONCursor {
                 try cursor.skipValue(path: { here.element(index) }, depth: depth + 1)
             }
         case .quote:
+            if skipPlainString() { return }
             _ = try readString(path: path())
         default:
             if scanNumber() != nil { return }
             if consumeLiteral("true") || consumeLiteral("false") || consumeLiteral("null") { return }
             throw error(path: path(), expected: "a JSON value")
         }
+    }
+
+    /// Skips a string of plain ASCII (no escape, no control character: a date, an id) without
+    /// making a `String`; false, the cursor unmoved, for any other, which ``readString(path:expected:)``
+    /// then reads and checks.
+    private mutating func skipPlainString() -> Bool {
+        var end = offset + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == .quote {
+                offset = end + 1
+                return true
+            }
+            guard byte >= 0x20, byte < 0x80, byte != .backslash else { return false }
+            end += 1
+        }
+        return false
     }
 
     /// Consumes the literal (`null`, `true`, `false`) if it is next.
