@@ -72,7 +72,9 @@ public enum SweepMerge {
                 throw SweepError("\(shard.path)/\(SweepFolder.databaseFile): \(error)")
             }
             guard let final = cells.last else { return }
-            for (cell, _) in cells {
+            // A shard that kept only some results (`--keep-results`) has only those to copy.
+            for (cell, _) in cells
+            where FileManager.default.fileExists(atPath: shard.resultPath(cell, plan: plan)) {
                 do {
                     let bytes = try CheckedFile.read(shard.resultPath(cell, plan: plan), limit: 256 << 20)
                     try AtomicFile.write(bytes, to: merged.resultPath(cell, plan: plan))

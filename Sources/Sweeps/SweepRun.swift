@@ -8,7 +8,8 @@ import WorkbenchFoundation
 import WorkbenchMetrics
 
 /// Running a sweep's pending cells in parallel: each cell's `result.json` is written atomically
-/// as it finishes, then the cell and its metrics are recorded in the folder's database, so a
+/// as it finishes (when ``KeptResults`` keeps it), then the cell and its metrics are recorded in
+/// the folder's database, so a
 /// sweep killed at any instant resumes with every finished cell kept and nothing half-written.
 public enum SweepRun {
     /// What a run did.
@@ -27,6 +28,7 @@ public enum SweepRun {
     ///   - folder: The prepared folder.
     ///   - shard: The shard to run, nil for every cell.
     ///   - jobs: Cells run at once.
+    ///   - kept: Which cells keep their `result.json` (every cell's metrics are recorded).
     ///   - projectRoot: Dataset paths resolve inside it.
     ///   - progress: Told the cells finished so far (resumed ones included) and the total.
     /// - Returns: How many cells ran and how many were already finished.
@@ -34,7 +36,7 @@ public enum SweepRun {
     ///   finished stay recorded.
     public static func run(
         _ plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder, shard: SweepShard?, jobs: Int,
-        projectRoot: URL, progress: @Sendable (_ done: Int, _ total: Int) -> Void
+        kept: KeptResults = .all, projectRoot: URL, progress: @Sendable (_ done: Int, _ total: Int) -> Void
     ) throws(SweepError) -> Outcome {
         precondition(loaded.count == plan.combinations.count, "one loaded scenario per combination")
         let mine = shard.map { Array($0.positions(of: plan.cellCount)) } ?? Array(0..<plan.cellCount)
@@ -53,8 +55,8 @@ public enum SweepRun {
                 guard let position = taken else { return }
                 do throws(SweepError) {
                     try runCell(
-                        plan.cell(at: position), plan: plan, loaded: loaded, folder: folder, root: projectRoot
-                    )
+                        plan.cell(at: position), plan: plan, loaded: loaded, folder: folder, kept: kept,
+                        root: projectRoot)
                     let done = state.withLock { state -> Int in
                         state.done += 1
                         return state.done
@@ -74,7 +76,9 @@ public enum SweepRun {
     }
 
     private static func runCell(
-        _ cell: SweepCell, plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder, root: URL
+        _ cell: SweepCell, plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder,
+        kept: KeptResults,
+        root: URL
     ) throws(SweepError) {
         let outcome: RunOutcome
         do {
@@ -83,11 +87,13 @@ public enum SweepRun {
             throw SweepError("\(plan.name(of: cell)): \(error.description)")
         }
         do {
-            try AtomicFile.write(
-                ResultJSON.render(outcome.report).utf8, to: folder.resultPath(cell, plan: plan))
-            let metrics = outcome.report.storedMetrics.map {
-                SweepMetric(name: $0.name, value: $0.value, unit: $0.unit.rawValue)
+            let stored = outcome.report.storedMetrics
+            let failed = stored.first { $0.name == Metric.failedExpectationsName }?.value ?? 0
+            if kept.keeps(failedExpectations: failed) {
+                try AtomicFile.write(
+                    ResultJSON.render(outcome.report).utf8, to: folder.resultPath(cell, plan: plan))
             }
+            let metrics = stored.map { SweepMetric(name: $0.name, value: $0.value, unit: $0.unit.rawValue) }
             try folder.store.record([(cell, metrics)])
         } catch let error as AtomicFile.Failure {
             throw SweepError(error.description)

@@ -54,6 +54,14 @@ struct SweepCommand: ParsableCommand {
     @Flag(help: "No progress output; the summary table still prints.")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Which cells keep their result.json: all, failed or none.",
+            discussion:
+                "Every cell's metrics go to sweep.sqlite whatever is kept. Default: all up to 1,000 cells in this process, failed above."
+        ))
+    var keepResults: KeptResults?
+
     @Flag(help: "Keep the cells a folder of the same plan has finished and run the rest.")
     var resume = false
 
@@ -98,6 +106,7 @@ struct SweepCommand: ParsableCommand {
         )
         let directory = try InputFiles.outputDirectory(
             out, option: "--out", defaultParent: "out/sweep", name: loaded[0].scenario.name)
+        let kept = keepResults ?? KeptResults.byDefault(forCells: here)
         let started = ContinuousClock.now
         let progress = ProgressReporter(label: "sweep", quiet: quiet)
         let folder = try Self.refusingBadInput { () throws(SweepError) in
@@ -105,7 +114,7 @@ struct SweepCommand: ParsableCommand {
         }
         let outcome = try Self.refusingBadInput { () throws(SweepError) in
             try SweepRun.run(
-                plan, loaded: loaded, folder: folder, shard: shard, jobs: jobs,
+                plan, loaded: loaded, folder: folder, shard: shard, jobs: jobs, kept: kept,
                 projectRoot: ScenarioRunner.projectRoot, progress: { progress.update(done: $0, total: $1) })
         }
         let cells = outcome.ran + outcome.skipped
@@ -114,8 +123,9 @@ struct SweepCommand: ParsableCommand {
             to: "\(directory)/timings.json")
         if let shard {
             print(
-                "shard \(shard): \(cells) of \(plan.cellCount) cells (\(outcome.skipped) resumed) in \(directory); "
-                    + "merge the shards with `workbench merge`")
+                "shard \(shard): \(cells) of \(plan.cellCount) cells (\(outcome.skipped) resumed) in \(directory), "
+                    + "\(kept.sentence)\(keepResults == nil ? " (the default)" : ""); merge the shards with `workbench merge`"
+            )
             return
         }
         let summary = try Self.refusingBadInput { () throws(SweepError) in
@@ -125,7 +135,9 @@ struct SweepCommand: ParsableCommand {
         }
         print(
             "\(cells) runs (\(combinations.count) combination(s) x \(plan.seedCount) seeds"
-                + (outcome.skipped > 0 ? ", \(outcome.skipped) resumed" : "") + "); summary in \(directory)")
+                + (outcome.skipped > 0 ? ", \(outcome.skipped) resumed" : "") + "); summary in \(directory); "
+                + kept.sentence + (keepResults == nil ? " (the default; --keep-results all|failed|none)" : "")
+        )
         try Self.report(summary)
     }
 
@@ -194,3 +206,5 @@ struct SweepCommand: ParsableCommand {
         return combinations
     }
 }
+
+extension KeptResults: ExpressibleByArgument {}

@@ -81,6 +81,39 @@ struct SweepAndCheckTests {
         #expect(plan.contains("1000000") && plan.utf8.count < 2_000, "\(plan)")
     }
 
+    @Test(
+        "--keep-results all, failed or none: the same summary from sweep.sqlite; result.json only where kept")
+    func keptResults() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var summaries: [String: String] = [:]
+        // The quickstart's seed 2 fails `alerts.fired >= 1`; seeds 1 and 3 pass.
+        for kept in ["all", "failed", "none"] {
+            let outcome = try WorkbenchProcess.run([
+                "sweep", "scenarios/quickstart.yaml", "--seeds", "1..3", "--keep-results", kept, "--out",
+                directory.path(kept), "--quiet",
+            ])
+            #expect(outcome.status == 1, "\(outcome.stderr)")
+            // With nothing kept, no cell folder is made at all.
+            let cells =
+                ((try? FileManager.default.contentsOfDirectory(atPath: directory.path("\(kept)/base"))) ?? [])
+                .sorted()
+            let withResults = cells.filter {
+                FileManager.default.fileExists(atPath: directory.path("\(kept)/base/\($0)/result.json"))
+            }
+            let expected = ["all": ["seed-1", "seed-2", "seed-3"], "failed": ["seed-2"], "none": []][kept]
+            #expect(withResults == expected, "\(kept): \(withResults)")
+            summaries[kept] = try String(
+                contentsOfFile: directory.path("\(kept)/summary.json"), encoding: .utf8)
+        }
+        #expect(summaries["all"] == summaries["failed"] && summaries["all"] == summaries["none"])
+        let defaulted = try WorkbenchProcess.run([
+            "sweep", "scenarios/quickstart.yaml", "--seeds", "3..3", "--out", directory.path("d"), "--quiet",
+        ])
+        #expect(
+            defaulted.stdout.contains("every cell's result.json kept (the default"), "\(defaulted.stdout)")
+    }
+
     @Test("a grid of overrides runs every combination")
     func grid() throws {
         let directory = try TemporaryDirectory()

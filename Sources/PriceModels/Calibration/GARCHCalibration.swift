@@ -79,6 +79,7 @@ public enum GARCHCalibration {
     private static func minimise(_ problem: Likelihood, from start: [Double], maxIterations: Int)
         throws(PriceModelError) -> [Double]
     {
+        _ = GSLErrorHandling.abortOff
         let dimension = start.count
         let context = Unmanaged.passRetained(problem)
         defer { context.release() }

@@ -52,6 +52,8 @@ public struct CorrelationMatrix: Sendable, Equatable {
 
     /// The lower Cholesky factor through GSL, or nil when the matrix is not positive definite.
     private static func choleskyFactor(of matrix: [[Double]]) -> [[Double]]? {
+        // A matrix that is not positive definite is an error code, not GSL's abort.
+        _ = GSLErrorHandling.abortOff
         let size = matrix.count
         guard let gslMatrix = gsl_matrix_alloc(size, size) else { return nil }
         defer { gsl_matrix_free(gslMatrix) }
