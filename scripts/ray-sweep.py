@@ -2,13 +2,18 @@
 """A workbench sweep on a Ray cluster: one Ray task per shard, then `workbench merge`.
 
     scripts/ray-sweep.py SCENARIO --seeds A..B [--set key=v1,v2 ...] --out DIR
+                         [--shard-dir DIR] [--keep-results all|failed|none]
                          [--address ADDR] [--shards N] [--workbench PATH]
 
-Each task runs `workbench sweep ... --shard K/N` on its node, in a scratch folder, and returns
-the shard's folder as the bytes of a tar archive; the driver unpacks the shards and merges them
-into DIR, which is then byte-identical to a one-machine `workbench sweep` (summary.json,
-summary.md and every result.json). Tasks are retried when their worker or node dies
-(max_retries), so losing a node only re-runs the shards it held.
+Each task runs `workbench sweep ... --shard K/N` on its node, writing straight into
+`--shard-dir` (storage every node reaches; `DIR.shards` by default): an attempt folder, renamed
+to `shard-K` when the shard is done. Nothing but the shard's number and cell count comes back
+through Ray, so the driver's memory does not grow with the sweep. The driver prints cells done,
+cells a second and an ETA (from the shards' `sweep.sqlite`), and which shards were retried.
+`workbench merge` then streams the shard databases into DIR, which is byte-identical to a
+one-machine `workbench sweep` (summary.json, summary.md and every kept result.json). Tasks are
+retried when their worker or node dies (max_retries), so losing a node only re-runs the shards
+it held; running the same command again after the driver died keeps every finished shard.
 
 Without --address the script starts a local cluster on 127.0.0.1 only (a head and one extra
 worker node, one CPU each), and stops it afterwards. The workbench binary and the repository
@@ -16,15 +21,14 @@ must be at the same path on every node (a shared file system or a container imag
 docs/sweeps.md). Install Ray with scripts/ray/setup.sh.
 """
 import argparse
-import io
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
-import tarfile
-import tempfile
 import threading
 import time
+import uuid
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -36,6 +40,10 @@ def parse_arguments(argv):
     parser.add_argument("--set", dest="grid", action="append", default=[],
                         help="an override with alternatives, key.path=v1,v2 (repeatable)")
     parser.add_argument("--out", required=True, help="the merged sweep folder")
+    parser.add_argument("--shard-dir", help="where the shards are written, on storage every node "
+                        "reaches (OUT.shards by default); kept until the merge, so the same command resumes")
+    parser.add_argument("--keep-results", choices=["all", "failed", "none"],
+                        help="which cells keep their result.json (workbench sweep's default otherwise)")
     parser.add_argument("--address", help="a running cluster (host:port); a local one otherwise")
     parser.add_argument("--shards", type=int, default=0,
                         help="shards (tasks); twice the cluster's CPUs by default")
@@ -44,8 +52,8 @@ def parse_arguments(argv):
     parser.add_argument("--kill-worker-after", type=float, default=None,
                         help=argparse.SUPPRESS)  # tests: kill the local extra node mid-sweep
     arguments = parser.parse_args(argv)
-    if arguments.shards < 0 or arguments.shards > 10000:
-        parser.error("--shards: expected 1 to 10000")
+    if arguments.shards < 0 or arguments.shards > 1000000:
+        parser.error("--shards: expected 1 to 1000000")
     return arguments
 
 
@@ -97,24 +105,82 @@ def raylet_pids():
     return pids
 
 
-def run_shard(workbench, scenario, seeds, grid, index, count):
-    """Runs one shard in a scratch folder; returns (index, tar bytes of the folder)."""
-    scratch = tempfile.mkdtemp(prefix=f"ray-shard-{index}-")
-    folder = os.path.join(scratch, "shard")
+def run_shard(workbench, scenario, seeds, grid, kept, shard_dir, index, count):
+    """Runs one shard into SHARD_DIR/shard-K (through an attempt folder renamed when done).
+
+    Returns (index, cells). A shard already done (an earlier run of the same command) is not run
+    again; an attempt cut short by a lost node is left behind and started over under a new name,
+    so a process still running on a half-dead node never shares a folder with its retry.
+    """
+    final = os.path.join(shard_dir, f"shard-{index}")
+    if os.path.isdir(final):
+        return index, count_cells(final)
+    with open(os.path.join(shard_dir, f"shard-{index}.attempts"), "a") as attempts:
+        attempts.write(f"{os.uname().nodename} {os.getpid()}\n")
+    attempt = os.path.join(shard_dir, f"attempt-{index}-{uuid.uuid4().hex[:8]}")
+    command = [workbench, "sweep", scenario, "--seeds", seeds, "--shard", f"{index}/{count}",
+               "--out", attempt, "--quiet", "--jobs", "1"]
+    if kept:
+        command += ["--keep-results", kept]
+    for entry in grid:
+        command += ["--set", entry]
+    result = subprocess.run(command, cwd=REPOSITORY, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(f"shard {index}/{count}: {result.stderr.strip()}")
+    os.rename(attempt, final)
+    return index, count_cells(final)
+
+
+def count_cells(folder):
+    """The cells a shard folder has finished, from its sweep.sqlite (0 when it has none yet)."""
+    database = os.path.join(folder, "sweep.sqlite")
+    if not os.path.exists(database):
+        return 0
     try:
-        command = [workbench, "sweep", scenario, "--seeds", seeds, "--shard", f"{index}/{count}",
-                   "--out", folder, "--quiet", "--jobs", "1"]
-        for entry in grid:
-            command += ["--set", entry]
-        result = subprocess.run(command, cwd=REPOSITORY, capture_output=True, text=True)
-        if result.returncode != 0:
-            raise RuntimeError(f"shard {index}/{count}: {result.stderr.strip()}")
-        archive = io.BytesIO()
-        with tarfile.open(fileobj=archive, mode="w") as tar:
-            tar.add(folder, arcname="shard")
-        return index, archive.getvalue()
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=1) as connection:
+            return connection.execute("SELECT count(*) FROM cell").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def cells_done(shard_dir):
+    """Cells finished across the shard folders and the attempts under way."""
+    total = 0
+    for entry in os.listdir(shard_dir):
+        if entry.startswith("shard-") and not entry.endswith(".attempts") or entry.startswith("attempt-"):
+            total += count_cells(os.path.join(shard_dir, entry))
+    return total
+
+
+def retried(shard_dir):
+    """The shards started more than once, by number."""
+    shards = []
+    for entry in os.listdir(shard_dir):
+        if entry.endswith(".attempts"):
+            with open(os.path.join(shard_dir, entry)) as attempts:
+                if len(attempts.readlines()) > 1:
+                    shards.append(int(entry[len("shard-"):-len(".attempts")]))
+    return sorted(shards)
+
+
+def seed_count(seeds, grid):
+    low, high = (int(part) for part in seeds.split(".."))
+    combinations = 1
+    for entry in grid:
+        combinations *= len(entry.split("=", 1)[1].split(","))
+    return (high - low + 1) * combinations
+
+
+def report_progress(shard_dir, total, started, stop):
+    """Prints cells done, cells a second and the ETA every few seconds until stopped."""
+    while not stop.wait(5):
+        done = cells_done(shard_dir)
+        elapsed = time.monotonic() - started
+        rate = done / elapsed if elapsed > 0 else 0
+        eta = f"{(total - done) / rate:.0f} s" if rate > 0 else "unknown"
+        again = retried(shard_dir)
+        print(f"ray-sweep: {min(done, total)}/{total} cells, {rate:.1f} cells/s, ETA {eta}"
+              + (f"; shards retried: {again}" if again else ""), file=sys.stderr)
 
 
 def main(argv):
@@ -142,39 +208,52 @@ def main(argv):
     try:
         ray.init(address=address, logging_level="ERROR", log_to_driver=False)
         cpus = int(ray.cluster_resources().get("CPU", 1))
-        count = arguments.shards or 2 * cpus
+        total = seed_count(arguments.seeds, arguments.grid)
+        # Twice the CPUs, and enough that no process runs more than 50,000 cells (a process may run
+        # 100,000; smaller shards also lose less to a dead node).
+        count = arguments.shards or max(2 * cpus, -(-total // 50_000))
         # A task whose worker or node dies is run again elsewhere (max_retries), so a lost
         # node costs only its shards; a shard that fails on its own (bad input) is not retried.
         task = ray.remote(num_cpus=1, max_retries=5, retry_exceptions=False)(run_shard)
+        shard_dir = os.path.abspath(arguments.shard_dir or arguments.out.rstrip("/") + ".shards")
+        os.makedirs(shard_dir, exist_ok=True)
         started = time.monotonic()
+        kept_before = sum(os.path.isdir(os.path.join(shard_dir, f"shard-{index}")) for index in range(1, count + 1))
+        if kept_before:
+            print(f"ray-sweep: {kept_before} of {count} shards already done in {shard_dir}; running the rest",
+                  file=sys.stderr)
         pending = [task.remote(arguments.workbench, arguments.scenario, arguments.seeds, arguments.grid,
-                               index, count) for index in range(1, count + 1)]
+                               arguments.keep_results, shard_dir, index, count)
+                   for index in range(1, count + 1)]
         if cluster and arguments.kill_worker_after is not None:
             threading.Timer(arguments.kill_worker_after, cluster.kill_worker).start()
-        scratch = tempfile.mkdtemp(prefix="ray-sweep-")
+        stop = threading.Event()
+        threading.Thread(target=report_progress, args=(shard_dir, total, started, stop), daemon=True).start()
         try:
-            shards = []
             done = 0
             while pending:
                 ready, pending = ray.wait(pending, num_returns=1)
-                index, archive = ray.get(ready[0])
-                target = os.path.join(scratch, f"shard-{index}")
-                with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-                    tar.extractall(target, filter="data")
-                shards.append(os.path.join(target, "shard"))
+                ray.get(ready[0])
                 done += 1
-                print(f"ray-sweep: {done}/{count} shards after {time.monotonic() - started:.1f} s",
-                      file=sys.stderr)
-            merge = subprocess.run([arguments.workbench, "merge", *sorted(shards), "--out", arguments.out],
+            stop.set()
+            again = retried(shard_dir)
+            elapsed = time.monotonic() - started
+            print(f"ray-sweep: {count} shards, {total} cells in {elapsed:.1f} s ({total / elapsed:.1f} cells/s)"
+                  + (f"; shards retried: {again}" if again else ""), file=sys.stderr)
+            shards = [os.path.join(shard_dir, f"shard-{index}") for index in range(1, count + 1)]
+            merge_started = time.monotonic()
+            merge = subprocess.run([arguments.workbench, "merge", *shards, "--out", arguments.out],
                                    cwd=REPOSITORY)
             # 1: merged, but a cell failed its expectations (the summary lists the seeds).
             if merge.returncode not in (0, 1):
                 sys.exit(merge.returncode)
-            print(f"ray-sweep: {count} shards on {address} in {time.monotonic() - started:.1f} s",
-                  file=sys.stderr)
+            print(f"ray-sweep: merged in {time.monotonic() - merge_started:.1f} s; {count} shards on {address} "
+                  f"in {time.monotonic() - started:.1f} s", file=sys.stderr)
             status = merge.returncode
+            # Merged: the shards are in OUT now. Until then they stay, so the same command resumes.
+            shutil.rmtree(shard_dir, ignore_errors=True)
         finally:
-            shutil.rmtree(scratch, ignore_errors=True)
+            stop.set()
     finally:
         ray.shutdown()
         if cluster:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of sweeps on Ray: a two-node local cluster (127.0.0.1) runs a 40-seed
-# quickstart sweep, once whole and once with the extra worker node killed (SIGKILL) part way;
-# both merged folders must equal a local `workbench sweep`, byte for byte (summary.json,
+# quickstart sweep, once whole, once with the extra worker node killed (SIGKILL) part way, and
+# once with the driver killed (SIGKILL) after its first shard and the same command run again;
+# every merged folder must equal a local `workbench sweep`, byte for byte (summary.json,
 # summary.md and every result.json). Prints the wall times.
 #
 #   scripts/ray/test.sh          (CI runs it; see docs/sweeps.md)
@@ -43,7 +44,25 @@ ray_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 same "$work/ray"
 
 expectations_only "$python" scripts/ray-sweep.py scenarios/quickstart.yaml --seeds 1..40 --workbench "$workbench" \
-    --shards 8 --kill-worker-after 4 --out "$work/ray-killed" >/dev/null
+    --shards 8 --kill-worker-after 0.8 --out "$work/ray-killed" >/dev/null 2>"$work/killed.err"
 same "$work/ray-killed"
+
+# The driver killed (SIGKILL) once a shard is done: the same command again keeps the finished
+# shards (issue 40) and gives the same folder.
+"$python" scripts/ray-sweep.py scenarios/quickstart.yaml --seeds 1..40 --workbench "$workbench" --shards 20 \
+    --out "$work/ray-resumed" >/dev/null 2>"$work/driver.err" &
+driver=$!
+for _ in $(seq 600); do
+    compgen -G "$work/ray-resumed.shards/shard-[0-9]*[0-9]" >/dev/null && break
+    sleep 0.1
+done
+kill -9 "$driver" 2>/dev/null || true
+wait "$driver" 2>/dev/null || true
+.build/ray-venv/bin/ray stop --force >/dev/null 2>&1 || true
+expectations_only "$python" scripts/ray-sweep.py scenarios/quickstart.yaml --seeds 1..40 --workbench "$workbench" \
+    --shards 20 --out "$work/ray-resumed" >/dev/null 2>"$work/resumed.err"
+grep -q "shards already done" "$work/resumed.err" || { echo "ray test: the rerun kept no shard" >&2; cat "$work/resumed.err" >&2; exit 1; }
+same "$work/ray-resumed"
+grep "already done" "$work/resumed.err" >&2
 
 echo "ray test: passed; local sweep ${local_ms} ms, Ray sweep (cluster start included) ${ray_ms} ms" >&2
