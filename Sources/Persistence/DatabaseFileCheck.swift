@@ -25,6 +25,7 @@ enum DatabaseFileCheck {
         }
         guard status.st_size > 0 else { return }
         guard access(path, R_OK) == 0 else { throw StoreError(.io("cannot read the file"), path: path) }
+        try rollBackHotJournal(at: path)
 
         var configuration = Configuration()
         configuration.readonly = true
@@ -48,6 +49,23 @@ enum DatabaseFileCheck {
     }
 
     /// A file is ours if it carries this kind's application id, or carries none and has no tables.
+    /// A process killed while it created the file (in rollback-journal mode, before WAL) leaves
+    /// a hot `-journal`. SQLite rolls it back on the next open that may write; the read-only
+    /// check below cannot, and would refuse the file ("attempt to write a readonly database").
+    /// So a writable open rolls it back first, and the file is checked as it was before the
+    /// killed transaction.
+    private static func rollBackHotJournal(at path: String) throws {
+        var journal = stat()
+        guard stat(path + "-journal", &journal) == 0, journal.st_size > 0 else { return }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(WorkbenchDatabase.busyTimeoutSeconds)
+        let queue = try WorkbenchDatabase.retryingWhileBusy {
+            try DatabaseQueue(path: path, configuration: configuration)
+        }
+        defer { try? queue.close() }
+        try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+    }
+
     private static func verifyOwnership(_ kind: DatabaseKind, db: Database, path: String) throws {
         let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         if applicationID == kind.applicationID { return }

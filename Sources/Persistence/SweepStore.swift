@@ -92,6 +92,51 @@ public struct SweepStore: Sendable {
         }
     }
 
+    /// Copies every cell and metric of another sweep database into this one, in SQL: the other
+    /// file is attached and read in one pass of `INSERT ... SELECT`, in bounded memory, whatever
+    /// its size. Metrics are matched by name (each file numbers its own). A cell both hold is a
+    /// constraint failure, and nothing is copied.
+    ///
+    /// - Parameter path: The other sweep database.
+    public func absorb(databaseAt path: String) throws(StoreError) {
+        try database.writeWithoutTransaction { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS other", arguments: [path])
+            defer { try? db.execute(sql: "DETACH DATABASE other") }
+            try db.inTransaction {
+                try db.execute(
+                    sql: """
+                        INSERT INTO metric (name, unit) SELECT name, unit FROM other.metric WHERE true ORDER BY name
+                        ON CONFLICT(name) DO NOTHING
+                        """)
+                try db.execute(
+                    sql: "INSERT INTO cell (combination, seed) SELECT combination, seed FROM other.cell")
+                try db.execute(
+                    sql: """
+                        INSERT INTO cell_metric (combination, metric_id, value, seed)
+                        SELECT value_row.combination, mine.id, value_row.value, value_row.seed
+                        FROM other.cell_metric AS value_row
+                        JOIN other.metric AS theirs ON theirs.id = value_row.metric_id
+                        JOIN main.metric AS mine ON mine.name = theirs.name
+                        """)
+                return .commit
+            }
+        }
+    }
+
+    /// The finished cells after `cell` in key order, at most `limit` (without their metrics).
+    public func cellKeys(after cell: SweepCell?, limit: Int) throws(StoreError) -> [SweepCell] {
+        try database.read { db in
+            let start: (Int, Int64) = cell.map { ($0.combination, Int64(bitPattern: $0.seed)) } ?? (-1, .min)
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT combination, seed FROM cell WHERE (combination, seed) > (?, ?)
+                    ORDER BY combination, seed LIMIT ?
+                    """, arguments: [start.0, start.1, limit]
+            ).map { SweepCell(combination: $0[0], seed: UInt64(bitPattern: $0[1])) }
+        }
+    }
+
     /// Every finished cell.
     public func finishedCells() throws(StoreError) -> Set<SweepCell> {
         try database.read { db in

@@ -78,6 +78,16 @@ public final class WorkbenchDatabase: Sendable {
         }
     }
 
+    /// Runs `body` on the writer connection outside a transaction (for `ATTACH`, which a
+    /// transaction refuses), mapping failures to ``StoreError``.
+    func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try Self.retryingWhileBusy { try pool.writeWithoutTransaction(body) }
+        } catch {
+            throw StoreError(from: error, path: path)
+        }
+    }
+
     /// Runs `body` in a write transaction (rolled back if it throws), mapping failures to
     /// ``StoreError``.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {

@@ -59,22 +59,24 @@ public enum SweepMerge {
         return (plan, merged)
     }
 
-    /// Copies a shard's result files and database rows, a batch of cells at a time.
+    /// Copies a shard's result files (those it kept), a batch of cells at a time, then its
+    /// database rows in SQL (``SweepStore/absorb(databaseAt:)``): bounded memory, and linear in
+    /// the cells (reading each cell's metrics by key scanned its combination, quadratic).
     private static func copy(_ shard: SweepFolder, into merged: SweepFolder, plan: SweepPlan)
         throws(SweepError)
     {
         var last: SweepCell?
         while true {
-            let cells: [(cell: SweepCell, metrics: [SweepMetric])]
+            let cells: [SweepCell]
             do {
-                cells = try shard.store.cells(after: last, limit: batch)
+                cells = try shard.store.cellKeys(after: last, limit: batch)
             } catch {
                 throw SweepError("\(shard.path)/\(SweepFolder.databaseFile): \(error)")
             }
-            guard let final = cells.last else { return }
+            guard let final = cells.last else { break }
             // A shard that kept only some results (`--keep-results`) has only those to copy.
-            for (cell, _) in cells
-            where FileManager.default.fileExists(atPath: shard.resultPath(cell, plan: plan)) {
+            for cell in cells where FileManager.default.fileExists(atPath: shard.resultPath(cell, plan: plan))
+            {
                 do {
                     let bytes = try CheckedFile.read(shard.resultPath(cell, plan: plan), limit: 256 << 20)
                     try AtomicFile.write(bytes, to: merged.resultPath(cell, plan: plan))
@@ -86,12 +88,12 @@ public enum SweepMerge {
                     throw SweepError("\(error)")
                 }
             }
-            do {
-                try merged.store.record(cells)
-            } catch {
-                throw SweepError("\(merged.path)/\(SweepFolder.databaseFile): \(error)")
-            }
-            last = final.cell
+            last = final
+        }
+        do {
+            try merged.store.absorb(databaseAt: shard.store.database.path)
+        } catch {
+            throw SweepError("\(merged.path)/\(SweepFolder.databaseFile): \(error)")
         }
     }
 }

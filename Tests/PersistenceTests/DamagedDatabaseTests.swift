@@ -9,6 +9,26 @@ import TrackerCore
 struct DamagedDatabaseTests {
     private func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
+    @Test(
+        "a sweep killed while it created its database left a hot journal: the next open rolls it back and opens"
+    )
+    func hotJournal() throws {
+        // Captured from `workbench sweep` killed with -9 the moment plan.json appeared: a 4 kB
+        // database and a 512-byte rollback journal. The read-only check refused it with "attempt
+        // to write a readonly database", and `--resume` exited 2.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fixture = RepositoryFiles.fixtures.appendingPathComponent("databases/hot-journal")
+        for name in ["sweep.sqlite", "sweep.sqlite-journal"] {
+            try FileManager.default.copyItem(
+                atPath: fixture.appendingPathComponent(name).path, toPath: directory.path(name))
+        }
+        let database = try WorkbenchDatabase.open(.sweep, at: directory.path("sweep.sqlite"))
+        #expect(try database.journalMode() == "wal")
+        #expect(try SweepStore(database: database).finishedCells().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: directory.path("sweep.sqlite-journal")))
+    }
+
     @Test("a file that is not a database: the app data is refused and left byte for byte")
     func appDataNotADatabase() throws {
         let directory = try TemporaryDirectory()
