@@ -177,7 +177,8 @@ def report_progress(shard_dir, total, started, stop):
         done = cells_done(shard_dir)
         elapsed = time.monotonic() - started
         rate = done / elapsed if elapsed > 0 else 0
-        eta = f"{(total - done) / rate:.0f} s" if rate > 0 else "unknown"
+        # An attempt cut short by a lost node still counts until its retry is done: never below 0.
+        eta = f"{max(total - done, 0) / rate:.0f} s" if rate > 0 else "unknown"
         again = retried(shard_dir)
         print(f"ray-sweep: {min(done, total)}/{total} cells, {rate:.1f} cells/s, ETA {eta}"
               + (f"; shards retried: {again}" if again else ""), file=sys.stderr)
