@@ -8,6 +8,9 @@ extension AppSimulation {
     /// priced), on the Portfolio tab the holdings' prices.
     mutating func updateScreen(at now: Int64) {
         let screen = navigation.visibleScreen
+        let rowsShown = watchlistRowsShown
+        // Anything but the watchlist's rows shown again ends their run.
+        watchlistRowsShown = nil
         if screen != screenOnTop {
             screenOnTop = screen
             emit(.screenChanged(screen), at: now)
@@ -19,14 +22,27 @@ extension AppSimulation {
             let shown = chartsOnScreen[detailScreen.type] ?? nil
             emit(.screenShown(.chart, dataTimes: ["\(coinId)-\(detailScreen.type.rawValue)": shown]), at: now)
         case .watchlistRoot:
-            var rows: [String: Int64?] = [:]
             let shown = watchlistScreen.shown(of: watchlist.coinIds)
+            let same = WatchlistRowsShown(
+                revision: watchlistRevision, coinIds: shown, newestData: nil, at: now)
+            // The same rows with the same data, none stamped after the last showing: showing them
+            // again changes nothing (ScreenFreshness keeps every item), so it is skipped.
+            if let last = rowsShown, last.shows(same) {
+                watchlistRowsShown = last
+                return
+            }
+            var rows: [String: Int64?] = [:]
+            var newest = Int64.min
             for coinId in shown {
+                let dataTime = watchlist.quotes[coinId].map { $0.sourceUpdatedAt ?? $0.receivedAt }
                 // updateValue keeps a row that has no data (a nil value), which assigning would drop.
-                rows.updateValue(
-                    watchlist.quotes[coinId].map { $0.sourceUpdatedAt ?? $0.receivedAt }, forKey: coinId)
+                rows.updateValue(dataTime, forKey: coinId)
+                newest = max(newest, dataTime ?? .min)
             }
             emit(.screenShown(.watchlist, dataTimes: rows), at: now)
+            watchlistRowsShown = WatchlistRowsShown(
+                revision: watchlistRevision, coinIds: shown, newestData: newest, at: now)
+            return
         case .portfolioRoot:
             var rows: [String: Int64?] = [:]
             for coinId in heldCoinIds {
@@ -39,5 +55,20 @@ extension AppSimulation {
             }
             emit(.screenShown(.portfolio, dataTimes: rows), at: now)
         }
+    }
+}
+
+/// The watchlist rows a screen showed last: which rows, the watchlist's revision, the newest data
+/// time among them, and when.
+struct WatchlistRowsShown: Equatable {
+    var revision: Int
+    var coinIds: [String]
+    var newestData: Int64?
+    var at: Int64
+
+    /// Whether showing `next` would show exactly these rows again: the same watchlist and rows,
+    /// and no data stamped after this showing (such data would count as fresh then, not now).
+    func shows(_ next: WatchlistRowsShown) -> Bool {
+        revision == next.revision && coinIds == next.coinIds && (newestData ?? .min) <= at && next.at >= at
     }
 }

@@ -57,7 +57,14 @@ public struct AppSimulation: ~Copyable {
     var requestLifecycle: RequestLifecycle
     let requests: CoinGeckoRequests
     let preparation: ChartPreparation
-    var watchlist: Watchlist
+    var watchlist: Watchlist {
+        didSet { watchlistRevision &+= 1 }
+    }
+    /// Counts the watchlist's changes, so the screen's rows are built again only when it or the
+    /// rows shown changed (``WatchlistRowsShown``).
+    var watchlistRevision = 0
+    /// The watchlist rows last shown, while they are the last thing shown.
+    var watchlistRowsShown: WatchlistRowsShown?
     /// The watchlist screen's refreshes: its price loop and which coins each fetch asks for.
     var watchlistScreen: WatchlistScreen
     var fetches: [Int: MarketDataFetch] = [:]
