@@ -137,6 +137,7 @@ let package = Package(
             name: "workbench-serve",
             dependencies: [
                 "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Runs", "Serve",
+                "LiveHTTP",
                 "CommandLineShell", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -52,6 +52,15 @@ def parse_arguments(argv):
     parser.add_argument("--kill-worker-after", type=float, default=None,
                         help=argparse.SUPPRESS)  # tests: kill the local extra node mid-sweep
     arguments = parser.parse_args(argv)
+    try:
+        low, high = (int(part) for part in arguments.seeds.split(".."))
+    except ValueError:
+        parser.error(f"--seeds: expected A..B, found '{arguments.seeds}'")
+    if low < 0 or high < low:
+        parser.error(f"--seeds: expected A..B with 0 <= A <= B, found '{arguments.seeds}'")
+    for entry in arguments.grid:
+        if "=" not in entry:
+            parser.error(f"--set: expected key.path=v1,v2, found '{entry}'")
     if arguments.shards < 0 or arguments.shards > 1000000:
         parser.error("--shards: expected 1 to 1000000")
     return arguments

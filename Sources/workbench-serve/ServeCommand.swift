@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineShell
 import Foundation
+import LiveHTTP
 import PriceModels
 import Runs
 import Serve
@@ -95,11 +96,8 @@ struct ServeCommand: ParsableCommand {
         let server = SimulatedServer(
             source: config.market, behaviour: behaviour,
             seed: StreamSeed(root: config.seed, stream: "server"), journalLimit: 20_000, keepingLatest: true)
-        let origin = ContinuousClock.now
-        let realSeconds: @Sendable () -> Double = {
-            let elapsed = ContinuousClock.now - origin
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        }
+        let elapsed = ElapsedSeconds()
+        let realSeconds: @Sendable () -> Double = { elapsed.now() }
         let api = SimulatedAPI(
             server: server, clock: ServeClock(mode: clock, start: config.start, speed: speed, realSeconds: 0),
             marketTimes: config.marketStart...(config.start + config.durationMilliseconds),

@@ -37,7 +37,7 @@ struct ModuleRulesTests {
         // The server's executable: everything `workbench` may use but the other commands.
         "workbench-serve": [
             "CommandLineShell", "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Runs",
-            "Serve",
+            "Serve", "LiveHTTP",
         ],
     ]
 

@@ -25,6 +25,10 @@ let benchmarks: @Sendable () -> Void = {
     let fast = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(1), maxIterations: 200,
         thresholds: fastTolerances)
+    // A simulated year: one run, every metric held.
+    let simulation = Benchmark.Configuration(
+        metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], warmupIterations: 0,
+        maxDuration: .seconds(60), maxIterations: 1, thresholds: simulationTolerances)
     let slow = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], warmupIterations: 0,
         maxDuration: .seconds(2),
@@ -107,10 +111,7 @@ let benchmarks: @Sendable () -> Void = {
     // day, `spec` (Benchmarks/scenarios/simulate-100-mixed-year.yaml, read as `workbench run` reads it).
     Benchmark(
         "simulate_100_mixed_correlated_year",
-        configuration: .init(
-            metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], warmupIterations: 0,
-            maxDuration: .seconds(60),
-            maxIterations: 1, thresholds: simulationTolerances)
+        configuration: simulation
     ) { benchmark in
         let root = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -126,10 +127,7 @@ let benchmarks: @Sendable () -> Void = {
     // A full simulation: a year of a 100-coin watchlist on the synthetic market.
     Benchmark(
         "simulate_100_coins_for_a_year",
-        configuration: .init(
-            metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], warmupIterations: 0,
-            maxDuration: .seconds(60),
-            maxIterations: 1, thresholds: simulationTolerances)
+        configuration: simulation
     ) { benchmark in
         let start: Int64 = 1_704_067_200_000
         let coins = (0..<100).map { index in
