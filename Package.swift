@@ -181,7 +181,9 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Datasets", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["workbench", "workbench-serve", "TrackerCore", "LiveHTTP", "TestSupport"]),
+            dependencies: [
+                "workbench", "workbench-serve", "TrackerCore", "LiveHTTP", "Sweeps", "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

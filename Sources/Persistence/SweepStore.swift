@@ -46,6 +46,9 @@ public struct SweepMetric: Sendable, Equatable {
 public struct SweepStore: Sendable {
     /// The database (of kind ``DatabaseKind/sweep``).
     public let database: WorkbenchDatabase
+    /// Each metric's id in `database`, as committed: names are never renumbered, so a sweep looks
+    /// each up once instead of once per cell.
+    private let committedMetricIDs = Locked<[String: Int64]>([:])
 
     /// Creates the store.
     ///
@@ -58,38 +61,41 @@ public struct SweepStore: Sendable {
     /// Records finished cells and their metrics in one transaction, replacing what a cell had.
     /// A NaN value is left out (SQLite cannot store it); percentiles are over the defined values.
     ///
+    /// A cell costs a key look-up and one insert per metric, through prepared statements kept by
+    /// the connection; a metric's id is looked up once per store (``committedMetricIDs``).
+    ///
     /// - Parameter cells: The cells and their metrics.
     public func record(_ cells: [(cell: SweepCell, metrics: [SweepMetric])]) throws(StoreError) {
-        try database.write { db in
-            var ids: [String: Int64] = [:]
+        let known = committedMetricIDs.withLock { $0 }
+        let learned = try database.write { db -> [String: Int64] in
+            var ids = known
+            let isRecorded = try db.cachedStatement(
+                sql: "SELECT 1 FROM cell WHERE combination = ? AND seed = ?")
+            let insertCell = try db.cachedStatement(sql: "INSERT INTO cell (combination, seed) VALUES (?, ?)")
+            let insertValue = try db.cachedStatement(
+                sql: "INSERT INTO cell_metric (combination, metric_id, value, seed) VALUES (?, ?, ?, ?)")
             for (cell, metrics) in cells {
-                let key: [any DatabaseValueConvertible] = [cell.combination, Int64(bitPattern: cell.seed)]
+                let key: StatementArguments = [cell.combination, Int64(bitPattern: cell.seed)]
                 // A cell already recorded (copied twice) loses its old rows first. The check is a
                 // key look-up; the delete scans the combination, so it runs only when needed
                 // (running it for every cell made a sweep quadratic in its seeds).
-                let known =
-                    try Bool.fetchOne(
-                        db, sql: "SELECT 1 FROM cell WHERE combination = ? AND seed = ?",
-                        arguments: .init(key))
-                    ?? false
-                if known {
+                if try Bool.fetchOne(isRecorded, arguments: key) ?? false {
                     try db.execute(
-                        sql: "DELETE FROM cell_metric WHERE combination = ? AND seed = ?",
-                        arguments: .init(key))
+                        sql: "DELETE FROM cell_metric WHERE combination = ? AND seed = ?", arguments: key)
                 } else {
-                    try db.execute(
-                        sql: "INSERT INTO cell (combination, seed) VALUES (?, ?)", arguments: .init(key))
+                    try insertCell.execute(arguments: key)
                 }
                 for metric in metrics where !metric.value.isNaN {
                     let id = try ids[metric.name] ?? Self.metricID(metric, in: db)
                     ids[metric.name] = id
-                    try db.execute(
-                        sql:
-                            "INSERT INTO cell_metric (combination, metric_id, value, seed) VALUES (?, ?, ?, ?)",
+                    try insertValue.execute(
                         arguments: [cell.combination, id, metric.value, Int64(bitPattern: cell.seed)])
                 }
             }
+            return ids
         }
+        // Only ids whose rows are committed are remembered: a rolled-back transaction's are not.
+        committedMetricIDs.withLock { $0.merge(learned) { old, _ in old } }
     }
 
     /// Copies every cell and metric of another sweep database into this one, in SQL: the other
@@ -134,6 +140,20 @@ public struct SweepStore: Sendable {
                     ORDER BY combination, seed LIMIT ?
                     """, arguments: [start.0, start.1, limit]
             ).map { SweepCell(combination: $0[0], seed: UInt64(bitPattern: $0[1])) }
+        }
+    }
+
+    /// How many cells are finished.
+    public func cellCount() throws(StoreError) -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cell") ?? 0 }
+    }
+
+    /// Whether a cell is finished.
+    public func contains(_ cell: SweepCell) throws(StoreError) -> Bool {
+        try database.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM cell WHERE combination = ? AND seed = ?",
+                arguments: [cell.combination, Int64(bitPattern: cell.seed)]) ?? false
         }
     }
 

@@ -11,10 +11,8 @@ import WorkbenchFoundation
 public struct SweepFolder: Sendable {
     /// The folder.
     public let path: String
-    /// Its database.
+    /// Its database: the finished cells and their metrics.
     public let store: SweepStore
-    /// Cells the folder already had when prepared (resumed).
-    public let finished: Set<SweepCell>
     /// Held while the folder is in use: a second sweep (or merge) on it is refused, not mixed in.
     /// (A shard read from read-only storage to be merged has none.)
     let lock: FileLock?
@@ -76,14 +74,7 @@ public struct SweepFolder: Sendable {
         } catch {
             throw SweepError(error.description)
         }
-        let store = try openStore(path)
-        let finished: Set<SweepCell>
-        do {
-            finished = try store.finishedCells()
-        } catch {
-            throw SweepError("\(path)/\(databaseFile): \(error)")
-        }
-        return SweepFolder(path: path, store: store, finished: finished, lock: lock)
+        return SweepFolder(path: path, store: try openStore(path), lock: lock)
     }
 
     /// Opens an existing sweep folder to read it (a shard to merge); refused while a sweep runs
@@ -101,15 +92,7 @@ public struct SweepFolder: Sendable {
         guard FileManager.default.fileExists(atPath: "\(path)/\(databaseFile)") else {
             throw SweepError("\(path): no \(databaseFile); the sweep never finished a cell there")
         }
-        let store = try openStore(path)
-        do {
-            return (
-                SweepFolder(path: path, store: store, finished: try store.finishedCells(), lock: nil), plan,
-                shard
-            )
-        } catch {
-            throw SweepError("\(path)/\(databaseFile): \(error)")
-        }
+        return (SweepFolder(path: path, store: try openStore(path), lock: nil), plan, shard)
     }
 
     /// Where a cell's `result.json` goes.

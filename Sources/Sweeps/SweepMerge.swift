@@ -34,29 +34,69 @@ public enum SweepMerge {
                 "\(other.folder.path): its plan differs from \(opened[0].folder.path)'s (scenario, grid, seeds or version)"
             )
         }
-        var owner = [Int: Int]()
-        for (index, shard) in opened.enumerated() {
-            for cell in shard.folder.finished.sorted() {
-                guard let position = plan.index(of: cell) else {
-                    throw SweepError(
-                        "\(shard.folder.path): holds \(plan.name(of: cell)), which the plan has not")
-                }
-                if let first = owner.updateValue(index, forKey: position) {
-                    throw SweepError(
-                        "\(plan.name(of: cell)) is in two shards: \(opened[first].folder.path) and \(shard.folder.path)"
-                    )
-                }
-            }
-        }
-        if let missing = (0..<plan.cellCount).first(where: { owner[$0] == nil }) {
-            let count = plan.cellCount - owner.count
-            throw SweepError(
-                "\(plan.name(of: plan.cell(at: missing))) is in no shard (\(count) cell(s) missing); "
-                    + "run its shard, or resume it with sweep --resume")
-        }
+        try checkEachCellOnce(opened.map(\.folder), plan: plan)
         let merged = try SweepFolder.prepare(out, plan: plan, shard: nil, resume: false, force: force)
         for shard in opened { try copy(shard.folder, into: merged, plan: plan) }
         return (plan, merged)
+    }
+
+    /// Checks that every cell of the plan is in exactly one shard, reading each shard's cells a
+    /// page at a time into one bit per plan position (``PlanPositions``).
+    private static func checkEachCellOnce(_ shards: [SweepFolder], plan: SweepPlan) throws(SweepError) {
+        guard plan.cellCount <= PlanPositions.maximumCount else {
+            throw SweepError(
+                "the plan has \(plan.cellCount) cells, more than a merge checks (\(PlanPositions.maximumCount))"
+            )
+        }
+        var claimed = PlanPositions(count: plan.cellCount)
+        var held = 0
+        for (index, shard) in shards.enumerated() {
+            var last: SweepCell?
+            while true {
+                let cells = try cellKeys(of: shard, after: last)
+                guard let final = cells.last else { break }
+                for cell in cells {
+                    guard let position = plan.index(of: cell) else {
+                        throw SweepError(
+                            "\(shard.path): holds \(plan.name(of: cell)), which the plan has not")
+                    }
+                    guard claimed.insert(position) else {
+                        var first = shard
+                        for other in shards[..<index] where try holds(other, cell) {
+                            first = other
+                            break
+                        }
+                        throw SweepError(
+                            "\(plan.name(of: cell)) is in two shards: \(first.path) and \(shard.path)")
+                    }
+                }
+                held += cells.count
+                last = final
+            }
+        }
+        if let missing = claimed.firstMissing() {
+            throw SweepError(
+                "\(plan.name(of: plan.cell(at: missing))) is in no shard (\(plan.cellCount - held) cell(s) missing); "
+                    + "run its shard, or resume it with sweep --resume")
+        }
+    }
+
+    private static func cellKeys(of shard: SweepFolder, after cell: SweepCell?) throws(SweepError)
+        -> [SweepCell]
+    {
+        do {
+            return try shard.store.cellKeys(after: cell, limit: batch)
+        } catch {
+            throw SweepError("\(shard.path)/\(SweepFolder.databaseFile): \(error)")
+        }
+    }
+
+    private static func holds(_ shard: SweepFolder, _ cell: SweepCell) throws(SweepError) -> Bool {
+        do {
+            return try shard.store.contains(cell)
+        } catch {
+            throw SweepError("\(shard.path)/\(SweepFolder.databaseFile): \(error)")
+        }
     }
 
     /// Copies a shard's result files (those it kept), a batch of cells at a time, then its
@@ -67,12 +107,7 @@ public enum SweepMerge {
     {
         var last: SweepCell?
         while true {
-            let cells: [SweepCell]
-            do {
-                cells = try shard.store.cellKeys(after: last, limit: batch)
-            } catch {
-                throw SweepError("\(shard.path)/\(SweepFolder.databaseFile): \(error)")
-            }
+            let cells = try cellKeys(of: shard, after: last)
             guard let final = cells.last else { break }
             // A shard that kept only some results (`--keep-results`) has only those to copy.
             for cell in cells where FileManager.default.fileExists(atPath: shard.resultPath(cell, plan: plan))

@@ -40,7 +40,13 @@ public enum SweepRun {
     ) throws(SweepError) -> Outcome {
         precondition(loaded.count == plan.combinations.count, "one loaded scenario per combination")
         let mine = shard.map { Array($0.positions(of: plan.cellCount)) } ?? Array(0..<plan.cellCount)
-        let pending = mine.filter { !folder.finished.contains(plan.cell(at: $0)) }
+        let finished: Set<SweepCell>
+        do {
+            finished = try folder.store.finishedCells()
+        } catch {
+            throw SweepError("\(folder.path)/\(SweepFolder.databaseFile): \(error)")
+        }
+        let pending = mine.filter { !finished.contains(plan.cell(at: $0)) }
         let total = mine.count
         let skipped = total - pending.count
         let state = Locked((next: 0, done: skipped, failure: (position: Int, error: SweepError)?.none))

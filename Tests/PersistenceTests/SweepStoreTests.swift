@@ -54,4 +54,31 @@ struct SweepStoreTests {
         }
         #expect(copied == 514)
     }
+
+    @Test("a metric first met in a rolled-back transaction is looked up again, not remembered")
+    func metricIDsRememberedOnlyWhenCommitted() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = SweepStore(
+            database: try WorkbenchDatabase.open(.sweep, at: directory.path("sweep.sqlite")))
+        try store.record([
+            (SweepCell(combination: 0, seed: 1), [SweepMetric(name: "a", value: 1, unit: "count")])
+        ])
+        // The same value of the same metric twice in a cell breaks the key: the whole batch,
+        // and the new metric "b" with it, is rolled back.
+        let twice = SweepMetric(name: "b", value: 2, unit: "ratio")
+        #expect(throws: StoreError.self) {
+            try store.record([(SweepCell(combination: 0, seed: 2), [twice, twice])])
+        }
+        #expect(try store.cellCount() == 1)
+        #expect(try store.units() == ["a": "count"])
+        try store.record([
+            (SweepCell(combination: 0, seed: 3), [SweepMetric(name: "b", value: 3, unit: "ratio")])
+        ])
+        #expect(try store.units() == ["a": "count", "b": "ratio"])
+        let read = try store.percentiles(combination: 0, fractions: [0.5])
+        #expect(read.map(\.name) == ["a", "b"] && read.map(\.values) == [[1], [3]])
+        #expect(try store.contains(SweepCell(combination: 0, seed: 3)))
+        #expect(try !store.contains(SweepCell(combination: 0, seed: 2)))
+    }
 }
