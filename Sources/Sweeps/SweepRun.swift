@@ -9,8 +9,8 @@ import WorkbenchMetrics
 
 /// Running a sweep's pending cells in parallel: each cell's `result.json` is written atomically
 /// as it finishes (when ``KeptResults`` keeps it), then the cell and its metrics are recorded in
-/// the folder's database, so a
-/// sweep killed at any instant resumes with every finished cell kept and nothing half-written.
+/// the folder's database, with the cells that finished about then (``CommitPacing``), so a
+/// sweep killed at any instant resumes with every recorded cell kept and nothing half-written.
 public enum SweepRun {
     /// What a run did.
     public struct Outcome: Sendable, Equatable {
@@ -29,6 +29,7 @@ public enum SweepRun {
     ///   - shard: The shard to run, nil for every cell.
     ///   - jobs: Cells run at once.
     ///   - kept: Which cells keep their `result.json` (every cell's metrics are recorded).
+    ///   - pacing: When finished cells are committed to the database.
     ///   - projectRoot: Dataset paths resolve inside it.
     ///   - progress: Told the cells finished so far (resumed ones included) and the total.
     /// - Returns: How many cells ran and how many were already finished.
@@ -36,7 +37,8 @@ public enum SweepRun {
     ///   finished stay recorded.
     public static func run(
         _ plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder, shard: SweepShard?, jobs: Int,
-        kept: KeptResults = .all, projectRoot: URL, progress: @Sendable (_ done: Int, _ total: Int) -> Void
+        kept: KeptResults = .all, pacing: CommitPacing = .everyCell, projectRoot: URL,
+        progress: @Sendable (_ done: Int, _ total: Int) -> Void
     ) throws(SweepError) -> Outcome {
         precondition(loaded.count == plan.combinations.count, "one loaded scenario per combination")
         let mine = shard.map { Array($0.positions(of: plan.cellCount)) } ?? Array(0..<plan.cellCount)
@@ -49,7 +51,7 @@ public enum SweepRun {
         let pending = mine.filter { !finished.contains(plan.cell(at: $0)) }
         let total = mine.count
         let skipped = total - pending.count
-        let state = Locked((next: 0, done: skipped, failure: (position: Int, error: SweepError)?.none))
+        let state = Locked(Progress(done: skipped))
         progress(skipped, total)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, pending.count))) { _ in
             while true {
@@ -60,13 +62,20 @@ public enum SweepRun {
                 }
                 guard let position = taken else { return }
                 do throws(SweepError) {
-                    try runCell(
+                    let metrics = try runCell(
                         plan.cell(at: position), plan: plan, loaded: loaded, folder: folder, kept: kept,
                         root: projectRoot)
-                    let done = state.withLock { state -> Int in
+                    let (done, due) = state.withLock { state -> (Int, [Finished]) in
                         state.done += 1
-                        return state.done
+                        if state.waiting.isEmpty { state.waitingSince = pacing.now() }
+                        state.waiting.append((plan.cell(at: position), metrics))
+                        guard pacing.isDue(waiting: state.waiting.count, since: state.waitingSince) else {
+                            return (state.done, [])
+                        }
+                        defer { state.waiting = [] }
+                        return (state.done, state.waiting)
                     }
+                    if !due.isEmpty { try record(due, in: folder, plan: plan) }
                     progress(done, total)
                 } catch {
                     state.withLock { state in
@@ -77,15 +86,32 @@ public enum SweepRun {
                 }
             }
         }
-        if let failure = state.withLock({ $0.failure }) { throw failure.error }
+        // The cells that finished are recorded, failure or not.
+        let (waiting, failure) = state.withLock { ($0.waiting, $0.failure) }
+        if !waiting.isEmpty { try record(waiting, in: folder, plan: plan) }
+        if let failure { throw failure.error }
         return Outcome(ran: pending.count, skipped: skipped)
     }
 
+    /// A finished cell and its metrics, to record.
+    private typealias Finished = (cell: SweepCell, metrics: [SweepMetric])
+
+    /// What the cells share while they run: the next to take, how many are done, the finished
+    /// cells not yet committed, and the first failure in plan order.
+    private struct Progress {
+        var next = 0
+        var done: Int
+        var waiting: [Finished] = []
+        var waitingSince = 0.0
+        var failure: (position: Int, error: SweepError)?
+    }
+
+    /// Runs a cell and writes its `result.json` (when kept); returns its metrics, to record.
     private static func runCell(
         _ cell: SweepCell, plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder,
         kept: KeptResults,
         root: URL
-    ) throws(SweepError) {
+    ) throws(SweepError) -> [SweepMetric] {
         let outcome: RunOutcome
         do {
             outcome = try ScenarioRun.execute(loaded[cell.combination], seed: cell.seed, projectRoot: root)
@@ -99,13 +125,21 @@ public enum SweepRun {
                 try AtomicFile.write(
                     ResultJSON.render(outcome.report).utf8, to: folder.resultPath(cell, plan: plan))
             }
-            let metrics = stored.map { SweepMetric(name: $0.name, value: $0.value, unit: $0.unit.rawValue) }
-            try folder.store.record([(cell, metrics)])
-        } catch let error as AtomicFile.Failure {
-            throw SweepError(error.description)
+            return stored.map { SweepMetric(name: $0.name, value: $0.value, unit: $0.unit.rawValue) }
         } catch {
-            throw SweepError(
-                "\(folder.path)/\(SweepFolder.databaseFile): \(plan.name(of: cell)) not recorded: \(error)")
+            throw SweepError(error.description)
+        }
+    }
+
+    /// Commits finished cells (their `result.json` already in place) in one transaction.
+    private static func record(
+        _ cells: [Finished], in folder: SweepFolder, plan: SweepPlan
+    ) throws(SweepError) {
+        do {
+            try folder.store.record(cells)
+        } catch {
+            let named = cells.count == 1 ? plan.name(of: cells[0].cell) : "\(cells.count) cells"
+            throw SweepError("\(folder.path)/\(SweepFolder.databaseFile): \(named) not recorded: \(error)")
         }
     }
 }
