@@ -98,33 +98,65 @@ public struct SweepStore: Sendable {
         committedMetricIDs.withLock { $0.merge(learned) { old, _ in old } }
     }
 
-    /// Copies every cell and metric of another sweep database into this one, in SQL: the other
-    /// file is attached and read in one pass of `INSERT ... SELECT`, in bounded memory, whatever
-    /// its size. Metrics are matched by name (each file numbers its own). A cell both hold is a
-    /// constraint failure, and nothing is copied.
+    /// The most databases ``absorb(databasesAt:)`` takes at once: SQLite attaches at most 10.
+    public static let maximumAbsorbed = 10
+
+    /// Copies every cell and metric of other sweep databases into this one, in SQL and in key
+    /// order: the files are attached, and each (combination, metric)'s values are read from all
+    /// of them at once, merged by `ORDER BY`, so into an empty store every row is appended
+    /// (inserting one file after another landed each row at a random place in a growing index:
+    /// 9 shards of 100,000 cells, 100 s one after another, 32 s together). Bounded memory
+    /// whatever the sizes. Metrics are matched by name (each file numbers its own). A cell two
+    /// files hold is a constraint failure, and nothing is copied.
     ///
-    /// - Parameter path: The other sweep database.
-    public func absorb(databaseAt path: String) throws(StoreError) {
+    /// - Parameter paths: The other databases, at most ``maximumAbsorbed``.
+    public func absorb(databasesAt paths: [String]) throws(StoreError) {
+        precondition(paths.count <= Self.maximumAbsorbed, "SQLite attaches at most 10 databases")
+        let shards = paths.indices.map { "shard\($0)" }
         try database.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS other", arguments: [path])
-            defer { try? db.execute(sql: "DETACH DATABASE other") }
+            for (path, shard) in zip(paths, shards) {
+                try db.execute(sql: "ATTACH DATABASE ? AS \(shard)", arguments: [path])
+            }
+            defer { for shard in shards { try? db.execute(sql: "DETACH DATABASE \(shard)") } }
             try db.inTransaction {
-                try db.execute(
-                    sql: """
-                        INSERT INTO metric (name, unit) SELECT name, unit FROM other.metric WHERE true ORDER BY name
-                        ON CONFLICT(name) DO NOTHING
-                        """)
-                try db.execute(
-                    sql: "INSERT INTO cell (combination, seed) SELECT combination, seed FROM other.cell")
+                try Self.copyInKeyOrder(from: shards, in: db)
+                return .commit
+            }
+        }
+    }
+
+    private static func copyInKeyOrder(from shards: [String], in db: Database) throws {
+        for shard in shards {
+            try db.execute(
+                sql: """
+                    INSERT INTO metric (name, unit) SELECT name, unit FROM \(shard).metric WHERE true ORDER BY name
+                    ON CONFLICT(name) DO NOTHING
+                    """)
+        }
+        let cells = shards.map { "SELECT combination, seed FROM \($0).cell" }.joined(separator: " UNION ALL ")
+        try db.execute(
+            sql: "INSERT INTO cell (combination, seed) SELECT * FROM (\(cells)) ORDER BY combination, seed")
+        let combinations = try Int.fetchAll(
+            db, sql: "SELECT DISTINCT combination FROM main.cell ORDER BY combination")
+        let metrics = try Row.fetchAll(db, sql: "SELECT id, name FROM main.metric ORDER BY id")
+        for metric in metrics {
+            let (mine, name): (Int64, String) = (metric[0], metric[1])
+            // Each file's own id for the metric, where it has it.
+            let theirs = try shards.compactMap { shard in
+                try Int64.fetchOne(
+                    db, sql: "SELECT id FROM \(shard).metric WHERE name = ?", arguments: [name]
+                )
+                .map { (shard, $0) }
+            }
+            for combination in combinations {
+                let values = theirs.map { shard, id in
+                    "SELECT value, seed FROM \(shard).cell_metric WHERE combination = \(combination) AND metric_id = \(id)"
+                }.joined(separator: " UNION ALL ")
                 try db.execute(
                     sql: """
                         INSERT INTO cell_metric (combination, metric_id, value, seed)
-                        SELECT value_row.combination, mine.id, value_row.value, value_row.seed
-                        FROM other.cell_metric AS value_row
-                        JOIN other.metric AS theirs ON theirs.id = value_row.metric_id
-                        JOIN main.metric AS mine ON mine.name = theirs.name
+                        SELECT \(combination), \(mine), value, seed FROM (\(values)) ORDER BY value, seed
                         """)
-                return .commit
             }
         }
     }
@@ -213,12 +245,14 @@ public struct SweepStore: Sendable {
         name: String, values: [Double]
     )] {
         try database.read { db in
+            // Counted from the key alone, then named: joining every row to its metric took
+            // 19 s of a million-cell merge's summary, this 3 s.
             let counts = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT metric.id, metric.name, COUNT(*) FROM cell_metric
-                    JOIN metric ON metric.id = cell_metric.metric_id
-                    WHERE combination = ? GROUP BY metric.id ORDER BY metric.name
+                    SELECT metric.id, metric.name, counted.count FROM (
+                        SELECT metric_id, COUNT(*) AS count FROM cell_metric WHERE combination = ? GROUP BY metric_id
+                    ) AS counted JOIN metric ON metric.id = counted.metric_id ORDER BY metric.name
                     """, arguments: [combination])
             return try counts.map { row in
                 let (id, name, count): (Int64, String, Int) = (row[0], row[1], row[2])

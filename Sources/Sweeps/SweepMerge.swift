@@ -36,7 +36,8 @@ public enum SweepMerge {
         }
         try checkEachCellOnce(opened.map(\.folder), plan: plan)
         let merged = try SweepFolder.prepare(out, plan: plan, shard: nil, resume: false, force: force)
-        for shard in opened { try copy(shard.folder, into: merged, plan: plan) }
+        for shard in opened { try copyResults(shard.folder, into: merged, plan: plan) }
+        try mergeDatabases(opened.map { $0.folder.store.database.path }, into: merged)
         return (plan, merged)
     }
 
@@ -99,10 +100,8 @@ public enum SweepMerge {
         }
     }
 
-    /// Copies a shard's result files (those it kept), a batch of cells at a time, then its
-    /// database rows in SQL (``SweepStore/absorb(databaseAt:)``): bounded memory, and linear in
-    /// the cells (reading each cell's metrics by key scanned its combination, quadratic).
-    private static func copy(_ shard: SweepFolder, into merged: SweepFolder, plan: SweepPlan)
+    /// Copies a shard's result files (those it kept), a batch of cells at a time: bounded memory.
+    private static func copyResults(_ shard: SweepFolder, into merged: SweepFolder, plan: SweepPlan)
         throws(SweepError)
     {
         var last: SweepCell?
@@ -124,11 +123,6 @@ public enum SweepMerge {
                 }
             }
             last = final
-        }
-        do {
-            try merged.store.absorb(databaseAt: shard.store.database.path)
-        } catch {
-            throw SweepError("\(merged.path)/\(SweepFolder.databaseFile): \(error)")
         }
     }
 }

@@ -106,6 +106,33 @@ struct SweepDurabilityTests {
         #expect(badShard.status == 2 && badShard.stderr.contains("--shard: expected K/N"))
     }
 
+    @Test("23 shards of a grid, merged ten databases at a time and then again, give the one-go summary")
+    func manyShardsMergedInLevels() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let sweep = [
+            "sweep", "Benchmarks/scenarios/sweep-tiny.yaml", "--seeds", "1..12", "--set",
+            "plan=demo-30,seed-50",
+            "--quiet",
+        ]
+        let reference = try WorkbenchProcess.run(sweep + ["--out", directory.path("reference")])
+        #expect(reference.status == 0, "\(reference.stderr)")
+        let shards = (1...23).map { directory.path("shard-\($0)") }
+        for (index, shard) in shards.enumerated() {
+            let outcome = try WorkbenchProcess.run(sweep + ["--shard", "\(index + 1)/23", "--out", shard])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+        }
+        let merged = try WorkbenchProcess.run(["merge"] + shards + ["--out", directory.path("merged")])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        for name in ["summary.json", "summary.md"] {
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: directory.path("merged/\(name)")))
+                    == Data(contentsOf: URL(fileURLWithPath: directory.path("reference/\(name)"))), "\(name)")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path("merged"))
+        #expect(!left.contains { $0.hasPrefix(".merge-") }, "\(left)")
+    }
+
     @Test("a folder in use by another sweep is refused at once, by sweep and merge, and left as it is")
     func folderInUse() throws {
         let directory = try TemporaryDirectory()
