@@ -10,22 +10,22 @@ public struct CommitPacing: Sendable {
     public var cells: Int
     /// Commit when the oldest waiting cell has waited this long, in seconds.
     public var seconds: Double
-    /// A monotonic time in seconds, from the shell (the sweep itself reads no clock).
-    public var now: @Sendable () -> Double
+    /// Seconds elapsed on a monotonic clock, from the shell (the sweep itself reads no clock).
+    public var elapsedSeconds: @Sendable () -> Double
 
     /// Creates a pacing.
-    public init(cells: Int, seconds: Double, now: @escaping @Sendable () -> Double) {
+    public init(cells: Int, seconds: Double, elapsedSeconds: @escaping @Sendable () -> Double) {
         precondition(cells >= 1, "a commit holds at least one cell")
         self.cells = cells
         self.seconds = seconds
-        self.now = now
+        self.elapsedSeconds = elapsedSeconds
     }
 
     /// Each cell committed on its own, as soon as it is finished.
-    public static let everyCell = CommitPacing(cells: 1, seconds: 0, now: { 0 })
+    public static let everyCell = CommitPacing(cells: 1, seconds: 0, elapsedSeconds: { 0 })
 
     /// Whether `waiting` cells, the oldest finished at `since`, are due.
     func isDue(waiting: Int, since: Double) -> Bool {
-        waiting >= cells || now() - since >= seconds
+        waiting >= cells || elapsedSeconds() - since >= seconds
     }
 }

@@ -67,7 +67,7 @@ public enum SweepRun {
                         root: projectRoot)
                     let (done, due) = state.withLock { state -> (Int, [Finished]) in
                         state.done += 1
-                        if state.waiting.isEmpty { state.waitingSince = pacing.now() }
+                        if state.waiting.isEmpty { state.waitingSince = pacing.elapsedSeconds() }
                         state.waiting.append((plan.cell(at: position), metrics))
                         guard pacing.isDue(waiting: state.waiting.count, since: state.waitingSince) else {
                             return (state.done, [])
