@@ -106,7 +106,10 @@ extension AppSimulation {
     /// from the moment the true price began to meet the condition (or, for a re-fire, from the end
     /// of the cooldown).
     mutating func evaluateAlerts(at now: Int64) {
-        for coinId in watchlist.coinIds {
+        // Alerts are fixed for the run, and a coin no alert watches never fires, so its last
+        // evaluation is never read: 11 % of a 1,000-coin run without alerts went to keeping it.
+        guard !alerts.alerts.isEmpty else { return }
+        for coinId in watchlist.coinIds where alerts.watches(coinId) {
             guard let quote = watchlist.quotes[coinId], let price = quote.price else { continue }
             let observedAt = quote.sourceUpdatedAt ?? quote.receivedAt
             let previous = lastAlertEvaluation[coinId] ?? config.start

@@ -17,10 +17,11 @@ extension AppSimulation {
         }
         switch navigation.visibleView {
         case nil, .sheet:
-            emit(.screenShown(nil, dataTimes: [:]), at: now)
+            emit(.screenShown(nil, items: []), at: now)
         case .coinScreen(let coinId):
             let shown = chartsOnScreen[detailScreen.type] ?? nil
-            emit(.screenShown(.chart, dataTimes: ["\(coinId)-\(detailScreen.type.rawValue)": shown]), at: now)
+            let chart = ScreenItem(key: "\(coinId)-\(detailScreen.type.rawValue)", dataTime: shown)
+            emit(.screenShown(.chart, items: [chart]), at: now)
         case .watchlistRoot:
             let shown = watchlistScreen.shown(of: watchlist.coinIds)
             let same = WatchlistRowsShown(
@@ -31,29 +32,31 @@ extension AppSimulation {
                 watchlistRowsShown = last
                 return
             }
-            var rows: [String: Int64?] = [:]
+            var rows: [ScreenItem] = []
+            rows.reserveCapacity(shown.count)
             var newest = Int64.min
             for coinId in shown {
                 let dataTime = watchlist.quotes[coinId].map { $0.sourceUpdatedAt ?? $0.receivedAt }
-                // updateValue keeps a row that has no data (a nil value), which assigning would drop.
-                rows.updateValue(dataTime, forKey: coinId)
+                rows.append(ScreenItem(key: coinId, dataTime: dataTime))
                 newest = max(newest, dataTime ?? .min)
             }
-            emit(.screenShown(.watchlist, dataTimes: rows), at: now)
+            emit(.screenShown(.watchlist, items: rows), at: now)
             watchlistRowsShown = WatchlistRowsShown(
                 revision: watchlistRevision, coinIds: shown, newestData: newest, at: now)
             return
         case .portfolioRoot:
-            var rows: [String: Int64?] = [:]
+            var rows: [ScreenItem] = []
             for coinId in heldCoinIds {
                 guard let prices = portfolioPrices else {
-                    rows.updateValue(nil, forKey: coinId)
+                    rows.append(ScreenItem(key: coinId, dataTime: nil))
                     continue
                 }
                 // A held coin without a row is not on the app's screen at all.
-                if let row = prices[coinId] { rows[coinId] = row.lastUpdated ?? portfolioLoadedAt }
+                if let row = prices[coinId] {
+                    rows.append(ScreenItem(key: coinId, dataTime: row.lastUpdated ?? portfolioLoadedAt))
+                }
             }
-            emit(.screenShown(.portfolio, dataTimes: rows), at: now)
+            emit(.screenShown(.portfolio, items: rows), at: now)
         }
     }
 }

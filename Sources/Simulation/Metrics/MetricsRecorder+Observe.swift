@@ -45,7 +45,7 @@ extension MetricsRecorder {
         case .alertFired(_, let delay):
             alertsFired += 1
             alertDelays.append(delay)
-        case .screenShown(let screen, let dataTimes): freshness.show(screen, dataTimes: dataTimes, at: now)
+        case .screenShown(let screen, let items): freshness.show(screen, items: items, at: now)
         case .screenChanged(let screen): screens.show(screen, at: now)
         case .rowsApplied(let zeroPrices, let keptPrevious):
             watchlistZeroPrices += zeroPrices

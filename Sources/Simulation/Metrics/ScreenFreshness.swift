@@ -26,7 +26,12 @@ struct ScreenFreshness {
     /// visible), for plots.
     private(set) var oldest: [(time: Int64, age: Int64?)] = []
     private var screen: Screen?
-    private var items: [String: Item] = [:]
+    /// The items on screen, by position: their keys, as last shown, and their positions in key
+    /// order (the order pieces are added in, so the floating-point sums do not depend on the
+    /// order items are given in).
+    private var keys: [String] = []
+    private var items: [Item] = []
+    private var keyOrder: [Int] = []
 
     /// Says what the screen shows from `now` on.
     ///
@@ -35,31 +40,88 @@ struct ScreenFreshness {
     ///   - dataTimes: Each item's data time, epoch ms; nil for an item with nothing to show.
     ///   - now: The time.
     mutating func show(_ screen: Screen?, dataTimes: [String: Int64?], at now: Int64) {
-        let sameScreen = screen == self.screen
-        var shown: [String: Item] = [:]
-        for (key, dataTime) in screen == nil ? [:] : dataTimes {
-            let current = sameScreen ? items[key] : nil
-            // Nothing to show: the age runs from when the item began to show nothing. Data
-            // stamped after now (a clock ahead of ours) counts as fresh.
-            let emptySince = current.flatMap { $0.isEmpty ? $0.reference : nil } ?? now
-            let item = Item(
-                reference: dataTime.map { min($0, now) } ?? emptySince, since: now, isEmpty: dataTime == nil)
-            let unchanged =
-                current.map { $0.reference == item.reference && $0.isEmpty == item.isEmpty } ?? false
-            shown[key] = unchanged ? current : item
+        show(
+            screen,
+            items: dataTimes.sorted { $0.key < $1.key }.map { ScreenItem(key: $0.key, dataTime: $0.value) },
+            at: now)
+    }
+
+    /// Says what the screen shows from `now` on.
+    ///
+    /// The same items as last time, in the same order, on the same screen (a watchlist whose
+    /// data moved) are compared by position; any other change by key. Both give the same record.
+    ///
+    /// - Parameters:
+    ///   - screen: The visible screen, nil when none is (the app in the background).
+    ///   - shown: Each item and its data time, keys unique (a repeated key keeps its last time).
+    ///   - now: The time.
+    mutating func show(_ screen: Screen?, items shown: [ScreenItem], at now: Int64) {
+        let shown = screen == nil ? [] : shown
+        if screen == self.screen && shown.count == keys.count && zip(shown, keys).allSatisfy({ $0.key == $1 })
+        {
+            showAgain(shown.map(\.dataTime), at: now)
+        } else {
+            showOther(screen, shown, at: now)
         }
-        guard !sameScreen || shown != items else { return }
-        if sameScreen && shown.count == items.count {
+    }
+
+    /// The item as it is from `now` on, given its data time and what it was (nil: new to the
+    /// screen). Nothing to show: the age runs from when the item began to show nothing. Data
+    /// stamped after now (a clock ahead of ours) counts as fresh.
+    private static func item(_ dataTime: Int64?, was current: Item?, at now: Int64) -> Item {
+        let emptySince = current.flatMap { $0.isEmpty ? $0.reference : nil } ?? now
+        let item = Item(
+            reference: dataTime.map { min($0, now) } ?? emptySince, since: now, isEmpty: dataTime == nil)
+        let unchanged = current.map { $0.reference == item.reference && $0.isEmpty == item.isEmpty } ?? false
+        return unchanged ? current! : item
+    }
+
+    /// The same items on the same screen: only the pieces of items that changed end, each
+    /// keeping its weight.
+    private mutating func showAgain(_ dataTimes: [Int64?], at now: Int64) {
+        var next = items
+        var changed = [Bool](repeating: false, count: items.count)
+        for (position, dataTime) in dataTimes.enumerated() {
+            next[position] = Self.item(dataTime, was: items[position], at: now)
+            changed[position] = next[position] != items[position]
+        }
+        guard changed.contains(true) else { return }
+        close(keyOrder.filter { changed[$0] }, at: now)
+        items = next
+        recordOldest(at: now)
+    }
+
+    /// Another screen or other items: matched by key.
+    private mutating func showOther(_ screen: Screen?, _ shown: [ScreenItem], at now: Int64) {
+        let sameScreen = screen == self.screen
+        var last: [String: Int] = [:]
+        for (position, item) in shown.enumerated() { last[item.key] = position }
+        let current = sameScreen ? Dictionary(uniqueKeysWithValues: zip(keys, items)) : [:]
+        var nextKeys: [String] = []
+        var next: [Item] = []
+        for (position, given) in shown.enumerated() where last[given.key] == position {
+            nextKeys.append(given.key)
+            next.append(Self.item(given.dataTime, was: current[given.key], at: now))
+        }
+        let after = Dictionary(uniqueKeysWithValues: zip(nextKeys, next))
+        guard !sameScreen || after != current else { return }
+        if sameScreen && next.count == items.count {
             // Each item keeps its weight: only the pieces of items that changed or left end.
-            close(items.keys.filter { shown[$0] != items[$0] }, at: now)
+            close(keyOrder.filter { after[keys[$0]] != items[$0] }, at: now)
         } else {
             // The weight per item changes: every piece ends here and starts again.
-            close(Array(items.keys), at: now)
-            for key in shown.keys { shown[key]!.since = now }
+            close(keyOrder, at: now)
+            for position in next.indices { next[position].since = now }
         }
-        items = shown
+        keys = nextKeys
+        items = next
+        keyOrder = keys.indices.sorted { keys[$0] < keys[$1] }
         self.screen = screen
-        oldest.append((now, items.values.map { now - $0.reference }.max()))
+        recordOldest(at: now)
+    }
+
+    private mutating func recordOldest(at now: Int64) {
+        oldest.append((now, items.lazy.map { now - $0.reference }.max()))
     }
 
     /// The oldest item's age over the run as the sawtooth it is: exact at every change, rising
@@ -80,20 +142,34 @@ struct ScreenFreshness {
 
     /// Ends the record at the end of the run.
     mutating func finish(at end: Int64) {
-        close(Array(items.keys), at: end)
-        items = [:]
+        close(keyOrder, at: end)
+        (keys, items, keyOrder) = ([], [], [])
     }
 
-    /// Adds the items' current pieces, up to `now`, each weighted by its share of the screen.
-    private mutating func close(_ keys: [String], at now: Int64) {
+    /// Adds the current pieces of the items at `positions` (given in key order), up to `now`,
+    /// each weighted by its share of the screen.
+    private mutating func close(_ positions: [Int], at now: Int64) {
         guard let screen else { return }
         let weight = 1 / Double(max(items.count, 1))
-        // In key order: the floating-point sums must not depend on hashing.
-        for key in keys.sorted() {
-            guard let item = items[key] else { continue }
+        for position in positions {
+            let item = items[position]
             all.add(from: item.since, to: now, reference: item.reference, weight: weight)
             byScreen[screen, default: TimeWeightedAges()].add(
                 from: item.since, to: now, reference: item.reference, weight: weight)
         }
+    }
+}
+
+/// An item on screen and the time of its data (nil: nothing to show).
+public struct ScreenItem: Sendable, Equatable {
+    /// The item: a coin's id, or a chart's.
+    public var key: String
+    /// Its data time, epoch ms.
+    public var dataTime: Int64?
+
+    /// Creates an item.
+    public init(key: String, dataTime: Int64?) {
+        self.key = key
+        self.dataTime = dataTime
     }
 }

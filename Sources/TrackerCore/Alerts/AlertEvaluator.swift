@@ -40,6 +40,13 @@ public struct AlertEvaluator: Sendable {
         self.alertIndicesByCoin = byCoin
     }
 
+    /// Whether any alert watches the coin: a coin no alert watches never fires.
+    ///
+    /// - Parameter coinId: The coin.
+    public func watches(_ coinId: String) -> Bool {
+        alertIndicesByCoin[coinId] != nil
+    }
+
     /// When each alert last fired, by id.
     public var lastFiredAt: [Int64: Int64] {
         states.compactMapValues(\.lastFiredAt)
