@@ -62,16 +62,21 @@ public enum SweepRun {
                 }
                 guard let position = taken else { return }
                 do throws(SweepError) {
+                    let started = pacing.elapsedSeconds()
                     let metrics = try runCell(
                         plan.cell(at: position), plan: plan, loaded: loaded, folder: folder, kept: kept,
                         root: projectRoot)
+                    let finished = pacing.elapsedSeconds()
                     let (done, due) = state.withLock { state -> (Int, [Finished]) in
                         state.done += 1
-                        if state.waiting.isEmpty { state.waitingSince = pacing.elapsedSeconds() }
+                        if state.waiting.isEmpty { (state.waitingSince, state.waitingWork) = (finished, 0) }
                         state.waiting.append((plan.cell(at: position), metrics))
-                        guard pacing.isDue(waiting: state.waiting.count, since: state.waitingSince) else {
-                            return (state.done, [])
-                        }
+                        state.waitingWork += finished - started
+                        guard
+                            pacing.isDue(
+                                waiting: state.waiting.count, work: state.waitingWork,
+                                since: state.waitingSince)
+                        else { return (state.done, []) }
                         defer { state.waiting = [] }
                         return (state.done, state.waiting)
                     }
@@ -97,12 +102,14 @@ public enum SweepRun {
     private typealias Finished = (cell: SweepCell, metrics: [SweepMetric])
 
     /// What the cells share while they run: the next to take, how many are done, the finished
-    /// cells not yet committed, and the first failure in plan order.
+    /// cells not yet committed (when the first finished, and how long their runs took), and the
+    /// first failure in plan order.
     private struct Progress {
         var next = 0
         var done: Int
         var waiting: [Finished] = []
         var waitingSince = 0.0
+        var waitingWork = 0.0
         var failure: (position: Int, error: SweepError)?
     }
 

@@ -165,8 +165,9 @@ struct SweepCommand: ParsableCommand {
     }
 
     /// `timings.json` of a sweep: wall time and throughput, never part of the results.
-    /// Finished cells are committed together, at most a quarter second after the first of them
-    /// finished (or 1,000 at once): a kill costs at most that much work, re-run on `--resume`.
+    /// Finished cells are committed together, once their runs took a quarter second, or the
+    /// first waited a quarter second, or 1,000 wait: a kill costs at most a quarter second of
+    /// runs, re-run on `--resume`.
     static let commitPacing: CommitPacing = {
         let origin = ContinuousClock.now
         return CommitPacing(cells: 1000, seconds: 0.25) {
