@@ -19,16 +19,14 @@ let package = Package(
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "LiveHTTP", targets: ["LiveHTTP"]),
         .executable(name: "workbench", targets: ["workbench"]),
-        .executable(name: "workbench-serve", targets: ["workbench-serve"]),
+        // For the server's own package (Server/): `workbench serve` runs it.
+        .library(name: "Runs", targets: ["Runs"]),
+        .library(name: "CommandLineShell", targets: ["CommandLineShell"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
         // The general library under everything: the JSON reader and writer (Eisel-Lemire numbers,
@@ -78,17 +76,6 @@ let package = Package(
                 "WorkbenchFoundation", "TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs",
                 "Persistence",
             ]),
-        // `workbench serve`: the simulated CoinGecko over HTTP (Hummingbird), with a clock and an
-        // admin API.
-        .target(
-            name: "Serve",
-            dependencies: [
-                "WorkbenchFoundation", "TrackerCore", "Simulation",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]),
         // `workbench record`: listed requests through CoinGeckoClient and its limiter, kept as a dataset.
         .target(name: "Recording", dependencies: ["WorkbenchFoundation", "TrackerCore", "Datasets"]),
         // Reports read their own result model (ReportResult), never the simulator's types.
@@ -131,17 +118,6 @@ let package = Package(
         .target(
             name: "CommandLineShell",
             dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // `workbench serve`'s server, its own executable so that `workbench` builds without
-        // Hummingbird and SwiftNIO (`workbench serve` runs it).
-        .executableTarget(
-            name: "workbench-serve",
-            dependencies: [
-                "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Runs", "Serve",
-                "LiveHTTP",
-                "CommandLineShell", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-
         // Fuzz targets (scripts/fuzz.sh builds BitpalFuzz with libFuzzer; FuzzCorpusTests replays).
         .target(
             name: "FuzzTargets",
@@ -182,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "workbench", "workbench-serve", "TrackerCore", "LiveHTTP", "Sweeps", "TestSupport",
+                "workbench", "TrackerCore", "LiveHTTP", "Sweeps", "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,7 +13,7 @@ if ! command -v wrk >/dev/null; then
     if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null; else sudo apt-get install -y -qq wrk; fi
 fi
 swift build -c release --product workbench >&2
-swift build -c release --product workbench-serve >&2
+swift build -c release --package-path Server --product workbench-serve >&2
 errors=.build/load-serve.err
 source scripts/serve-start.sh
 start_serve load-serve "$errors"

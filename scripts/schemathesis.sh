@@ -20,7 +20,7 @@ if [ ! -x "$venv/bin/schemathesis" ]; then
     "$venv/bin/pip" install -q -r scripts/schemathesis/requirements.txt
 fi
 swift build --product workbench >&2
-swift build --product workbench-serve >&2
+swift build --package-path Server --product workbench-serve >&2
 workbench=$(swift build --show-bin-path)/workbench
 report=.build/schemathesis
 mkdir -p "$report"

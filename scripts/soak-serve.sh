@@ -23,7 +23,7 @@ if ! command -v wrk >/dev/null; then
     $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null
 fi
 swift build -c release --product workbench >&2
-swift build -c release --product workbench-serve >&2
+swift build -c release --package-path Server --product workbench-serve >&2
 out=.build/soak
 mkdir -p "$out"
 errors="$out/serve.err"

@@ -1,30 +1,30 @@
 import Foundation
 
 /// A failure the CLI reports with a message and one of the documented exit codes.
-package struct CLIError: Error {
+public struct CLIError: Error {
     /// Exit code for an expectation or regression that failed.
-    package static let failedCheckCode: Int32 = 1
+    public static let failedCheckCode: Int32 = 1
     /// Exit code for bad input.
-    package static let badInputCode: Int32 = 2
+    public static let badInputCode: Int32 = 2
 
     /// The message, starting with the file and place when there is one.
-    package var message: String
+    public var message: String
     /// The exit code.
-    package var exitCode: Int32
+    public var exitCode: Int32
 
     /// A failure with its message and exit code.
-    package init(message: String, exitCode: Int32) {
+    public init(message: String, exitCode: Int32) {
         self.message = message
         self.exitCode = exitCode
     }
 
     /// Bad input: a malformed, missing or unsuitable file or argument (exit 2).
-    package static func badInput(_ message: String) -> CLIError {
+    public static func badInput(_ message: String) -> CLIError {
         CLIError(message: message, exitCode: badInputCode)
     }
 
     /// Bad input described by any error's text (exit 2).
-    package static func badInput(_ error: some Error) -> CLIError {
+    public static func badInput(_ error: some Error) -> CLIError {
         badInput(String(describing: error))
     }
 }

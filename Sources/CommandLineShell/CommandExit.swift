@@ -6,7 +6,7 @@ extension ParsableCommand {
     /// documented exit codes (DESIGN.md): 1 an expectation or regression failed, 2 bad input
     /// (usage errors count as bad input); `--help` and `--version` print and exit 0. Shared by
     /// `workbench` and `workbench-serve`.
-    package static func runMappingExitCodes() {
+    public static func runMappingExitCodes() {
         do {
             var command = try parseAsRoot()
             try command.run()

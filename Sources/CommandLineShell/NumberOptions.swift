@@ -4,13 +4,13 @@ import Foundation
 /// Parsers for numeric options that say what they expected, including for a negative number
 /// (options using them parse `.unconditional`, so `--steps -1` reaches the check instead of
 /// reading as a missing value).
-package enum NumberOptions {
+public enum NumberOptions {
     /// A whole number within `range`.
     ///
     /// - Parameters:
     ///   - range: The accepted values.
     /// - Returns: A transform for `@Option`.
-    package static func whole(in range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
+    public static func whole(in range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
         { text in
             guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
                 throw ValidationError("expected a whole number \(describe(range)), found '\(snippet(text))'")
@@ -20,7 +20,7 @@ package enum NumberOptions {
     }
 
     /// An unsigned 64-bit number (a seed).
-    package static func seed(_ text: String) throws -> UInt64 {
+    public static func seed(_ text: String) throws -> UInt64 {
         guard let value = UInt64(text.trimmingCharacters(in: .whitespaces)) else {
             throw ValidationError("expected a whole number from 0 to \(UInt64.max), found '\(snippet(text))'")
         }
@@ -28,7 +28,7 @@ package enum NumberOptions {
     }
 
     /// A positive finite number (a price).
-    package static func positive(_ text: String) throws -> Double {
+    public static func positive(_ text: String) throws -> Double {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
             throw ValidationError("expected a positive finite number, found '\(snippet(text))'")
         }

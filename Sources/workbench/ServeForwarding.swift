@@ -6,11 +6,12 @@ import Foundation
     import Glibc
 #endif
 
-/// `workbench serve`: runs `workbench-serve`, the executable next to this one that carries the
-/// HTTP server (Hummingbird and SwiftNIO), with the same arguments. Keeping the server in its
-/// own executable lets `swift run workbench` build without them: a fresh clone's first run
-/// builds about half as much. The first `serve` in a checkout builds the server
-/// (`swift build --product workbench-serve`, once, with a line saying so).
+/// `workbench serve`: runs `workbench-serve`, the executable that carries the HTTP server
+/// (Hummingbird and SwiftNIO), with the same arguments. The server is a package of its own
+/// (`Server/`), so `swift run workbench` neither resolves nor builds them: a fresh clone's first
+/// run resolves 3 packages instead of 27 and builds about half as much. The first `serve` in a
+/// checkout builds the server (`swift build --package-path Server --product workbench-serve`,
+/// once, with a line saying so).
 struct ServeForwarding: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -30,8 +31,10 @@ struct ServeForwarding: ParsableCommand {
         help: "The scenario file and workbench-serve's options (`workbench serve --help`).")
     var arguments: [String] = []
 
-    /// The server's executable name, next to `workbench`.
+    /// The server's executable name.
     static let serverName = "workbench-serve"
+    /// The server's package, a folder of the repository.
+    static let serverPackage = "Server"
 
     func run() throws {
         let server = try Self.server()
@@ -41,21 +44,24 @@ struct ServeForwarding: ParsableCommand {
         throw CLIError.badInput("cannot run \(Self.serverName): \(String(cString: strerror(errno)))")
     }
 
-    /// The server executable next to this one, built first when this is a checkout's build
-    /// that does not have it yet.
+    /// The server executable: next to this one when installed together; in a checkout, the
+    /// server package's build (`Server/.build/<configuration>`), built first when it is missing.
     static func server() throws(CLIError) -> URL {
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let server = own.deletingLastPathComponent().appendingPathComponent(serverName)
-        if FileManager.default.isExecutableFile(atPath: server.path) { return server }
-        guard let package = packageRoot(of: own) else {
+        let installed = own.deletingLastPathComponent().appendingPathComponent(serverName)
+        if FileManager.default.isExecutableFile(atPath: installed.path) { return installed }
+        guard let root = packageRoot(of: own) else {
             throw .badInput(
-                "\(serverName) is not installed next to workbench; build it with `swift build --product \(serverName)`"
+                "\(serverName) is not installed next to workbench; build it with `swift build --package-path Server --product \(serverName)` in the repository"
             )
         }
+        let package = root.appendingPathComponent(serverPackage)
         let configuration =
             own.deletingLastPathComponent().lastPathComponent == "release" ? "release" : "debug"
+        let server = package.appendingPathComponent(".build/\(configuration)/\(serverName)")
+        if FileManager.default.isExecutableFile(atPath: server.path) { return server }
         FileHandle.standardError.write(
-            Data("workbench: building \(serverName) once (Hummingbird and SwiftNIO, a minute or two)\n".utf8))
+            Data("workbench: building \(serverName) once (Hummingbird and SwiftNIO, a few minutes)\n".utf8))
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         build.arguments = [

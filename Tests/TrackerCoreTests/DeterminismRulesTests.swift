@@ -17,10 +17,15 @@ struct DeterminismRulesTests {
 
     @Test("no wall clock or unseeded randomness in Sources outside the CLI and the live shell")
     func noWallClockOutsideTheCLI() throws {
-        let sources = RepositoryFiles.root.appendingPathComponent("Sources")
-        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        // The root package's sources and the server package's (Server/).
+        var urls: [URL] = []
+        for sources in ["Sources", "Server/Sources"].map(RepositoryFiles.root.appendingPathComponent) {
+            let files = try #require(
+                FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+            for case let url as URL in files { urls.append(url) }
+        }
         var checked = 0
-        for case let url as URL in files where url.pathExtension == "swift" || url.pathExtension == "h" {
+        for url in urls where url.pathExtension == "swift" || url.pathExtension == "h" {
             if Self.shells.contains(where: url.path.contains) { continue }
             checked += 1
             let text = try String(contentsOf: url, encoding: .utf8)
