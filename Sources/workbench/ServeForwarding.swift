@@ -44,13 +44,15 @@ struct ServeForwarding: ParsableCommand {
         throw CLIError.badInput("cannot run \(Self.serverName): \(String(cString: strerror(errno)))")
     }
 
-    /// The server executable: next to this one when installed together; in a checkout, the
-    /// server package's build (`Server/.build/<configuration>`), built first when it is missing.
+    /// The server executable: in a checkout, the server package's build
+    /// (`Server/.build/<configuration>`), built first when it is missing; otherwise the one
+    /// installed next to this one. (A checkout's `.build/<configuration>/workbench-serve` is a
+    /// stale build from before the server had its own package, and is never run.)
     static func server() throws(CLIError) -> URL {
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let installed = own.deletingLastPathComponent().appendingPathComponent(serverName)
-        if FileManager.default.isExecutableFile(atPath: installed.path) { return installed }
         guard let root = packageRoot(of: own) else {
+            let installed = own.deletingLastPathComponent().appendingPathComponent(serverName)
+            if FileManager.default.isExecutableFile(atPath: installed.path) { return installed }
             throw .badInput(
                 "\(serverName) is not installed next to workbench; build it with `swift build --package-path Server --product \(serverName)` in the repository"
             )
