@@ -7,6 +7,11 @@
 
 import PackageDescription
 
+/// A library of the main package, by name.
+func workbench(_ name: String) -> Target.Dependency {
+    .product(name: name, package: "BitpalWorkbench")
+}
+
 let package = Package(
     name: "BitpalWorkbenchServer",
     platforms: [.macOS(.v14)],
@@ -26,9 +31,9 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                .product(name: "WorkbenchFoundation", package: "BitpalWorkbench"),
-                .product(name: "TrackerCore", package: "BitpalWorkbench"),
-                .product(name: "Simulation", package: "BitpalWorkbench"),
+                workbench("WorkbenchFoundation"),
+                workbench("TrackerCore"),
+                workbench("Simulation"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -40,13 +45,13 @@ let package = Package(
             name: "workbench-serve",
             dependencies: [
                 "Serve",
-                .product(name: "WorkbenchFoundation", package: "BitpalWorkbench"),
-                .product(name: "TrackerCore", package: "BitpalWorkbench"),
-                .product(name: "PriceModels", package: "BitpalWorkbench"),
-                .product(name: "Simulation", package: "BitpalWorkbench"),
-                .product(name: "Runs", package: "BitpalWorkbench"),
-                .product(name: "LiveHTTP", package: "BitpalWorkbench"),
-                .product(name: "CommandLineShell", package: "BitpalWorkbench"),
+                workbench("WorkbenchFoundation"),
+                workbench("TrackerCore"),
+                workbench("PriceModels"),
+                workbench("Simulation"),
+                workbench("Runs"),
+                workbench("LiveHTTP"),
+                workbench("CommandLineShell"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/workbench-serve"),

@@ -69,8 +69,7 @@ public struct SweepStore: Sendable {
         let known = committedMetricIDs.withLock { $0 }
         let learned = try database.write { db -> [String: Int64] in
             var ids = known
-            let isRecorded = try db.cachedStatement(
-                sql: "SELECT 1 FROM cell WHERE combination = ? AND seed = ?")
+            let isRecorded = try db.cachedStatement(sql: Self.isRecordedSQL)
             let insertCell = try db.cachedStatement(sql: "INSERT INTO cell (combination, seed) VALUES (?, ?)")
             let insertValue = try db.cachedStatement(
                 sql: "INSERT INTO cell_metric (combination, metric_id, value, seed) VALUES (?, ?, ?, ?)")
@@ -97,6 +96,9 @@ public struct SweepStore: Sendable {
         // Only ids whose rows are committed are remembered: a rolled-back transaction's are not.
         committedMetricIDs.withLock { $0.merge(learned) { old, _ in old } }
     }
+
+    /// Whether a cell is recorded: a key look-up.
+    private static let isRecordedSQL = "SELECT 1 FROM cell WHERE combination = ? AND seed = ?"
 
     /// The most databases ``absorb(databasesAt:)`` takes at once: SQLite attaches at most 10.
     public static let maximumAbsorbed = 10
@@ -175,17 +177,12 @@ public struct SweepStore: Sendable {
         }
     }
 
-    /// How many cells are finished.
-    public func cellCount() throws(StoreError) -> Int {
-        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cell") ?? 0 }
-    }
-
     /// Whether a cell is finished.
     public func contains(_ cell: SweepCell) throws(StoreError) -> Bool {
         try database.read { db in
             try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM cell WHERE combination = ? AND seed = ?",
-                arguments: [cell.combination, Int64(bitPattern: cell.seed)]) ?? false
+                db, sql: Self.isRecordedSQL, arguments: [cell.combination, Int64(bitPattern: cell.seed)])
+                ?? false
         }
     }
 
@@ -198,39 +195,6 @@ public struct SweepStore: Sendable {
                 cells.insert(SweepCell(combination: row[0], seed: UInt64(bitPattern: row[1])))
             }
             return cells
-        }
-    }
-
-    /// Finished cells in plan order after `cell` (from the first when nil), at most `limit`, with
-    /// their metrics: the way to copy a store in bounded memory.
-    ///
-    /// - Parameters:
-    ///   - cell: The last cell already read, or nil.
-    ///   - limit: How many cells at most.
-    public func cells(after cell: SweepCell?, limit: Int) throws(StoreError)
-        -> [(cell: SweepCell, metrics: [SweepMetric])]
-    {
-        try database.read { db in
-            // Paged in SQL's order of the stored bit patterns; the first page starts below all.
-            let start: (Int, Int64) = cell.map { ($0.combination, Int64(bitPattern: $0.seed)) } ?? (-1, .min)
-            let cells = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT combination, seed FROM cell WHERE (combination, seed) > (?, ?)
-                    ORDER BY combination, seed LIMIT ?
-                    """, arguments: [start.0, start.1, limit]
-            ).map { SweepCell(combination: $0[0], seed: UInt64(bitPattern: $0[1])) }
-            return try cells.map { cell in
-                let metrics = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT metric.name, cell_metric.value, metric.unit FROM cell_metric
-                        JOIN metric ON metric.id = cell_metric.metric_id
-                        WHERE combination = ? AND seed = ? ORDER BY metric.name
-                        """, arguments: [cell.combination, Int64(bitPattern: cell.seed)]
-                ).map { SweepMetric(name: $0[0], value: $0[1], unit: $0[2] ?? "") }
-                return (cell, metrics)
-            }
         }
     }
 

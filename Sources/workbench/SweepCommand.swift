@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineShell
 import Foundation
+import LiveHTTP
 import Runs
 import Sweeps
 import TrackerCore
@@ -164,18 +165,15 @@ struct SweepCommand: ParsableCommand {
         }
     }
 
-    /// `timings.json` of a sweep: wall time and throughput, never part of the results.
     /// Finished cells are committed together, once their runs took a quarter second, or the
     /// first waited a quarter second, or 1,000 wait: a kill costs at most a quarter second of
     /// runs, re-run on `--resume`.
     static let commitPacing: CommitPacing = {
-        let origin = ContinuousClock.now
-        return CommitPacing(cells: 1000, seconds: 0.25) {
-            let elapsed = ContinuousClock.now - origin
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        }
+        let clock = ElapsedSeconds()
+        return CommitPacing(cells: 1000, seconds: 0.25) { clock.now() }
     }()
 
+    /// `timings.json` of a sweep: wall time and throughput, never part of the results.
     static func timings(since started: ContinuousClock.Instant, ran: Int, skipped: Int) -> String {
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

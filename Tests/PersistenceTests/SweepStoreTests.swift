@@ -48,9 +48,9 @@ struct SweepStoreTests {
         #expect(try store.units() == ["a": "count", "b": "ratio"])
         var copied = 0
         var last: SweepCell?
-        while let page = try Optional(store.cells(after: last, limit: 100)), let final = page.last {
+        while let page = try Optional(store.cellKeys(after: last, limit: 100)), let final = page.last {
             copied += page.count
-            last = final.cell
+            last = final
         }
         #expect(copied == 514)
     }
@@ -70,7 +70,7 @@ struct SweepStoreTests {
         #expect(throws: StoreError.self) {
             try store.record([(SweepCell(combination: 0, seed: 2), [twice, twice])])
         }
-        #expect(try store.cellCount() == 1)
+        #expect(try store.finishedCells().count == 1)
         #expect(try store.units() == ["a": "count"])
         try store.record([
             (SweepCell(combination: 0, seed: 3), [SweepMetric(name: "b", value: 3, unit: "ratio")])

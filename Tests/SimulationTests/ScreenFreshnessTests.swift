@@ -132,3 +132,14 @@ struct ScreenFreshnessTests {
         #expect(abs(freshness.all.percentile(0.5)! - 50_000) < 1e-6)
     }
 }
+
+extension ScreenFreshness {
+    /// ``show(_:items:at:)`` with the items as a dictionary, in key order: how the traces here
+    /// are written.
+    mutating func show(_ screen: Screen?, dataTimes: [String: Int64?], at now: Int64) {
+        show(
+            screen,
+            items: dataTimes.sorted { $0.key < $1.key }.map { ScreenItem(key: $0.key, dataTime: $0.value) },
+            at: now)
+    }
+}

@@ -35,19 +35,6 @@ struct ScreenFreshness {
 
     /// Says what the screen shows from `now` on.
     ///
-    /// - Parameters:
-    ///   - screen: The visible screen, nil when none is (the app in the background).
-    ///   - dataTimes: Each item's data time, epoch ms; nil for an item with nothing to show.
-    ///   - now: The time.
-    mutating func show(_ screen: Screen?, dataTimes: [String: Int64?], at now: Int64) {
-        show(
-            screen,
-            items: dataTimes.sorted { $0.key < $1.key }.map { ScreenItem(key: $0.key, dataTime: $0.value) },
-            at: now)
-    }
-
-    /// Says what the screen shows from `now` on.
-    ///
     /// The same items as last time, in the same order, on the same screen (a watchlist whose
     /// data moved) are compared by position; any other change by key. Both give the same record.
     ///
