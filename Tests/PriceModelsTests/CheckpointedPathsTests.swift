@@ -98,6 +98,32 @@ struct CheckpointedPathsTests {
     }
 
     @Test(
+        "a checkpoint restored into a walk standing elsewhere continues as the walk it was taken from",
+        arguments: GeneratorKind.allCases)
+    func checkpointsRestoreAnywhere(generator: GeneratorKind) throws {
+        for correlation in try Self.correlations() {
+            var original = try MarketWalk(
+                coins: Self.coins, rootSeed: 9, stepYears: Self.fiveMinutes, generator: generator,
+                correlation: correlation)
+            var elsewhere = original.copy()
+            _ = original.advance(by: 613)
+            var checkpoint: [UInt64] = []
+            original.appendCheckpoint(to: &checkpoint)
+            #expect(checkpoint.count == original.checkpointWords)
+            _ = elsewhere.advance(by: 1_500)
+            elsewhere.restoreCheckpoint(from: checkpoint[...])
+            let expected = original.advance(by: 800)
+            #expect(elsewhere.advance(by: 800).map(Self.bits) == expected.map(Self.bits), "\(correlation)")
+        }
+        // A coin that follows the market on taus2: two words of position, three of its stream,
+        // two of its correlation state and three of the factor's stream.
+        let follower = try MarketWalk(
+            coins: [Self.coins[0]], rootSeed: 9, stepYears: Self.fiveMinutes, generator: .taus2,
+            correlation: .oneFactor(correlations: ["a-gbm": 0.7]))
+        #expect(follower.checkpointWords == 10)
+    }
+
+    @Test(
         "every range and tick of checkpointed paths, read in any order, is the generated path's, for every model and correlation",
         arguments: GeneratorKind.allCases)
     func rangesEqualTheGeneratedPaths(generator: GeneratorKind) throws {

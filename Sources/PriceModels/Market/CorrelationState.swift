@@ -56,6 +56,33 @@ struct CorrelationState {
     /// A copy at the same point, with its own factor stream.
     func copy() -> CorrelationState { CorrelationState(copying: self) }
 
+    /// Words ``appendCheckpoint(to:)`` writes: two a member and the factor stream's state.
+    var checkpointWords: Int { 2 * members.count + factor.stateWords }
+
+    /// Appends what changes as the state advances: each member's prices, then the factor stream.
+    ///
+    /// - Parameter words: Where it goes.
+    func appendCheckpoint(to words: inout [UInt64]) {
+        for member in members {
+            words.append(member.drawnPrice.bitPattern)
+            words.append(member.logPrice.bitPattern)
+        }
+        factor.appendState(to: &words)
+    }
+
+    /// Sets the state to a checkpoint ``appendCheckpoint(to:)`` wrote from the same market.
+    ///
+    /// - Parameter words: The checkpoint, ``checkpointWords`` words.
+    mutating func restoreCheckpoint(from words: ArraySlice<UInt64>) {
+        var next = words.startIndex
+        for index in members.indices {
+            members[index].drawnPrice = Double(bitPattern: words[next])
+            members[index].logPrice = Double(bitPattern: words[next + 1])
+            next += 2
+        }
+        factor.restoreState(from: words[next...])
+    }
+
     /// Replaces the correlated coins' prices drawn alone by their mixed prices.
     ///
     /// - Parameter prices: Every coin's stretch, by slot.

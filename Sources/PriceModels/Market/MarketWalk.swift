@@ -67,6 +67,46 @@ public struct MarketWalk {
     /// A copy at the same point that advances on its own: streams are copied, not shared.
     public func copy() -> MarketWalk { MarketWalk(copying: self) }
 
+    /// Words a checkpoint takes (``appendCheckpoint(to:)``): 10 for a coin that follows the market
+    /// on taus2 streams, where a ``copy()`` takes some 640 bytes.
+    public var checkpointWords: Int {
+        2 * walks.count + streams.reduce(0) { $0 + $1.stateWords } + (mix?.checkpointWords ?? 0)
+    }
+
+    /// Appends where the walk stands, as 64-bit words: each coin's ``WalkPosition``, each stream's
+    /// state, then the correlation's. ``restoreCheckpoint(from:)`` on a copy of the same market's
+    /// walk (at any point) takes it back there.
+    ///
+    /// - Parameter words: Where it goes.
+    public func appendCheckpoint(to words: inout [UInt64]) {
+        for walk in walks {
+            let position = walk.position
+            words.append(position.logPrice.bitPattern)
+            words.append(position.other.bitPattern)
+        }
+        for stream in streams { stream.appendState(to: &words) }
+        mix?.appendCheckpoint(to: &words)
+    }
+
+    /// Takes the walk to a checkpoint ``appendCheckpoint(to:)`` wrote from a walk of the same
+    /// coins, seed, step, generator and correlation: it then advances as that walk did.
+    ///
+    /// - Parameter words: The checkpoint, ``checkpointWords`` words.
+    public mutating func restoreCheckpoint(from words: ArraySlice<UInt64>) {
+        precondition(words.count == checkpointWords, "a checkpoint is \(checkpointWords) words")
+        var next = words.startIndex
+        for index in walks.indices {
+            walks[index].position = WalkPosition(
+                logPrice: Double(bitPattern: words[next]), other: Double(bitPattern: words[next + 1]))
+            next += 2
+        }
+        for stream in streams {
+            stream.restoreState(from: words[next..<next + stream.stateWords])
+            next += stream.stateWords
+        }
+        mix?.restoreCheckpoint(from: words[next...])
+    }
+
     /// Writes every coin's next prices, one step each: `prices[i]` is coin i's, all of one length.
     ///
     /// - Parameter prices: One buffer per coin, in ``coinIds``' order.

@@ -88,6 +88,11 @@ public struct GARCH11: PriceProcess, Equatable {
         var logPrice: Double
         var variance: Double
 
+        var position: WalkPosition {
+            get { WalkPosition(logPrice: logPrice, other: variance) }
+            set { (logPrice, variance) = (newValue.logPrice, newValue.other) }
+        }
+
         init(model: GARCH11, logPrice: Double) {
             self.model = model
             unitScale = ((model.degreesOfFreedom - 2) / model.degreesOfFreedom).squareRoot()

@@ -58,6 +58,11 @@ public struct GeometricBrownianMotion: PriceProcess, Equatable {
         let scale: Double
         var logPrice: Double
 
+        var position: WalkPosition {
+            get { WalkPosition(logPrice: logPrice) }
+            set { logPrice = newValue.logPrice }
+        }
+
         /// The normals are drawn first, all at once into `prices` (one C loop), then turned into
         /// prices in a tight loop: the same draws and arithmetic as a draw per step, but the
         /// exponentials no longer wait on the generator.

@@ -107,6 +107,11 @@ public struct MertonJumpDiffusion: PriceProcess, Equatable {
         var logPrice: Double
         var jumps = 0
 
+        var position: WalkPosition {
+            get { WalkPosition(logPrice: logPrice, other: Double(jumps)) }
+            set { (logPrice, jumps) = (newValue.logPrice, Int(newValue.other)) }
+        }
+
         mutating func advance(into prices: UnsafeMutableBufferPointer<Double>, stream: RandomStream) {
             let (mean, scale, jumpsPerStep) = (self.mean, self.scale, self.jumpsPerStep)
             let (jumpMean, jumpVolatility) = (self.jumpMean, self.jumpVolatility)

@@ -61,6 +61,11 @@ public struct OrnsteinUhlenbeck: PriceProcess, Equatable {
         let scale: Double
         var logPrice: Double
 
+        var position: WalkPosition {
+            get { WalkPosition(logPrice: logPrice) }
+            set { logPrice = newValue.logPrice }
+        }
+
         mutating func advance(into prices: UnsafeMutableBufferPointer<Double>, stream: RandomStream) {
             let (target, decay, scale) = (self.target, self.decay, self.scale)
             LogPricePath.fill(prices, logPrice: &logPrice) { logPrice in

@@ -12,6 +12,30 @@ public protocol PriceWalk: Sendable {
     ///   - prices: Where the prices go.
     ///   - stream: The randomness; the same stream on every call of one path.
     mutating func advance(into prices: UnsafeMutableBufferPointer<Double>, stream: RandomStream)
+
+    /// Where the walk stands: everything that changes as it advances. A walk of the same model
+    /// and step set to a position another held continues, with the same stream state, as that
+    /// one did from there (``MarketWalk``'s checkpoints keep only this).
+    var position: WalkPosition { get set }
+}
+
+/// What changes as a walk advances: its log price and at most one more number (a GARCH variance,
+/// a regime, a count of jumps), exactly.
+public struct WalkPosition: Sendable, Equatable {
+    /// The log price.
+    public var logPrice: Double
+    /// The model's other changing number, or 0.
+    public var other: Double
+
+    /// Creates a position.
+    ///
+    /// - Parameters:
+    ///   - logPrice: The log price.
+    ///   - other: The model's other changing number (exact for integers below 2^53), or 0.
+    public init(logPrice: Double, other: Double = 0) {
+        self.logPrice = logPrice
+        self.other = other
+    }
 }
 
 extension PriceProcess {

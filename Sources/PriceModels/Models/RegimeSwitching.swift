@@ -96,6 +96,12 @@ public struct RegimeSwitching: PriceProcess, Equatable {
         var state = 0
         var taken: [UInt8]?
 
+        /// The log price and regime; the regimes taken are not part of it.
+        var position: WalkPosition {
+            get { WalkPosition(logPrice: logPrice, other: Double(state)) }
+            set { (logPrice, state) = (newValue.logPrice, Int(newValue.other)) }
+        }
+
         mutating func advance(into prices: UnsafeMutableBufferPointer<Double>, stream: RandomStream) {
             let (means, scales, switchProbabilities) = (self.means, self.scales, self.switchProbabilities)
             var state = self.state

@@ -44,6 +44,35 @@ public final class RandomStream {
         return RandomStream(generator: clone, seed: seed, kind: kind)
     }
 
+    /// 64-bit words the generator's state takes (`gsl_rng_size`, rounded up): 3 for taus2, 625
+    /// for MT19937.
+    public var stateWords: Int { (gsl_rng_size(generator) + 7) / 8 }
+
+    /// Appends the generator's state (`gsl_rng_state`, zero-padded to ``stateWords`` words): with
+    /// ``restoreState(from:)`` a checkpoint a few words long instead of a whole generator.
+    ///
+    /// - Parameter words: Where it goes.
+    public func appendState(to words: inout [UInt64]) {
+        let start = words.count
+        words.append(contentsOf: repeatElement(0, count: stateWords))
+        words.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress, let state = gsl_rng_state(generator) else { return }
+            (base + start * 8).copyMemory(from: state, byteCount: gsl_rng_size(generator))
+        }
+    }
+
+    /// Sets the generator to a state ``appendState(to:)`` wrote from a stream of the same kind: it
+    /// then draws what that stream drew next.
+    ///
+    /// - Parameter words: The state, ``stateWords`` words.
+    public func restoreState(from words: ArraySlice<UInt64>) {
+        precondition(words.count == stateWords, "a \(kind) state is \(stateWords) words, not \(words.count)")
+        words.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress, let state = gsl_rng_state(generator) else { return }
+            state.copyMemory(from: base, byteCount: gsl_rng_size(generator))
+        }
+    }
+
     /// A standard normal sample (Marsaglia and Tsang's ziggurat, `gsl_ran_gaussian_ziggurat`).
     @inline(__always)
     public func gaussian() -> Double {
