@@ -3,12 +3,13 @@
 /// with its figures rather than failing part way (docs/scenarios.md, "How big a market can be").
 ///
 /// The figures are measured on the release build (docs/benchmarks.md, "Scale in coins"): a
-/// checkpoint is about 640 bytes per coin per block of ``CheckpointedPaths/blockLength`` ticks,
-/// and each coin keeps its two latest blocks (16 KB). Drawing takes about 25 ns a tick, once to
-/// check every path and again whenever a block is read.
+/// checkpoint is ten 64-bit words per coin per block of ``CheckpointedPaths/blockLength`` ticks
+/// (``MarketWalk/checkpointWords``, a coin that follows the market on taus2), and each coin keeps
+/// its two latest blocks (8 KB). Drawing takes about 25 ns a tick, once to check every path and
+/// again whenever a block is read.
 public struct MarketCost: Sendable, Equatable {
     /// Bytes of one coin's checkpoint at one block.
-    public static let checkpointBytes = 640.0
+    public static let checkpointBytes = 80.0
     /// The most ticks a market may draw: about two minutes of drawing to check the paths alone.
     public static let maximumTicks = 5e9
     /// The most memory the market's paths may keep.

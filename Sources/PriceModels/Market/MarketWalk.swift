@@ -68,7 +68,7 @@ public struct MarketWalk {
     public func copy() -> MarketWalk { MarketWalk(copying: self) }
 
     /// Words a checkpoint takes (``appendCheckpoint(to:)``): 10 for a coin that follows the market
-    /// on taus2 streams, where a ``copy()`` takes some 640 bytes.
+    /// on taus2 streams (80 bytes), where a ``copy()`` takes some 640.
     public var checkpointWords: Int {
         2 * walks.count + streams.reduce(0) { $0 + $1.stateWords } + (mix?.checkpointWords ?? 0)
     }

@@ -91,35 +91,48 @@ extension SimulatedMarket {
         let dayCount = span / 86_400_000
         let size: Int64 = dayCount <= 2 ? 1_800_000 : dayCount <= 30 ? 14_400_000 : 345_600_000
         let firstOpen = (max(now - span, start) + size - 1) / size * size
-        var first = tickIndex(at: firstOpen, in: series) ?? 0
-        if series.timestamp(first) < firstOpen { first += 1 }
-        var writer = JSONWriter(capacity: 64 * (last - first + 1) / 6 + 2)
+        var writer = JSONWriter(capacity: 64 * Int((now - firstOpen) / size + 2) + 2)
         writer.raw("[")
+        // Four-day candles finished before the last one come from the memo.
+        var rest = firstOpen
+        let lastSpan = series.timestamp(last) / size
+        if size == LongCandleMemo.size, let coin = coinIndex[id], firstOpen / size < lastSpan {
+            for candle in longCandles.candles(ofCoin: coin, spans: firstOpen / size..<lastSpan, in: series) {
+                Self.write(candle, to: &writer)
+            }
+            rest = lastSpan * size
+        }
+        var first = tickIndex(at: rest, in: series) ?? 0
+        if series.timestamp(first) < rest { first += 1 }
         if first <= last {
             series.withPrices(first...last) { prices in
                 var index = first
                 while index <= last {
-                    let close = (series.timestamp(index) / size + 1) * size
-                    let open = prices[index - first]
-                    var (high, low, latest) = (open, open, open)
-                    while index <= last, series.timestamp(index) < close {
-                        let value = prices[index - first]
-                        (high, low, latest) = (max(high, value), min(low, value), value)
+                    var candle = Candle(
+                        openedBy: prices[index - first], at: series.timestamp(index), size: size)
+                    index += 1
+                    while index <= last, series.timestamp(index) < candle.closeTime {
+                        candle.add(prices[index - first])
                         index += 1
                     }
-                    if writer.bytes.count > 1 { writer.raw(",") }
-                    writer.raw("[")
-                    writer.integer(close)
-                    for value in [open, high, low, latest] {
-                        writer.raw(",")
-                        writer.number(value)
-                    }
-                    writer.raw("]")
+                    Self.write(candle, to: &writer)
                 }
             }
         }
         writer.raw("]")
         return writer.bytes
+    }
+
+    /// Writes `[close time, open, high, low, close]`, after a comma unless it is the first.
+    private static func write(_ candle: Candle, to writer: inout JSONWriter) {
+        if writer.bytes.count > 1 { writer.raw(",") }
+        writer.raw("[")
+        writer.integer(candle.closeTime)
+        for value in [candle.open, candle.high, candle.low, candle.close] {
+            writer.raw(",")
+            writer.number(value)
+        }
+        writer.raw("]")
     }
 
     private func spanMilliseconds(_ days: String, at now: Int64) throws(SimulatedMarketError) -> Int64 {

@@ -25,6 +25,8 @@ public struct SimulatedMarket: Sendable {
     let marketsBodies = MarketsBodyMemo()
     /// Each coin's all-time high and low as far as they were last asked (``PriceExtremesMemo``).
     let extremes: PriceExtremesMemo
+    /// The four-day candles of the coins charted lately (``LongCandleMemo``).
+    let longCandles = LongCandleMemo()
 
     /// Generates the market.
     ///
