@@ -87,12 +87,14 @@ struct CorrelationState {
     ///
     /// - Parameter prices: Every coin's stretch, by slot.
     mutating func mix(_ prices: [UnsafeMutableBufferPointer<Double>]) {
+        // One logarithm a tick: each price's is the next one's previous.
         var innovations = members.map { member in
             let drawn = prices[member.slot]
-            var previous = member.drawnPrice
+            var previous = log(member.drawnPrice)
             return drawn.map { price in
-                defer { previous = price }
-                return (log(price) - log(previous) - member.moments.mean) / member.moments.standardDeviation
+                let current = log(price)
+                defer { previous = current }
+                return (current - previous - member.moments.mean) / member.moments.standardDeviation
             }
         }
         mixInnovations(&innovations)
@@ -132,7 +134,9 @@ struct CorrelationState {
         common.withUnsafeMutableBufferPointer { factor.fillGaussians($0) }
         for (index, member) in members.enumerated() {
             guard let (load, own) = member.factorWeights else { continue }
-            innovations[index] = zip(common, innovations[index]).map { load * $0 + own * $1 }
+            innovations[index].withUnsafeMutableBufferPointer { mixed in
+                for step in mixed.indices { mixed[step] = load * common[step] + own * mixed[step] }
+            }
         }
     }
 }

@@ -186,22 +186,28 @@ public struct AppSimulation: ~Copyable {
     ) -> RunResult {
         wallTimer = timer
         observers.sink = events
-        for scheduled in config.script { queue.schedule(.action(scheduled.action), at: scheduled.time) }
-        if let user = config.user {
-            var generator = StreamSeed.splitMix(root: config.seed, stream: "user")
-            for scheduled in user.actions(
+        var actions = ActionFeed(
+            script: config.script,
+            sessions: config.user?.sessions(
                 from: config.start, to: config.end, coins: config.watchlist,
-                profile: config.policies.rangeProfile, generator: &generator, price: config.truePrice)
-            {
-                queue.schedule(.action(scheduled.action), at: scheduled.time)
-            }
-        }
+                profile: config.policies.rangeProfile,
+                generator: StreamSeed.splitMix(root: config.seed, stream: "user"), price: config.truePrice))
         if widget != nil { execute(widget!.add(at: config.start), at: config.start) }
         execute(navigation.launch(), at: config.start)
         updateScreen(at: config.start)
         var reportedPercent = -1
         var processed = 0
-        while let (time, event) = queue.next(), time <= config.end {
+        while true {
+            let time: Int64
+            let event: Event
+            if let action = actions.take(dueBy: queue.nextTime) {
+                (time, event) = (action.time, .action(action.action))
+            } else if let next = queue.next() {
+                (time, event) = next
+            } else {
+                break
+            }
+            guard time <= config.end else { break }
             processed += 1
             handle(event, at: time)
             updateScreen(at: time)

@@ -109,50 +109,90 @@ public struct StochasticUser: Sendable, Equatable {
     /// - Returns: Actions in time order (equal times in the order they happen).
     public func actions(
         from start: Int64, to end: Int64, coins: [CoinListEntry], profile: ChartRangeProfile,
-        generator: inout SplitMix64, price: (String, Int64) -> Double? = { _, _ in nil }
+        generator: inout SplitMix64, price: @escaping (String, Int64) -> Double? = { _, _ in nil }
     ) -> [ScheduledAction] {
-        guard sessionsPerDay > 0, !coins.isEmpty else { return [] }
+        var sessions = sessions(
+            from: start, to: end, coins: coins, profile: profile, generator: generator, price: price)
         var actions: [ScheduledAction] = []
-        var time = start
-        let meanGap = 86_400_000 / sessionsPerDay
-        while true {
+        while let session = sessions.next() { actions += session }
+        generator = sessions.generator
+        return actions
+    }
+
+    /// The same actions as ``actions(from:to:coins:profile:generator:price:)``, one session at a
+    /// time: a run takes each session when it is due, so a year of sessions is never held at once.
+    ///
+    /// - Parameters:
+    ///   - start: Period start, epoch ms.
+    ///   - end: Period end.
+    ///   - coins: The coins the user may open.
+    ///   - profile: The ranges on offer.
+    ///   - generator: The user's seeded stream.
+    ///   - price: A coin's price at a time, for trades (none without it).
+    public func sessions(
+        from start: Int64, to end: Int64, coins: [CoinListEntry], profile: ChartRangeProfile,
+        generator: SplitMix64, price: @escaping (String, Int64) -> Double? = { _, _ in nil }
+    ) -> Sessions {
+        Sessions(
+            user: self, time: start, end: end, coins: coins, profile: profile, generator: generator,
+            price: price)
+    }
+
+    /// A user's sessions, drawn one at a time (``sessions(from:to:coins:profile:generator:price:)``).
+    public struct Sessions {
+        let user: StochasticUser
+        var time: Int64
+        let end: Int64
+        let coins: [CoinListEntry]
+        let profile: ChartRangeProfile
+        /// The user's stream, as far as the sessions drawn so far took it.
+        public private(set) var generator: SplitMix64
+        let price: (String, Int64) -> Double?
+
+        /// The next session's actions in time order (equal times in the order they happen), its
+        /// `.background` last; nil after the last session.
+        public mutating func next() -> [ScheduledAction]? {
+            guard user.sessionsPerDay > 0, !coins.isEmpty else { return nil }
+            let meanGap = 86_400_000 / user.sessionsPerDay
             time += Int64(-PortableMath.log1p(-generator.nextUnitInterval()) * meanGap)
-            guard time < end else { break }
+            guard time < end else { return nil }
             var length = max(
                 10_000,
-                Int64(-PortableMath.log1p(-generator.nextUnitInterval()) * Double(meanSessionMilliseconds)))
+                Int64(
+                    -PortableMath.log1p(-generator.nextUnitInterval()) * Double(user.meanSessionMilliseconds))
+            )
             var session = [
                 ScheduledAction(time: time, action: .foreground),
                 ScheduledAction(time: time, action: .closeCoin),
                 ScheduledAction(time: time, action: .selectTab(.watchlist)),
             ]
-            let pulls = Self.count(mean: habits.pullToRefreshPerSession, generator: &generator)
+            let pulls = StochasticUser.count(mean: user.habits.pullToRefreshPerSession, generator: &generator)
             for _ in 0..<pulls {
                 let at = time + Int64(generator.nextUnitInterval() * Double(length))
                 session.append(ScheduledAction(time: at, action: .pullToRefresh))
             }
-            let opens = Int(generator.nextUnitInterval() * 2 * coinsPerSession)
+            let opens = Int(generator.nextUnitInterval() * 2 * user.coinsPerSession)
             var lastOpen = time
             for open in 0..<opens {
                 lastOpen = time + length * Int64(open + 1) / Int64(opens + 2)
                 let nextSlot = time + length * Int64(open + 2) / Int64(opens + 2)
-                session += coinVisit(
+                session += user.coinVisit(
                     at: lastOpen, closingAt: (lastOpen + nextSlot) / 2, coins: coins, profile: profile,
                     generator: &generator)
             }
-            session += otherScreens(
+            session += user.otherScreens(
                 in: time..<(time + length), coins: coins, generator: &generator, price: price)
-            if opens > 0, generator.nextUnitInterval() < habits.backgroundMidLoadProbability {
+            if opens > 0, generator.nextUnitInterval() < user.habits.backgroundMidLoadProbability {
                 length = lastOpen - time + 200 + Int64(generator.nextUnitInterval() * 600)
             }
             let ended = min(time + length, end - 1)
-            actions += session.enumerated()
+            var actions = session.enumerated()
                 .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
                 .map(\.element).filter { $0.time < ended }
             actions.append(ScheduledAction(time: ended, action: .background))
             time += length
+            return actions
         }
-        return actions
     }
 
     /// One coin opened (on 1D, with the type last chosen), its range switches and perhaps a

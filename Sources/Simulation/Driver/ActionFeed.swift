@@ -1,0 +1,46 @@
+/// The run's scheduled actions, in the order the event queue would take them had they all been
+/// scheduled before any other event (as they once were): by time, and at one time the script's
+/// before the user's, each in its own order. The user's are drawn a session at a time
+/// (``StochasticUser/Sessions``), so a year of them is never held at once; every other event
+/// is scheduled later, so at one time an action goes before it.
+struct ActionFeed {
+    private let script: [ScheduledAction]
+    private var scriptIndex = 0
+    private var sessions: StochasticUser.Sessions?
+    private var session: [ScheduledAction] = []
+    private var sessionIndex = 0
+
+    /// A feed of the script's actions and the user's sessions.
+    ///
+    /// - Parameters:
+    ///   - script: Actions in any order (equal times in the order they happen).
+    ///   - sessions: The stochastic user's sessions, if there is one.
+    init(script: [ScheduledAction], sessions: StochasticUser.Sessions?) {
+        self.script = script.enumerated()
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+        self.sessions = sessions
+    }
+
+    /// Takes the next action if it is due at or before `time`, which is when the queue's next
+    /// event is due (an action goes first at one time); with no `time`, whenever it is due.
+    ///
+    /// - Parameter time: The queue's next time, or nil when the queue is empty.
+    /// - Returns: The action, or nil when none is due by then.
+    mutating func take(dueBy time: Int64?) -> ScheduledAction? {
+        while sessionIndex == session.count, sessions != nil {
+            if let next = sessions?.next() {
+                (session, sessionIndex) = (next, 0)
+            } else {
+                sessions = nil
+            }
+        }
+        let user = sessionIndex < session.count ? session[sessionIndex] : nil
+        let fromScript =
+            scriptIndex < script.count && (user.map { script[scriptIndex].time <= $0.time } ?? true)
+        guard let next = fromScript ? script[scriptIndex] : user else { return nil }
+        if let time, next.time > time { return nil }
+        if fromScript { scriptIndex += 1 } else { sessionIndex += 1 }
+        return next
+    }
+}

@@ -1,0 +1,69 @@
+import PriceModels
+import Testing
+import TrackerCore
+import WorkbenchFoundation
+
+@testable import Simulation
+
+/// A run takes the user's actions a session at a time (``ActionFeed``) instead of scheduling a
+/// year of them at the start; the order must be the one the event queue gave them.
+@Suite("The action feed gives the event queue's order, a session at a time")
+struct ActionFeedTests {
+    static let start: Int64 = 1_704_067_200_000
+
+    /// What the run did before: every script action, then every user action, into the queue
+    /// before any other event; then other events interleaved at the same times.
+    static func queued(_ script: [ScheduledAction], _ user: [ScheduledAction], others: [Int64]) -> [String] {
+        var queue = EventQueue<String>()
+        for action in script + user { queue.schedule("\(action.action)", at: action.time) }
+        for (index, time) in others.enumerated() { queue.schedule("other \(index)", at: time) }
+        var order: [String] = []
+        while let (time, event) = queue.next() { order.append("\(time) \(event)") }
+        return order
+    }
+
+    @Test("script and user actions, ties among them and with other events, for 30 seeds")
+    func sameOrderAsTheQueue() {
+        let user = StochasticUser(sessionsPerDay: 30, meanSessionMilliseconds: 600_000, coinsPerSession: 2)
+        let coins = ["a", "b", "c"].map { CoinListEntry(id: $0, symbol: $0, name: $0) }
+        let end = Self.start + 3 * 86_400_000
+        for seed in UInt64(1)...30 {
+            var pick = SplitMix64(seed: seed &* 77)
+            var generator = StreamSeed.splitMix(root: seed, stream: "user")
+            let userActions = user.actions(
+                from: Self.start, to: end, coins: coins, profile: .spec, generator: &generator)
+            // Script actions at user actions' times and at times of their own, out of order.
+            var script: [ScheduledAction] = []
+            for _ in 0..<40 {
+                let time =
+                    pick.next() % 2 == 0
+                    ? userActions[Int(pick.next() % UInt64(userActions.count))].time
+                    : Self.start + Int64(pick.next() % UInt64(end - Self.start))
+                script.append(
+                    ScheduledAction(time: time, action: pick.next() % 2 == 0 ? .foreground : .background))
+            }
+            let others = (0..<60).map { _ in
+                pick.next() % 2 == 0
+                    ? script[Int(pick.next() % 40)].time : userActions[Int(pick.next() % 10)].time
+            }
+            var feed = ActionFeed(
+                script: script,
+                sessions: user.sessions(
+                    from: Self.start, to: end, coins: coins, profile: .spec,
+                    generator: StreamSeed.splitMix(root: seed, stream: "user")))
+            var queue = EventQueue<String>()
+            for (index, time) in others.enumerated() { queue.schedule("other \(index)", at: time) }
+            var order: [String] = []
+            while true {
+                if let action = feed.take(dueBy: queue.nextTime) {
+                    order.append("\(action.time) \(action.action)")
+                } else if let (time, event) = queue.next() {
+                    order.append("\(time) \(event)")
+                } else {
+                    break
+                }
+            }
+            #expect(order == Self.queued(script, userActions, others: others), "seed \(seed)")
+        }
+    }
+}
