@@ -69,24 +69,36 @@ public enum ScenarioRun {
         } catch {
             throw Failure(description: error.description)
         }
-        var simulation: AppSimulation
-        do {
-            simulation = try AppSimulation(config: config)
-        } catch {
-            throw Failure(description: "\(scenario.file): alerts: \(error)")
-        }
-        let result = simulation.run(timer: timer, progress: progress, events: events)
+        let (seed, fittedVolatility) = (config.seed, (config.market as? ReplayMarket)?.calibratedVolatility)
+        // The config is not used after this: the market goes with the simulation.
+        let result = try simulate(
+            config, file: scenario.file, timer: timer, progress: progress, events: events)
         let values = result.metrics.byName
         let report = ReportInput(
             scenario: scenario.name, description: scenario.description, file: scenario.file,
             scenarioHash: loaded.hash,
-            seed: config.seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
-            settings: settings(
-                scenario, fittedVolatility: (config.market as? ReplayMarket)?.calibratedVolatility),
+            seed: seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
+            settings: settings(scenario, fittedVolatility: fittedVolatility),
             result: ReportResult(result),
             verdicts: scenario.expectations.map {
                 .init(expectation: $0.description, failure: $0.failure(in: values))
             })
         return RunOutcome(result: result, report: report)
+    }
+
+    /// Runs the simulation and lets it go: its market, caches and traces are freed before the
+    /// reports are built, which lowers a long run's peak memory.
+    private static func simulate(
+        _ config: consuming RunConfig, file: String, timer: (any WallTimer)?,
+        progress: (@Sendable (Double) -> Void)?,
+        events: ((RunEvent, Int64) -> Void)?
+    ) throws(Failure) -> RunResult {
+        var simulation: AppSimulation
+        do {
+            simulation = try AppSimulation(config: config)
+        } catch {
+            throw Failure(description: "\(file): alerts: \(error)")
+        }
+        return simulation.run(timer: timer, progress: progress, events: events)
     }
 }

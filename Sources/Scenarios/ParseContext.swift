@@ -43,7 +43,7 @@ struct ParseContext {
     func datasetPath(_ reader: NodeReader?, default fallback: String) throws(ScenarioError) -> String {
         let path = try reader?.string() ?? fallback
         // Errors point at the key when the file gives one, else at the market section.
-        let place = reader ?? NodeReader(node: Node(path), files: files, path: "market")
+        let place = reader ?? NodeReader(node: Node(path, .plain), files: files, path: "market")
         let resolved = projectRoot.appendingPathComponent(path).standardizedFileURL.path
         guard !path.hasPrefix("/"), PathNames.isInside(path, root: projectRoot) else {
             throw place.error(

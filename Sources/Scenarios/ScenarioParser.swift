@@ -141,7 +141,8 @@ public enum ScenarioParser {
                 file: file, line: error.line, column: error.column, keyPath: "", message: error.message)
         }
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // Scalars are read as text; no rule resolves them (`Tag.plain`).
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 throw ScenarioError(file: file, line: 1, column: 1, keyPath: "", message: "the file is empty")
             }
             return node
