@@ -61,11 +61,16 @@ public final class CheckpointedPaths: Sendable {
     ///   - steps: Steps after the first tick.
     ///   - generator: The GSL generator.
     ///   - correlation: How the coins move together.
+    ///   - observe: Shown every block of every coin as it is first drawn, each coin's blocks in
+    ///     tick order: the coin's index, the block's first tick and its prices. What a reader
+    ///     would otherwise draw again to summarise a whole path (a year of candles, say) it can
+    ///     take from here.
     /// - Throws: What ``MarketPaths/generate(coins:rootSeed:start:stepMilliseconds:steps:generator:correlation:)``
     ///   throws, for the same input.
     public init(
         coins: [SyntheticCoin], rootSeed: UInt64, start: Int64, stepMilliseconds: Int64, steps: Int,
-        generator: GeneratorKind = .taus2, correlation: MarketCorrelation = .independent
+        generator: GeneratorKind = .taus2, correlation: MarketCorrelation = .independent,
+        observe: ((_ coin: Int, _ firstTick: Int, _ prices: [Double]) -> Void)? = nil
     ) throws(PriceModelError) {
         try MarketPaths.checkGrid(start: start, stepMilliseconds: stepMilliseconds, steps: steps)
         try MarketWalk.validate(coins, correlation: correlation)
@@ -85,6 +90,11 @@ public final class CheckpointedPaths: Sendable {
             for block in 0..<blocks {
                 walk.appendCheckpoint(to: &drawn.checkpoints)
                 let prices = Self.draw(block: block, from: &walk, starts: drawn.starts, count: count)
+                if let observe {
+                    for (member, slot) in slots.enumerated() {
+                        observe(slot, block * Self.blockLength, prices[member])
+                    }
+                }
                 for (member, slot) in slots.enumerated() where firstBad[slot] == nil {
                     if let index = prices[member].firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
                         firstBad[slot] = (block * Self.blockLength + index, prices[member][index])

@@ -42,7 +42,49 @@ final class LongCandleMemo: Sendable {
         var asks: UInt64 = 0
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
+
+    /// An empty memo: each coin is scanned when first asked.
+    init() {
+        state = Locked(State())
+    }
+
+    /// A memo holding the candles a market's first draw gave (``Seed``).
+    init(seed: Seed) {
+        var state = State()
+        for (coin, built) in seed.coins {
+            state.coins[coin] = Coin(candles: built.candles, nextTick: built.openTick)
+        }
+        self.state = Locked(state)
+    }
+
+    /// The candles of a market's first ``coinsKept`` coins, built while ``CheckpointedPaths``
+    /// first draws them (its `observe`), so that the memo starts with them instead of drawing
+    /// each coin's path again when it is first asked. Candles past the time asked are never
+    /// handed out before their time.
+    struct Seed {
+        let start: Int64
+        let stepMilliseconds: Int64
+        /// Each coin's finished candles, the one still open and its first tick.
+        private(set) var coins: [Int: (candles: [Candle], open: Candle?, openTick: Int)] = [:]
+
+        /// Adds a block of a coin's ticks, which follow the ones added before.
+        mutating func add(coin: Int, firstTick: Int, prices: [Double]) {
+            guard coin < LongCandleMemo.coinsKept else { return }
+            var built = coins.removeValue(forKey: coin) ?? ([], nil, 0)
+            for (offset, price) in prices.enumerated() {
+                let time = start + Int64(firstTick + offset) * stepMilliseconds
+                if let open = built.open, time < open.closeTime {
+                    built.open?.add(price)
+                } else {
+                    if let done = built.open { built.candles.append(done) }
+                    built.open = Candle(openedBy: price, at: time, size: size)
+                    built.openTick = firstTick + offset
+                }
+            }
+            coins[coin] = built
+        }
+    }
 
     /// The completed candles of coin `coin` whose spans are `spans`, in order; the ticks after
     /// the last of them are the caller's to read.

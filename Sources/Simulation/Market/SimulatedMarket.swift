@@ -26,7 +26,7 @@ public struct SimulatedMarket: Sendable {
     /// Each coin's all-time high and low as far as they were last asked (``PriceExtremesMemo``).
     let extremes: PriceExtremesMemo
     /// The four-day candles of the coins charted lately (``LongCandleMemo``).
-    let longCandles = LongCandleMemo()
+    let longCandles: LongCandleMemo
 
     /// Generates the market.
     ///
@@ -49,9 +49,12 @@ public struct SimulatedMarket: Sendable {
         guard end >= start else { throw invalid("end - start", end - start, "0 or more") }
         guard stepMilliseconds > 0 else { throw invalid("step_ms", stepMilliseconds, "positive") }
         let steps = Int((end - start) / stepMilliseconds) + 1
+        var candles = LongCandleMemo.Seed(start: start, stepMilliseconds: stepMilliseconds)
         let paths = try CheckpointedPaths(
             coins: coins, rootSeed: rootSeed, start: start, stepMilliseconds: stepMilliseconds, steps: steps,
-            generator: generator, correlation: correlation)
+            generator: generator, correlation: correlation,
+            observe: { candles.add(coin: $0, firstTick: $1, prices: $2) })
+        longCandles = LongCandleMemo(seed: candles)
         ticks = Dictionary(
             coins.enumerated().map { ($1.id, CoinTicks(paths, coin: $0)) },
             uniquingKeysWith: { first, _ in first })
@@ -103,6 +106,7 @@ public struct SimulatedMarket: Sendable {
         }
         self.coins = coins
         self.ticks = paths.mapValues { CoinTicks($0) }
+        longCandles = LongCandleMemo()
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.marketsRowOpenings = Self.marketsRowOpenings(coins)
