@@ -13,19 +13,35 @@ struct PriceExtremes: Equatable {
     var lowTick: Int
     /// The tick they run through.
     var through: Int
-    /// ``high`` and ``low`` as JSON numbers, formatted when they change (a row is written
-    /// millions of times a year; the extremes change rarely).
+    /// ``high`` and ``low`` as JSON numbers, and their ticks' times as JSON dates, formatted when
+    /// they change (a row is written millions of times a year; the extremes change rarely).
     var highText: [UInt8] = []
     var lowText: [UInt8] = []
+    var highDateText: [UInt8] = []
+    var lowDateText: [UInt8] = []
 
-    /// Formats ``highText`` and ``lowText`` where they do not match `earlier`'s figures.
-    mutating func format(since earlier: PriceExtremes?) {
-        if let earlier, earlier.high == high {
-            highText = earlier.highText
+    /// Formats the texts where they do not match `earlier`'s figures.
+    ///
+    /// - Parameters:
+    ///   - earlier: The extremes formatted before, if any.
+    ///   - time: A tick's time, epoch ms.
+    mutating func format(since earlier: PriceExtremes?, time: (Int) -> Int64) {
+        if let earlier, earlier.high == high, earlier.highTick == highTick {
+            (highText, highDateText) = (earlier.highText, earlier.highDateText)
         } else {
-            highText = Self.text(high)
+            (highText, highDateText) = (Self.text(high), Self.date(time(highTick)))
         }
-        if let earlier, earlier.low == low { lowText = earlier.lowText } else { lowText = Self.text(low) }
+        if let earlier, earlier.low == low, earlier.lowTick == lowTick {
+            (lowText, lowDateText) = (earlier.lowText, earlier.lowDateText)
+        } else {
+            (lowText, lowDateText) = (Self.text(low), Self.date(time(lowTick)))
+        }
+    }
+
+    private static func date(_ time: Int64) -> [UInt8] {
+        var writer = JSONWriter(capacity: 32)
+        writer.isoMilliseconds(time)
+        return writer.bytes
     }
 
     private static func text(_ value: Double) -> [UInt8] {
@@ -91,7 +107,7 @@ final class PriceExtremesMemo: Sendable {
                 let last = min(tick, found.through + Self.stretch)
                 ticks.withPrices(next...last) { found.extend(by: $0) }
             }
-            found.format(since: latest[coin] ?? nil)
+            found.format(since: latest[coin] ?? nil, time: ticks.timestamp)
             latest[coin] = found
             return found
         }

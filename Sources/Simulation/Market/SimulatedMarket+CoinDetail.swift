@@ -153,7 +153,7 @@ extension SimulatedMarket {
         writer.raw("}")
         writer.raw(#","total_value_locked":null,"mcap_to_tvl_ratio":null,"fdv_to_tvl_ratio":null,"roi":null"#)
         if let extremes = extremes(ofCoin: index, in: series, at: now) {
-            writer.allTime(extremes, of: series, price: day.price, inUSD: true)
+            writer.allTime(extremes, price: day.price, inUSD: true)
         }
         writer.usd("market_cap") { $0.rounded(marketCap) }
         writer.member("market_cap_rank")

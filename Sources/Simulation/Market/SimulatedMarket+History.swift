@@ -94,14 +94,14 @@ extension JSONWriter {
     ///   - series: The coin's ticks (for the dates).
     ///   - price: The price now.
     ///   - inUSD: Whether each figure is an object by currency (``usd(_:inUSD:_:)``).
-    mutating func allTime(_ extremes: PriceExtremes, of series: CoinTicks, price: Double, inUSD: Bool) {
+    mutating func allTime(_ extremes: PriceExtremes, price: Double, inUSD: Bool) {
         // Written out, not looped over a list: a row is written millions of times a year.
         usd("ath", inUSD: inUSD) { $0.append(extremes.highText) }
         usd("ath_change_percentage", inUSD: inUSD) { $0.number((price / extremes.high - 1) * 100) }
-        usd("ath_date", inUSD: inUSD) { $0.isoMilliseconds(series.timestamp(extremes.highTick)) }
+        usd("ath_date", inUSD: inUSD) { $0.append(extremes.highDateText) }
         usd("atl", inUSD: inUSD) { $0.append(extremes.lowText) }
         usd("atl_change_percentage", inUSD: inUSD) { $0.number((price / extremes.low - 1) * 100) }
-        usd("atl_date", inUSD: inUSD) { $0.isoMilliseconds(series.timestamp(extremes.lowTick)) }
+        usd("atl_date", inUSD: inUSD) { $0.append(extremes.lowDateText) }
     }
 
     /// `"sparkline...":{"price":[...]}`.

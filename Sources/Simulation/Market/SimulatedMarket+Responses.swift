@@ -127,10 +127,7 @@ extension SimulatedMarket {
             writer.member("market_cap_change_percentage_24h")
             writer.appendCopy(of: percent)
             writer.supply(of: coin)
-            writer.allTime(
-                extremes.extremes(ofCoin: index, through: dayTicks.last, in: series), of: series,
-                price: day.price,
-                inUSD: false)
+            writer.allTime(allTime, price: day.price, inUSD: false)
             writer.member("roi")
             writer.raw("null")
             writer.member("last_updated")
