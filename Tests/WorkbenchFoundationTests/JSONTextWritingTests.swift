@@ -32,6 +32,20 @@ struct JSONTextWritingTests {
         }
     }
 
+    @Test("numbers that are not whole are description's bytes, for 200,000 random bit patterns")
+    func anyBitPattern() {
+        var generator = SplitMix64(seed: 23)
+        var checked = 0
+        while checked < 200_000 {
+            let value = Double(bitPattern: generator.next())
+            guard value.isFinite, value != value.rounded() || abs(value) >= 1e15 else { continue }
+            var bytes: [UInt8] = []
+            JSONText.appendNumber(value, to: &bytes)
+            #expect(bytes == Array(value.description.utf8), "\(value)")
+            checked += 1
+        }
+    }
+
     @Test("appendInteger and appendDigits: signs, the extremes and zero padding")
     func integers() {
         for value: Int64 in [0, 7, -7, 10, 1_704_067_200_000, .max, .min, .min + 1] {
