@@ -173,7 +173,7 @@ struct EngineAndServerTests {
 
     @Test("Belady's optimum on hand-computed traces, and never below LRU on random ones")
     func belady() {
-        func trace(_ keys: String, ttl: Int64 = 1_000_000) -> [BeladyOptimum.Access] {
+        func trace(_ keys: String, ttl: Int64 = 1_000_000) -> [BeladyOptimum.Access<String>] {
             keys.enumerated().map {
                 BeladyOptimum.Access(key: String($1), time: Int64($0), ttlMilliseconds: ttl)
             }

@@ -5,7 +5,7 @@ import WorkbenchFoundation
 
 @Suite("cache.opt_hit_ratio is an upper bound on every policy, checked by exhaustive search")
 struct OptimumBoundTests {
-    typealias Access = BeladyOptimum.Access
+    typealias Access = BeladyOptimum.Access<String>
 
     /// A value on its way into, or in, the cache.
     struct Value: Hashable {
@@ -101,6 +101,33 @@ struct OptimumBoundTests {
         }
         // The figure this replaces (Belady's rule applied to fresh uses only) was beaten.
         #expect(beatsOldHeuristic > 0)
+    }
+
+    @Test("keys numbered in the order first seen, as the recorder keeps them, give the same bound and curves")
+    func numberedKeys() {
+        var generator = SplitMix64(seed: 31)
+        for trial in 0..<2_000 {
+            let trace = Self.randomTrace(
+                &generator, length: Int.random(in: 1...40, using: &generator),
+                keys: Int.random(in: 1...12, using: &generator),
+                expiring: trial % 2 == 0, delayed: trial % 3 == 0)
+            var numbers: [String: UInt32] = [:]
+            let numbered = trace.map { access in
+                let number = numbers[access.key] ?? UInt32(numbers.count)
+                numbers[access.key] = number
+                var copy = BeladyOptimum.Access(
+                    key: number, time: access.time, ttlMilliseconds: access.ttlMilliseconds)
+                copy.storedAt = access.storedAt
+                return copy
+            }
+            for capacity in 0...4 {
+                #expect(
+                    BeladyOptimum.hits(numbered, capacity: capacity)
+                        == BeladyOptimum.hits(trace, capacity: capacity),
+                    "trial \(trial), capacity \(capacity)")
+            }
+            #expect(BeladyOptimum.hitCurves(numbered.map(\.key)) == BeladyOptimum.hitCurves(trace.map(\.key)))
+        }
     }
 
     @Test("exact when nothing expires and fetches arrive at once: equals the exhaustive optimum")

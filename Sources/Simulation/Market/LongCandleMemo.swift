@@ -53,7 +53,9 @@ final class LongCandleMemo: Sendable {
     init(seed: Seed) {
         var state = State()
         for (coin, built) in seed.coins {
-            state.coins[coin] = Coin(candles: built.candles, nextTick: built.openTick)
+            // Copied to their size: grown by appending, they held up to twice that.
+            let candles = built.candles.withUnsafeBufferPointer { Array($0) }
+            state.coins[coin] = Coin(candles: candles, nextTick: built.openTick)
         }
         self.state = Locked(state)
     }

@@ -17,9 +17,9 @@
 /// thousands of small traces. It equals the optimum when expiry does not bind (MIN is then exact).
 public enum BeladyOptimum {
     /// One lookup of the trace.
-    public struct Access: Sendable, Equatable {
-        /// The cache key.
-        public var key: String
+    public struct Access<Key: Hashable & Comparable & Sendable>: Sendable, Equatable {
+        /// The cache key (its text, or a number standing for it: only equality matters).
+        public var key: Key
         /// When, epoch ms (non-decreasing along the trace).
         public var time: Int64
         /// How long a value fetched now stays fresh, ms.
@@ -34,7 +34,7 @@ public enum BeladyOptimum {
         ///   - key: The key.
         ///   - time: The time.
         ///   - ttlMilliseconds: The TTL of a value fetched at this access.
-        public init(key: String, time: Int64, ttlMilliseconds: Int64) {
+        public init(key: Key, time: Int64, ttlMilliseconds: Int64) {
             self.key = key
             self.time = time
             self.ttlMilliseconds = ttlMilliseconds
@@ -49,7 +49,7 @@ public enum BeladyOptimum {
     ///   - trace: The lookups in order.
     ///   - capacity: Entries the cache holds, >= 0.
     /// - Returns: No policy with this capacity hits more often on this trace.
-    public static func hits(_ trace: [Access], capacity: Int) -> Int {
+    public static func hits<Key>(_ trace: [Access<Key>], capacity: Int) -> Int {
         let freshness = freshnessBound(trace)
         // MIN assumes a fetched value is there at once. With delays a policy can hold values
         // over shorter spans, and the exhaustive search finds it beating MIN, so then only the
@@ -61,13 +61,15 @@ public enum BeladyOptimum {
     }
 
     /// Belady's MIN on the keys alone: the most hits any cache of `capacity` entries could have
-    /// if nothing expired and every fetch arrived at once.
+    /// if nothing expired and every fetch arrived at once. Keys that tie for the farthest use are
+    /// never used again, so which of them goes does not change the count: a trace of numbers
+    /// standing for its keys (as ``MetricsRecorder`` keeps it) has the same bound.
     ///
     /// - Complexity: O(n * capacity).
-    public static func capacityBound(_ keys: [String], capacity: Int) -> Int {
+    public static func capacityBound<Key: Hashable & Comparable>(_ keys: [Key], capacity: Int) -> Int {
         guard capacity > 0 else { return 0 }
         let next = nextUses(keys)
-        var cache: [String: Int] = [:]
+        var cache: [Key: Int] = [:]
         var hits = 0
         for (index, key) in keys.enumerated() {
             if cache[key] != nil {
@@ -90,10 +92,10 @@ public enum BeladyOptimum {
     /// arrived at or before this lookup and is still fresh at it.
     ///
     /// - Complexity: O(n) amortised per key's live window.
-    public static func freshnessBound(_ trace: [Access]) -> Int {
+    public static func freshnessBound<Key>(_ trace: [Access<Key>]) -> Int {
         // Per key, the latest expiry among values arrived so far, and those still in flight.
-        var arrived: [String: Int64] = [:]
-        var inFlight: [String: [(storedAt: Int64, expiresAt: Int64)]] = [:]
+        var arrived: [Key: Int64] = [:]
+        var inFlight: [Key: [(storedAt: Int64, expiresAt: Int64)]] = [:]
         var hits = 0
         for access in trace {
             if var pending = inFlight[access.key] {
@@ -129,8 +131,8 @@ public enum BeladyOptimum {
     /// - Parameter keys: The lookups' keys in order.
     /// - Returns: One point per capacity, ascending.
     /// - Complexity: O(n * d) for LRU and O(n * d^2) for the bound, d distinct keys.
-    public static func hitCurves(_ keys: [String]) -> [CurvePoint] {
-        var stack: [String] = []
+    public static func hitCurves<Key: Hashable & Comparable>(_ keys: [Key]) -> [CurvePoint] {
+        var stack: [Key] = []
         var hitsAtDistance: [Int] = []
         for key in keys {
             if let position = stack.firstIndex(of: key) {
@@ -148,9 +150,9 @@ public enum BeladyOptimum {
     }
 
     /// For each lookup, the index of the next lookup of its key, or Int.max.
-    private static func nextUses(_ keys: [String]) -> [Int] {
+    private static func nextUses<Key: Hashable>(_ keys: [Key]) -> [Int] {
         var next = [Int](repeating: Int.max, count: keys.count)
-        var seen: [String: Int] = [:]
+        var seen: [Key: Int] = [:]
         for index in keys.indices.reversed() {
             next[index] = seen[keys[index]] ?? Int.max
             seen[keys[index]] = index

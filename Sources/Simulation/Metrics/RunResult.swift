@@ -30,8 +30,8 @@ public struct RunResult: Sendable, Equatable {
         }
         var plots = recorder.plots
         for (name, cache) in recorder.caches {
+            guard cache.keyNumbers.count <= RunPlots.hitCurveKeyLimit else { continue }
             let keys = cache.trace.map(\.key)
-            guard Set(keys).count <= RunPlots.hitCurveKeyLimit else { continue }
             plots.hitCurves[name] = RunPlots.HitCurve(
                 lookups: keys.count, points: BeladyOptimum.hitCurves(keys))
         }
