@@ -56,8 +56,7 @@ extension Watchlist {
         markets rows: [CoinMarket], requested ids: [String], receivedAt: Int64,
         rule: MissingRowRule = .dataUnavailable
     ) -> MissingRowOutcome {
-        // One set of the listed ids: `contains` scans the entries, and a refresh checks every row.
-        let listed = Set(entries.lazy.map(\.coinId))
+        let listed = listedIds
         var answered: Set<String> = []
         var outcome = MissingRowOutcome()
         answered.reserveCapacity(rows.count)
@@ -96,7 +95,7 @@ extension Watchlist {
     public mutating func apply(
         simplePrices prices: SimplePrices, currency: String, requested ids: [String], receivedAt: Int64
     ) {
-        let listed = Set(entries.lazy.map(\.coinId))
+        let listed = listedIds
         var answered: Set<String> = []
         for id in ids where listed.contains(id) {
             guard let values = prices.quotes[id], let price = values[currency] else { continue }

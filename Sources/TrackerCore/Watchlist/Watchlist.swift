@@ -14,6 +14,9 @@ public struct Watchlist: Sendable, Equatable {
     public private(set) var unavailable: Set<String> = []
     /// The size past which ``softLimitWarning`` warns (the spec: warn at 100-200 coins).
     public var softLimit: Int
+    /// The listed coins' ids, kept with ``entries``: a refresh checks every row against them, and
+    /// a list of 1,000 coins refreshed in four batches hashed all 1,000 ids for each batch.
+    private(set) var listedIds: Set<String>
 
     /// The soft limit's default: CoinGecko's default `/coins/markets` page size.
     public static let defaultSoftLimit = 100
@@ -28,6 +31,7 @@ public struct Watchlist: Sendable, Equatable {
         entries: [WatchlistEntry] = [], coins: [CoinListEntry] = [], softLimit: Int = defaultSoftLimit
     ) {
         self.entries = entries.sorted { ($0.position, $0.coinId) < ($1.position, $1.coinId) }
+        listedIds = Set(entries.map(\.coinId))
         self.coins = Dictionary(coins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.softLimit = softLimit
     }
@@ -39,7 +43,7 @@ public struct Watchlist: Sendable, Equatable {
     ///
     /// - Parameter coinId: The coin.
     public func contains(_ coinId: String) -> Bool {
-        entries.contains { $0.coinId == coinId }
+        listedIds.contains(coinId)
     }
 
     /// A warning once the list is longer than ``softLimit``; nil otherwise.
@@ -61,6 +65,7 @@ public struct Watchlist: Sendable, Equatable {
         guard !contains(coin.id) else { throw .alreadyInWatchlist(coinId: coin.id, name: coin.name) }
         let entry = WatchlistEntry(coinId: coin.id, position: entries.count, addedAt: time)
         entries.append(entry)
+        listedIds.insert(coin.id)
         coins[coin.id] = coin
         return entry
     }
@@ -74,6 +79,7 @@ public struct Watchlist: Sendable, Equatable {
             throw .notInWatchlist(coinId: coinId)
         }
         entries.remove(at: index)
+        if !entries.contains(where: { $0.coinId == coinId }) { listedIds.remove(coinId) }
         renumber()
         quotes[coinId] = nil
         unavailable.remove(coinId)
