@@ -60,6 +60,25 @@ final class LongCandleMemo: Sendable {
         self.state = Locked(state)
     }
 
+    /// Candles built tick by tick, the ticks in time order: the finished ones, and the one still
+    /// open with its first tick.
+    struct Builder {
+        var candles: [Candle] = []
+        var open: Candle?
+        var openTick = 0
+
+        /// Adds tick `tick`, at `time`: to the open candle if it falls in its span, otherwise
+        /// finishing that one and opening the next.
+        mutating func add(_ price: Double, at time: Int64, tick: Int) {
+            if let current = open, time < current.closeTime {
+                open?.add(price)
+                return
+            }
+            if let done = open { candles.append(done) }
+            (open, openTick) = (Candle(openedBy: price, at: time, size: size), tick)
+        }
+    }
+
     /// The candles of a market's first ``coinsKept`` coins, built while ``CheckpointedPaths``
     /// first draws them (its `observe`), so that the memo starts with them instead of drawing
     /// each coin's path again when it is first asked. Candles past the time asked are never
@@ -67,22 +86,16 @@ final class LongCandleMemo: Sendable {
     struct Seed {
         let start: Int64
         let stepMilliseconds: Int64
-        /// Each coin's finished candles, the one still open and its first tick.
-        private(set) var coins: [Int: (candles: [Candle], open: Candle?, openTick: Int)] = [:]
+        /// Each coin's candles so far.
+        private(set) var coins: [Int: Builder] = [:]
 
         /// Adds a block of a coin's ticks, which follow the ones added before.
         mutating func add(coin: Int, firstTick: Int, prices: [Double]) {
             guard coin < LongCandleMemo.coinsKept else { return }
-            var built = coins.removeValue(forKey: coin) ?? ([], nil, 0)
+            var built = coins.removeValue(forKey: coin) ?? Builder()
             for (offset, price) in prices.enumerated() {
-                let time = start + Int64(firstTick + offset) * stepMilliseconds
-                if let open = built.open, time < open.closeTime {
-                    built.open?.add(price)
-                } else {
-                    if let done = built.open { built.candles.append(done) }
-                    built.open = Candle(openedBy: price, at: time, size: size)
-                    built.openTick = firstTick + offset
-                }
+                let tick = firstTick + offset
+                built.add(price, at: start + Int64(tick) * stepMilliseconds, tick: tick)
             }
             coins[coin] = built
         }
@@ -117,34 +130,30 @@ final class LongCandleMemo: Sendable {
 
     /// Adds the completed candles of every span before `limit`.
     private static func scan(_ coin: inout Coin, before limit: Int64, in ticks: CoinTicks) {
-        var open: Candle?
+        var built = Builder()
+        swap(&built.candles, &coin.candles)
+        defer { swap(&built.candles, &coin.candles) }
         var tick = coin.nextTick
         scanning: while tick < ticks.count, ticks.timestamp(tick) / size < limit {
             let last = min(ticks.count - 1, tick + stretch - 1)
             let first = tick
             ticks.withPrices(first...last) { prices in
                 for offset in prices.indices {
-                    let span = ticks.timestamp(first + offset) / size
-                    guard span < limit else { break }
-                    if let opened = open, opened.closeTime / size == span + 1 {
-                        open?.add(prices[offset])
-                    } else {
-                        if let done = open {
-                            coin.candles.append(done)
-                            coin.nextTick = first + offset
-                        }
-                        open = Candle(
-                            openedBy: prices[offset], at: ticks.timestamp(first + offset), size: size)
-                    }
+                    let time = ticks.timestamp(first + offset)
+                    guard time / size < limit else { break }
+                    built.add(prices[offset], at: time, tick: first + offset)
                     tick = first + offset + 1
                 }
             }
             if tick <= last { break scanning }
         }
-        // The last span scanned is complete when the ticks reach `limit`'s span.
-        if let done = open, tick < ticks.count {
-            coin.candles.append(done)
+        guard let open = built.open else { return }
+        // The last candle scanned is finished when a tick of `limit`'s span or later follows it.
+        if tick < ticks.count {
+            built.candles.append(open)
             coin.nextTick = tick
+        } else {
+            coin.nextTick = built.openTick
         }
     }
 }
