@@ -49,11 +49,16 @@ public struct SimulatedMarket: Sendable {
         guard end >= start else { throw invalid("end - start", end - start, "0 or more") }
         guard stepMilliseconds > 0 else { throw invalid("step_ms", stepMilliseconds, "positive") }
         let steps = Int((end - start) / stepMilliseconds) + 1
+        // What the first draw shows is kept for the memos: candles, and all-time extremes.
         var candles = LongCandleMemo.Seed(start: start, stepMilliseconds: stepMilliseconds)
+        var extremes = PriceExtremesMemo.Stretches(coins: coins.count)
         let paths = try CheckpointedPaths(
             coins: coins, rootSeed: rootSeed, start: start, stepMilliseconds: stepMilliseconds, steps: steps,
             generator: generator, correlation: correlation,
-            observe: { candles.add(coin: $0, firstTick: $1, prices: $2) })
+            observe: { coin, firstTick, prices in
+                candles.add(coin: coin, firstTick: firstTick, prices: prices)
+                extremes.add(coin: coin, prices: prices)
+            })
         longCandles = LongCandleMemo(seed: candles)
         ticks = Dictionary(
             coins.enumerated().map { ($1.id, CoinTicks(paths, coin: $0)) },
@@ -62,7 +67,7 @@ public struct SimulatedMarket: Sendable {
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.marketsRowOpenings = Self.marketsRowOpenings(coins)
-        self.extremes = PriceExtremesMemo(coins: coins.count)
+        self.extremes = PriceExtremesMemo(coins: coins.count, stretches: extremes)
         self.start = start
         self.stepMilliseconds = stepMilliseconds
     }

@@ -17,6 +17,9 @@ public struct Watchlist: Sendable, Equatable {
     /// The listed coins' ids, kept with ``entries``: a refresh checks every row against them, and
     /// a list of 1,000 coins refreshed in four batches hashed all 1,000 ids for each batch.
     private(set) var listedIds: Set<String>
+    /// The coin ids in the user's order, kept with ``entries``: the simulator asks after every
+    /// event, and one array kept (not mapped again) compares equal to itself at once.
+    public private(set) var coinIds: [String]
 
     /// The soft limit's default: CoinGecko's default `/coins/markets` page size.
     public static let defaultSoftLimit = 100
@@ -31,13 +34,11 @@ public struct Watchlist: Sendable, Equatable {
         entries: [WatchlistEntry] = [], coins: [CoinListEntry] = [], softLimit: Int = defaultSoftLimit
     ) {
         self.entries = entries.sorted { ($0.position, $0.coinId) < ($1.position, $1.coinId) }
-        listedIds = Set(entries.map(\.coinId))
+        coinIds = self.entries.map(\.coinId)
+        listedIds = Set(coinIds)
         self.coins = Dictionary(coins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.softLimit = softLimit
     }
-
-    /// The coin ids in the user's order.
-    public var coinIds: [String] { entries.map(\.coinId) }
 
     /// Whether a coin is on the list.
     ///
@@ -65,6 +66,7 @@ public struct Watchlist: Sendable, Equatable {
         guard !contains(coin.id) else { throw .alreadyInWatchlist(coinId: coin.id, name: coin.name) }
         let entry = WatchlistEntry(coinId: coin.id, position: entries.count, addedAt: time)
         entries.append(entry)
+        coinIds.append(coin.id)
         listedIds.insert(coin.id)
         coins[coin.id] = coin
         return entry
@@ -113,7 +115,9 @@ public struct Watchlist: Sendable, Equatable {
         unavailable.insert(coinId)
     }
 
+    /// Positions the entries in order, and keeps ``coinIds`` with them.
     private mutating func renumber() {
         for index in entries.indices { entries[index].position = index }
+        coinIds = entries.map(\.coinId)
     }
 }
