@@ -67,12 +67,10 @@ struct LongCandleTests {
     @Test("a generated market: forward through a year, on and off candle edges, then back in time")
     func generated() throws {
         let coins = [
-            SyntheticCoin(
-                id: "a", symbol: "a", name: "A", circulatingSupply: 1e6, startPrice: 10,
-                model: .gbm(GeometricBrownianMotion(drift: 0.2, volatility: 0.9))),
-            SyntheticCoin(
-                id: "b", symbol: "b", name: "B", circulatingSupply: 1e6, startPrice: 3,
-                model: .garch(GARCH11(mean: 0, omega: 1e-6, alpha: 0.08, beta: 0.9, degreesOfFreedom: 5))),
+            SyntheticCoin.testing("a", price: 10, .gbm(GeometricBrownianMotion(drift: 0.2, volatility: 0.9))),
+            SyntheticCoin.testing(
+                "b", price: 3,
+                .garch(GARCH11(mean: 0, omega: 1e-6, alpha: 0.08, beta: 0.9, degreesOfFreedom: 5))),
         ]
         let end = Self.start + 400 * Self.day
         let market = try SimulatedMarket(
@@ -101,9 +99,8 @@ struct LongCandleTests {
             let inGap = time > Self.start + 120 * Self.day && time < Self.start + 130 * Self.day
             time += inGap ? 10 * Self.day : 60_000 + Int64(generator.nextUnitInterval() * 3_000_000)
         }
-        let coin = SyntheticCoin(
-            id: "r", symbol: "r", name: "R", circulatingSupply: 1e6, startPrice: 100,
-            model: .gbm(GeometricBrownianMotion(drift: 0, volatility: 0.5)))
+        let coin = SyntheticCoin.testing(
+            "r", price: 100, .gbm(GeometricBrownianMotion(drift: 0, volatility: 0.5)))
         let market = try SimulatedMarket(
             coins: [coin], paths: ["r": TimeSeries(timestamps: times, values: prices)])
         try Self.check(

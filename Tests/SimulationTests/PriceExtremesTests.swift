@@ -23,12 +23,9 @@ struct PriceExtremesTests {
     func anyOrder() throws {
         let start: Int64 = 1_704_067_200_000
         let coins = [
-            SyntheticCoin(
-                id: "a", symbol: "a", name: "A", circulatingSupply: 1e6, startPrice: 10,
-                model: .gbm(GeometricBrownianMotion(drift: 0.1, volatility: 0.9))),
-            SyntheticCoin(
-                id: "b", symbol: "b", name: "B", circulatingSupply: 1e6, startPrice: 1,
-                model: .ou(OrnsteinUhlenbeck(peg: 1, reversionSpeed: 50, volatility: 0.05))),
+            SyntheticCoin.testing("a", price: 10, .gbm(GeometricBrownianMotion(drift: 0.1, volatility: 0.9))),
+            SyntheticCoin.testing(
+                "b", price: 1, .ou(OrnsteinUhlenbeck(peg: 1, reversionSpeed: 50, volatility: 0.05))),
         ]
         // 20,161 ticks: two whole stretches of 8,192 and part of a third.
         let market = try SimulatedMarket(

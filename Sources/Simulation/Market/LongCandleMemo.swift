@@ -1,19 +1,6 @@
 import TrackerCore
 import WorkbenchFoundation
 
-extension Candle {
-    /// A candle of `size` ms opened by one tick at `time`: it closes at the end of the
-    /// epoch-aligned span holding `time`.
-    init(openedBy price: Double, at time: Int64, size: Int64) {
-        self.init(closeTime: (time / size + 1) * size, open: price, high: price, low: price, close: price)
-    }
-
-    /// Adds a later tick of the same span.
-    mutating func add(_ price: Double) {
-        (high, low, close) = (max(high, price), min(low, price), price)
-    }
-}
-
 /// Each coin's completed four-day candles (`/coins/{id}/ohlc` for more than 30 days), so that a
 /// year-long candle chart, asked again for the same coin, reads only the ticks of its last,
 /// unfinished candle instead of a year of ticks drawn again from checkpoints. A completed candle
@@ -60,25 +47,6 @@ final class LongCandleMemo: Sendable {
         self.state = Locked(state)
     }
 
-    /// Candles built tick by tick, the ticks in time order: the finished ones, and the one still
-    /// open with its first tick.
-    struct Builder {
-        var candles: [Candle] = []
-        var open: Candle?
-        var openTick = 0
-
-        /// Adds tick `tick`, at `time`: to the open candle if it falls in its span, otherwise
-        /// finishing that one and opening the next.
-        mutating func add(_ price: Double, at time: Int64, tick: Int) {
-            if let current = open, time < current.closeTime {
-                open?.add(price)
-                return
-            }
-            if let done = open { candles.append(done) }
-            (open, openTick) = (Candle(openedBy: price, at: time, size: size), tick)
-        }
-    }
-
     /// The candles of a market's first ``coinsKept`` coins, built while ``CheckpointedPaths``
     /// first draws them (its `observe`), so that the memo starts with them instead of drawing
     /// each coin's path again when it is first asked. Candles past the time asked are never
@@ -87,12 +55,12 @@ final class LongCandleMemo: Sendable {
         let start: Int64
         let stepMilliseconds: Int64
         /// Each coin's candles so far.
-        private(set) var coins: [Int: Builder] = [:]
+        private(set) var coins: [Int: CandleBuilder] = [:]
 
         /// Adds a block of a coin's ticks, which follow the ones added before.
         mutating func add(coin: Int, firstTick: Int, prices: [Double]) {
             guard coin < LongCandleMemo.coinsKept else { return }
-            var built = coins.removeValue(forKey: coin) ?? Builder()
+            var built = coins.removeValue(forKey: coin) ?? CandleBuilder(size: LongCandleMemo.size)
             for (offset, price) in prices.enumerated() {
                 let tick = firstTick + offset
                 built.add(price, at: start + Int64(tick) * stepMilliseconds, tick: tick)
@@ -130,7 +98,7 @@ final class LongCandleMemo: Sendable {
 
     /// Adds the completed candles of every span before `limit`.
     private static func scan(_ coin: inout Coin, before limit: Int64, in ticks: CoinTicks) {
-        var built = Builder()
+        var built = CandleBuilder(size: size)
         swap(&built.candles, &coin.candles)
         defer { swap(&built.candles, &coin.candles) }
         var tick = coin.nextTick

@@ -105,19 +105,14 @@ extension SimulatedMarket {
         var first = tickIndex(at: rest, in: series) ?? 0
         if series.timestamp(first) < rest { first += 1 }
         if first <= last {
+            var built = CandleBuilder(size: size)
             series.withPrices(first...last) { prices in
-                var index = first
-                while index <= last {
-                    var candle = Candle(
-                        openedBy: prices[index - first], at: series.timestamp(index), size: size)
-                    index += 1
-                    while index <= last, series.timestamp(index) < candle.closeTime {
-                        candle.add(prices[index - first])
-                        index += 1
-                    }
-                    Self.write(candle, to: &writer)
+                for (offset, price) in prices.enumerated() {
+                    built.add(price, at: series.timestamp(first + offset), tick: first + offset)
                 }
             }
+            for candle in built.candles { Self.write(candle, to: &writer) }
+            if let open = built.open { Self.write(open, to: &writer) }
         }
         writer.raw("]")
         return writer.bytes

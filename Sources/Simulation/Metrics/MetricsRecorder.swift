@@ -14,6 +14,14 @@ struct MetricsRecorder {
         var trace: [BeladyOptimum.Access<UInt32>] = []
         /// Each key's number, in the order first looked up.
         var keyNumbers: [String: UInt32] = [:]
+
+        /// The key's number, the next one when it is new.
+        mutating func number(of key: String) -> UInt32 {
+            if let known = keyNumbers[key] { return known }
+            let next = UInt32(keyNumbers.count)
+            keyNumbers[key] = next
+            return next
+        }
     }
 
     var sendTimes: [Int64] = []
@@ -71,13 +79,7 @@ struct MetricsRecorder {
         if caches[cache] == nil { caches[cache] = CacheRecord(capacity: capacity) }
         if hit { caches[cache]!.hits += 1 } else { caches[cache]!.misses += 1 }
         plots.lookups.append((time, hit))
-        let number =
-            caches[cache]!.keyNumbers[key]
-            ?? {
-                let next = UInt32(caches[cache]!.keyNumbers.count)
-                caches[cache]!.keyNumbers[key] = next
-                return next
-            }()
+        let number = caches[cache]!.number(of: key)
         var access = BeladyOptimum.Access(key: number, time: time, ttlMilliseconds: ttl)
         if !hit { access.storedAt = nil }
         caches[cache]!.trace.append(access)

@@ -1,0 +1,35 @@
+import TrackerCore
+
+extension Candle {
+    /// A candle of `size` ms opened by one tick at `time`: it closes at the end of the
+    /// epoch-aligned span holding `time`.
+    init(openedBy price: Double, at time: Int64, size: Int64) {
+        self.init(closeTime: (time / size + 1) * size, open: price, high: price, low: price, close: price)
+    }
+
+    /// Adds a later tick of the same span.
+    mutating func add(_ price: Double) {
+        (high, low, close) = (max(high, price), min(low, price), price)
+    }
+}
+
+/// Candles of one size built tick by tick, the ticks in time order: the finished ones, and the one
+/// still open with its first tick.
+struct CandleBuilder {
+    /// The candle size, ms.
+    let size: Int64
+    var candles: [Candle] = []
+    var open: Candle?
+    var openTick = 0
+
+    /// Adds tick `tick`, at `time`: to the open candle if it falls in its span, otherwise
+    /// finishing that one and opening the next.
+    mutating func add(_ price: Double, at time: Int64, tick: Int) {
+        if let current = open, time < current.closeTime {
+            open?.add(price)
+            return
+        }
+        if let done = open { candles.append(done) }
+        (open, openTick) = (Candle(openedBy: price, at: time, size: size), tick)
+    }
+}
