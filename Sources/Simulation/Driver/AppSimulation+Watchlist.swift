@@ -53,9 +53,7 @@ extension AppSimulation {
     /// request after the other).
     mutating func startFetch(_ origin: MarketDataFetch.Origin, ids: [String], at now: Int64) {
         let source = origin.isWatchlist ? config.policies.refreshSource : .markets
-        let run = MarketDataRun(
-            requests: ids.isEmpty ? [] : source.requests(for: ids, using: requests),
-            usesCache: source == .markets)
+        let run = MarketDataRun(requests: fetchRequests(source, ids: ids), usesCache: source == .markets)
         let fetch = MarketDataFetch(origin: origin, source: source, run: run)
         let step = run.start()
         guard step != .succeeded else {
@@ -66,6 +64,16 @@ extension AppSimulation {
         nextFetch += 1
         fetches[id] = fetch
         perform(step, fetch: id, at: now)
+    }
+
+    /// The requests of a fetch of `ids` from `source`: those of the fetch before when it asked
+    /// for the same ids.
+    private mutating func fetchRequests(_ source: WatchlistRefreshSource, ids: [String]) -> [HTTPRequest] {
+        guard !ids.isEmpty else { return [] }
+        if let last = lastFetchRequests, last.source == source, last.ids == ids { return last.requests }
+        let built = source.requests(for: ids, using: requests)
+        lastFetchRequests = (source, ids, built)
+        return built
     }
 
     /// Performs a fetch's steps until one waits for the server or ends the fetch: a cache hit

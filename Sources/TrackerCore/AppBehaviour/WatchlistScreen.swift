@@ -147,17 +147,20 @@ public struct WatchlistScreen: Sendable, Equatable {
     /// - Parameters:
     ///   - token: Its token.
     ///   - kind: Why it ran.
-    ///   - answered: The ids that came back with a row.
+    ///   - answered: The ids that came back with a row; asked only at the end of a load (a year's
+    ///     refreshes built the set for nothing: 3 % of its run).
     ///   - succeeded: Whether every request succeeded.
     ///   - list: The watchlist's coins.
     ///   - now: The time.
     /// - Returns: What to do next, and how many coins a successful load left off the screen.
     public mutating func fetchFinished(
-        token: Int, kind: FetchKind, answered: Set<String>, succeeded: Bool, list: [String], at now: Int64
+        token: Int, kind: FetchKind, answered: @autoclosure () -> Set<String>, succeeded: Bool,
+        list: [String], at now: Int64
     ) -> (actions: [Action], leftOff: Int) {
         guard kind != .pull, loop.isCurrent(token: token) else { return ([], 0) }
         var leftOff = 0
         if kind == .load, succeeded {
+            let answered = answered()
             loadedIds = list.filter(answered.contains)
             leftOff = missingRows == .appCompactMap ? list.count - (loadedIds?.count ?? 0) : 0
         }

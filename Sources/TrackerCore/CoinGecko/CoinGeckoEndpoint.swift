@@ -22,6 +22,17 @@ public enum CoinGeckoEndpoint: Sendable, Equatable {
     /// - Parameter path: The path, with or without the `/api/v3` prefix; a query is ignored.
     /// - Returns: The endpoint, or nil for a path the tracker does not use.
     public init?(path: String) {
+        // The endpoints without a coin id, as the app sends them (every refresh asks).
+        switch path {
+        case "/coins/markets": self = .coinsMarkets
+        case "/simple/price": self = .simplePrice
+        case "/coins/list": self = .coinsList
+        case "/search": self = .search
+        default: self.init(parsing: path)
+        }
+    }
+
+    private init?(parsing path: String) {
         let pathOnly = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         var parts = pathOnly.split(separator: "/").map(String.init)
         if parts.starts(with: ["api", "v3"]) { parts.removeFirst(2) }

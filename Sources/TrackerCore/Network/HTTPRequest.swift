@@ -100,7 +100,10 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
     /// Percent-encodes all but unreserved characters and the comma.
     static func percentEncoded(_ text: String) -> String {
         // Ids, currencies and numbers are nearly always unreserved: returned as they are.
-        guard text.utf8.contains(where: { !isUnreserved($0) }) else { return text }
+        let isClean =
+            text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isUnreserved) }
+            ?? text.utf8.allSatisfy(isUnreserved)
+        guard !isClean else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(percentEncodedLength(text))
         for byte in text.utf8 {

@@ -57,11 +57,14 @@ extension Watchlist {
         rule: MissingRowRule = .dataUnavailable
     ) -> MissingRowOutcome {
         let listed = listedIds
-        var answered: Set<String> = []
         var outcome = MissingRowOutcome()
-        answered.reserveCapacity(rows.count)
+        // Nearly every answer has a row for each id asked, in the order asked: then no id is
+        // missing, and no set of the answered ids is needed to find out.
+        let answersAll = rows.count == ids.count && zip(rows, ids).allSatisfy { $0.id == $1 }
+        var answered: Set<String> = []
+        if !answersAll { answered.reserveCapacity(rows.count) }
         for row in rows where listed.contains(row.id) {
-            answered.insert(row.id)
+            if !answersAll { answered.insert(row.id) }
             learn(CoinListEntry(id: row.id, symbol: row.symbol, name: row.name))
             var price = row.currentPrice
             if price == nil, rule == .appCompactMap {
@@ -74,6 +77,7 @@ extension Watchlist {
                     marketCap: row.marketCap, sourceUpdatedAt: row.lastUpdated, receivedAt: receivedAt),
                 for: row.id)
         }
+        guard !answersAll else { return outcome }
         switch rule {
         case .dataUnavailable:
             outcome.unavailable = markMissing(ids, listed: listed, answered: answered)
