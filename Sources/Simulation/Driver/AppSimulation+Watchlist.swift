@@ -179,10 +179,15 @@ extension AppSimulation {
     /// is one entry (rows per id under one time), so every lookup shares one key and the optimum
     /// may count a hit the rule refuses (an id missing): it stays an upper bound. Per request, the
     /// key is the URL (a digest keeps 100-coin keys short).
-    private func traceKey(for request: HTTPRequest, ids: [String]) -> String {
+    private mutating func traceKey(for request: HTTPRequest, ids: [String]) -> String {
         switch marketCache.rule {
-        case .allIdsFresh: "markets"
-        case .perRequest: "markets-\(ids.count)-\(FNV1a.hex(request.target))"
+        case .allIdsFresh: return "markets"
+        case .perRequest:
+            // A refresh looks its request up, then sends it; the next refresh asks the same.
+            if let last = lastTraceKey, last.target == request.target { return last.key }
+            let key = "markets-\(ids.count)-\(FNV1a.hex(request.target))"
+            lastTraceKey = (request.target, key)
+            return key
         }
     }
 

@@ -120,6 +120,8 @@ public struct AppSimulation: ~Copyable {
     /// The last market-data fetch's requests and what they were built from: every refresh asks
     /// for the same coins, and building the batches (deduplicating, percent-encoding, joining
     /// the ids) is a pure function of them, 5 % of a year's run when done every time.
+    /// The last market-data request's target and its key in the cache trace.
+    var lastTraceKey: (target: String, key: String)?
     var lastFetchRequests: (source: WatchlistRefreshSource, ids: [String], requests: [HTTPRequest])?
 
     /// Prepares a run.

@@ -32,6 +32,10 @@ struct ScreenFreshness {
     private var keys: [String] = []
     private var items: [Item] = []
     private var keyOrder: [Int] = []
+    /// The last keys put in order and their order: screens alternate between a few lists (the
+    /// watchlist's rows, one chart), and sorting 100 ids each time the watchlist came back was
+    /// most of a screen change.
+    private var ordered: (keys: [String], order: [Int])?
 
     /// Says what the screen shows from `now` on.
     ///
@@ -81,30 +85,52 @@ struct ScreenFreshness {
     /// Another screen or other items: matched by key.
     private mutating func showOther(_ screen: Screen?, _ shown: [ScreenItem], at now: Int64) {
         let sameScreen = screen == self.screen
-        var last: [String: Int] = [:]
-        for (position, item) in shown.enumerated() { last[item.key] = position }
-        let current = sameScreen ? Dictionary(uniqueKeysWithValues: zip(keys, items)) : [:]
-        var nextKeys: [String] = []
+        let kept = Self.lastPlaces(of: shown, known: ordered?.keys)
+        let nextKeys = kept.map { shown[$0].key }
         var next: [Item] = []
-        for (position, given) in shown.enumerated() where last[given.key] == position {
-            nextKeys.append(given.key)
-            next.append(Self.item(given.dataTime, was: current[given.key], at: now))
-        }
-        let after = Dictionary(uniqueKeysWithValues: zip(nextKeys, next))
-        guard !sameScreen || after != current else { return }
-        if sameScreen && next.count == items.count {
-            // Each item keeps its weight: only the pieces of items that changed or left end.
-            close(keyOrder.filter { after[keys[$0]] != items[$0] }, at: now)
+        next.reserveCapacity(kept.count)
+        if sameScreen {
+            let current = Dictionary(uniqueKeysWithValues: zip(keys, items))
+            for place in kept {
+                next.append(Self.item(shown[place].dataTime, was: current[shown[place].key], at: now))
+            }
+            let after = Dictionary(uniqueKeysWithValues: zip(nextKeys, next))
+            guard after != current else { return }
+            if next.count == items.count {
+                // Each item keeps its weight: only the pieces of items that changed or left end.
+                close(keyOrder.filter { after[keys[$0]] != items[$0] }, at: now)
+            } else {
+                close(keyOrder, at: now)
+            }
         } else {
-            // The weight per item changes: every piece ends here and starts again.
+            for place in kept { next.append(Self.item(shown[place].dataTime, was: nil, at: now)) }
             close(keyOrder, at: now)
+        }
+        if !sameScreen || next.count != items.count {
+            // The weight per item changes: every piece starts again.
             for position in next.indices { next[position].since = now }
         }
         keys = nextKeys
         items = next
-        keyOrder = keys.indices.sorted { keys[$0] < keys[$1] }
+        if let ordered, ordered.keys == keys {
+            keyOrder = ordered.order
+        } else {
+            keyOrder = keys.indices.sorted { keys[$0] < keys[$1] }
+            ordered = (keys, keyOrder)
+        }
         self.screen = screen
         recordOldest(at: now)
+    }
+
+    /// The places in `shown` of each key's last appearance, in order. Keys known to be distinct
+    /// (the list last put in order: a screen shown again) are all kept without hashing them.
+    private static func lastPlaces(of shown: [ScreenItem], known: [String]?) -> [Int] {
+        if let known, known.count == shown.count, zip(shown, known).allSatisfy({ $0.key == $1 }) {
+            return Array(shown.indices)
+        }
+        var last: [String: Int] = [:]
+        for (place, item) in shown.enumerated() { last[item.key] = place }
+        return shown.indices.filter { last[shown[$0].key] == $0 }
     }
 
     private mutating func recordOldest(at now: Int64) {
@@ -136,13 +162,15 @@ struct ScreenFreshness {
     /// Adds the current pieces of the items at `positions` (given in key order), up to `now`,
     /// each weighted by its share of the screen.
     private mutating func close(_ positions: [Int], at now: Int64) {
-        guard let screen else { return }
+        guard let screen, !positions.isEmpty else { return }
         let weight = 1 / Double(max(items.count, 1))
+        // Taken out while it grows, so that it is neither looked up per item nor copied.
+        var screenAges = byScreen.removeValue(forKey: screen) ?? TimeWeightedAges()
+        defer { byScreen[screen] = screenAges }
         for position in positions {
             let item = items[position]
             all.add(from: item.since, to: now, reference: item.reference, weight: weight)
-            byScreen[screen, default: TimeWeightedAges()].add(
-                from: item.since, to: now, reference: item.reference, weight: weight)
+            screenAges.add(from: item.since, to: now, reference: item.reference, weight: weight)
         }
     }
 }

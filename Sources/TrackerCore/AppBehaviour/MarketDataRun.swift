@@ -30,6 +30,8 @@ public struct MarketDataRun: Sendable, Equatable {
     public let requests: [HTTPRequest]
     /// Whether each request is looked up in the market-data cache first (`/coins/markets`).
     public let usesCache: Bool
+    /// Each request's ids (its `ids` parameter), read once.
+    private let requestIds: [[String]]
     /// How many requests have been answered (from the cache or the server).
     public private(set) var answeredRequests = 0
     /// The ids that came back with a row or a price.
@@ -54,6 +56,7 @@ public struct MarketDataRun: Sendable, Equatable {
     public init(requests: [HTTPRequest], usesCache: Bool) {
         self.requests = requests
         self.usesCache = usesCache
+        requestIds = requests.map { $0.queryList("ids") }
     }
 
     /// The first step.
@@ -71,8 +74,7 @@ public struct MarketDataRun: Sendable, Equatable {
     ///
     /// - Returns: Send the request.
     public func cacheMissed() -> Step {
-        let request = requests[answeredRequests]
-        return .send(request, ids: request.queryList("ids"))
+        .send(requests[answeredRequests], ids: requestIds[answeredRequests])
     }
 
     /// The server answered the current request.
@@ -96,8 +98,7 @@ public struct MarketDataRun: Sendable, Equatable {
 
     private func nextStep() -> Step {
         guard answeredRequests < requests.count else { return .succeeded }
-        let request = requests[answeredRequests]
-        let ids = request.queryList("ids")
+        let (request, ids) = (requests[answeredRequests], requestIds[answeredRequests])
         return usesCache ? .lookUp(request, ids: ids) : .send(request, ids: ids)
     }
 }

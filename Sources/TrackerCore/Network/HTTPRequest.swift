@@ -22,9 +22,20 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
     }
 
     /// The path below the API root.
-    public var path: String
+    public var path: String {
+        didSet { target = Self.target(path: path, query: query) }
+    }
     /// The query parameters, in order.
-    public var query: [QueryItem]
+    public var query: [QueryItem] {
+        didSet { target = Self.target(path: path, query: query) }
+    }
+    /// Path and percent-encoded query, as sent on the wire: `/coins/markets?vs_currency=usd&ids=a,b`.
+    ///
+    /// Commas stay literal (as the app writes them and CoinGecko accepts); everything outside
+    /// RFC 3986's unreserved set is percent-encoded, so an id with a space cannot smuggle one in.
+    /// Kept with the path and query: a request's target is read several times on its way
+    /// (journal, cache trace, events), and a 100-coin refresh's is 700 bytes.
+    public private(set) var target: String
     /// Extra headers (an API key), name and value.
     public var headers: [HTTPHeaders.Field]
     /// How long the caller waits for the whole response, in milliseconds.
@@ -45,6 +56,7 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
     ) {
         self.path = path
         self.query = query
+        target = Self.target(path: path, query: query)
         self.headers = headers
         self.timeoutMilliseconds = timeoutMilliseconds
     }
@@ -80,13 +92,22 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
         }
     }
 
-    /// Path and percent-encoded query, as sent on the wire: `/coins/markets?vs_currency=usd&ids=a,b`.
-    ///
-    /// Commas stay literal (as the app writes them and CoinGecko accepts); everything outside
-    /// RFC 3986's unreserved set is percent-encoded, so an id with a space cannot smuggle one in.
-    public var target: String {
+    /// Requests are equal when they ask the same thing the same way (``target`` follows).
+    public static func == (left: HTTPRequest, right: HTTPRequest) -> Bool {
+        left.path == right.path && left.query == right.query && left.headers == right.headers
+            && left.timeoutMilliseconds == right.timeoutMilliseconds
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(query)
+        hasher.combine(headers)
+        hasher.combine(timeoutMilliseconds)
+    }
+
+    private static func target(path: String, query: [QueryItem]) -> String {
         guard !query.isEmpty else { return path }
-        let encoded = query.map { "\(Self.percentEncoded($0.name))=\(Self.percentEncoded($0.value))" }
+        let encoded = query.map { "\(percentEncoded($0.name))=\(percentEncoded($0.value))" }
         return path + "?" + encoded.joined(separator: "&")
     }
 
