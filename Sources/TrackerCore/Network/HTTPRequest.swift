@@ -98,6 +98,9 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
             && left.timeoutMilliseconds == right.timeoutMilliseconds
     }
 
+    /// Hashes what ``==`` compares.
+    ///
+    /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(query)
