@@ -4,6 +4,7 @@ import Simulation
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("The synthetic CoinGecko market answers through the real client")
 struct SimulatedMarketTests {
@@ -71,6 +72,37 @@ struct SimulatedMarketTests {
         #expect(
             try ids([.init("ids", "tether,bitcoin"), .init("per_page", "1000")]) == ["tether", "bitcoin"])
         #expect(try ids([.init("ids", "")]) == [])
+    }
+
+    @Test("a markets row has the recorded response's members, in its order, then the changes asked")
+    func marketsRowMembers() throws {
+        /// Each row's member names, in order.
+        func memberNames(of body: [UInt8]) throws -> [[String]] {
+            try withJSONDocument(body, source: "body") { cursor throws(LocatedDecodingError) in
+                var rows: [[String]] = []
+                try cursor.readArray(path: "$") { cursor, index throws(LocatedDecodingError) in
+                    var names: [String] = []
+                    try cursor.readObject(path: "$[\(index)]") { cursor, name throws(LocatedDecodingError) in
+                        names.append(name)
+                        try cursor.skipValue(path: name)
+                    }
+                    rows.append(names)
+                }
+                return rows
+            }
+        }
+        let recorded = try memberNames(
+            of: Array(RepositoryFiles.coingeckoData("coins_markets_usd_top100_20230108.json")))
+        let body = Self.market.marketsBody(
+            ids: ["bitcoin", "ethereum", "tether"], priceChangePercentage: ["7d", "24h"], at: Self.now)
+        let rows = try memberNames(of: body)
+        #expect(rows.count == 3)
+        for row in rows {
+            #expect(
+                row == recorded[0] + [
+                    "price_change_percentage_24h_in_currency", "price_change_percentage_7d_in_currency",
+                ])
+        }
     }
 
     @Test("a markets body from the memo is the body written afresh, between ticks and across days")

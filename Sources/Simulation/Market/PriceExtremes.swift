@@ -2,7 +2,7 @@ import WorkbenchFoundation
 
 /// A coin's all-time high and low up to a tick, as CoinGecko reports them (`ath`, `atl` and
 /// their dates): the highest and lowest tick from the market's first, the earliest on a tie.
-struct PriceExtremes: Equatable {
+struct PriceExtremes {
     /// The highest price.
     var high: Double
     /// The index of its first tick.
@@ -13,12 +13,25 @@ struct PriceExtremes: Equatable {
     var lowTick: Int
     /// The tick they run through.
     var through: Int
-    /// ``high`` and ``low`` as JSON numbers, and their ticks' times as JSON dates, formatted when
+    /// ``high`` and ``low`` as JSON numbers and their ticks' times as JSON dates, formatted when
     /// they change (a row is written millions of times a year; the extremes change rarely).
-    var highText: [UInt8] = []
-    var lowText: [UInt8] = []
-    var highDateText: [UInt8] = []
-    var lowDateText: [UInt8] = []
+    var texts = Texts.none
+
+    /// The figures' texts, shared by every copy of the extremes: one object, so that a copy
+    /// retains one reference, not four arrays.
+    final class Texts: Sendable {
+        let high: [UInt8]
+        let low: [UInt8]
+        let highDate: [UInt8]
+        let lowDate: [UInt8]
+
+        init(high: [UInt8], low: [UInt8], highDate: [UInt8], lowDate: [UInt8]) {
+            (self.high, self.low, self.highDate, self.lowDate) = (high, low, highDate, lowDate)
+        }
+
+        /// No texts yet (extremes not formatted), one object for all of them.
+        static let none = Texts(high: [], low: [], highDate: [], lowDate: [])
+    }
 
     /// Formats the texts where they do not match `earlier`'s figures.
     ///
@@ -26,16 +39,17 @@ struct PriceExtremes: Equatable {
     ///   - earlier: The extremes formatted before, if any.
     ///   - time: A tick's time, epoch ms.
     mutating func format(since earlier: PriceExtremes?, time: (Int) -> Int64) {
-        if let earlier, earlier.high == high, earlier.highTick == highTick {
-            (highText, highDateText) = (earlier.highText, earlier.highDateText)
-        } else {
-            (highText, highDateText) = (Self.text(high), Self.date(time(highTick)))
+        let sameHigh = earlier.map { $0.high == high && $0.highTick == highTick } ?? false
+        let sameLow = earlier.map { $0.low == low && $0.lowTick == lowTick } ?? false
+        if let earlier, sameHigh, sameLow {
+            texts = earlier.texts
+            return
         }
-        if let earlier, earlier.low == low, earlier.lowTick == lowTick {
-            (lowText, lowDateText) = (earlier.lowText, earlier.lowDateText)
-        } else {
-            (lowText, lowDateText) = (Self.text(low), Self.date(time(lowTick)))
-        }
+        let kept = earlier?.texts
+        texts = Texts(
+            high: sameHigh ? kept!.high : Self.text(high), low: sameLow ? kept!.low : Self.text(low),
+            highDate: sameHigh ? kept!.highDate : Self.date(time(highTick)),
+            lowDate: sameLow ? kept!.lowDate : Self.date(time(lowTick)))
     }
 
     private static func date(_ time: Int64) -> [UInt8] {
@@ -88,7 +102,7 @@ final class PriceExtremesMemo: Sendable {
     /// Each coin's extremes through the end of every stretch of ``length`` ticks, built while
     /// ``CheckpointedPaths`` first draws the market (its `observe`): a coin's first ask scans
     /// from the last stretch end before its tick instead of drawing the coin's history again
-    /// (a year of history is 35,000 ticks at 15 minutes). 72 bytes a coin every 8,192 ticks.
+    /// (a year of history is 35,000 ticks at 15 minutes). 48 bytes a coin every 8,192 ticks.
     struct Stretches: Sendable {
         /// Ticks a stretch.
         static let length = 8_192

@@ -19,8 +19,8 @@ public struct SimulatedMarket: Sendable {
     public let stepMilliseconds: Int64?
     /// Each coin's place in ``coins``, by id.
     let coinIndex: [String: Int]
-    /// Each coin's `/coins/markets` row opening, in ``coins``' order (``marketsRowOpenings(_:)``).
-    let marketsRowOpenings: [[UInt8]]
+    /// The fixed parts of each coin's `/coins/markets` row, in ``coins``' order (``marketsRowParts(_:)``).
+    let marketsRowParts: [MarketsRowParts]
     /// The `/coins/markets` bodies written on the grid (``MarketsBodyMemo``).
     let marketsBodies = MarketsBodyMemo()
     /// Each coin's all-time high and low as far as they were last asked (``PriceExtremesMemo``).
@@ -66,7 +66,7 @@ public struct SimulatedMarket: Sendable {
         self.coins = coins
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.marketsRowOpenings = Self.marketsRowOpenings(coins)
+        self.marketsRowParts = Self.marketsRowParts(coins)
         self.extremes = PriceExtremesMemo(coins: coins.count, stretches: extremes)
         self.start = start
         self.stepMilliseconds = stepMilliseconds
@@ -114,7 +114,7 @@ public struct SimulatedMarket: Sendable {
         longCandles = LongCandleMemo()
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.marketsRowOpenings = Self.marketsRowOpenings(coins)
+        self.marketsRowParts = Self.marketsRowParts(coins)
         self.extremes = PriceExtremesMemo(coins: coins.count)
         self.start = coins.compactMap { paths[$0.id]?.timestamps.first }.min() ?? 0
         self.stepMilliseconds = nil

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The member names an object decoder knows, matched against a key's raw bytes.
 ///
 /// A decoder that reads objects with ``JSONCursor/readObject(path:names:member:)`` gets each
@@ -8,8 +12,11 @@
 package struct JSONMemberNames: Sendable {
     /// The names, in the decoder's order; a known member is reported by its index here.
     package let names: [String]
-    /// Each name's UTF-8 bytes.
-    private let bytes: [[UInt8]]
+    /// Every name's UTF-8 bytes, one after another, each followed by a closing quote: a key
+    /// matches a name when its bytes and its quote do.
+    private let quoted: [UInt8]
+    /// Where each name starts in ``quoted``, and (last) the end.
+    private let starts: [Int]
 
     /// Creates the table.
     ///
@@ -17,14 +24,25 @@ package struct JSONMemberNames: Sendable {
     package init(_ names: [String]) {
         precondition(names.count <= 64 && Set(names).count == names.count, "up to 64 distinct names")
         self.names = names
-        bytes = names.map { Array($0.utf8) }
+        var quoted: [UInt8] = []
+        var starts: [Int] = []
+        for name in names {
+            starts.append(quoted.count)
+            quoted += Array(name.utf8) + [UInt8(ascii: "\"")]
+        }
+        starts.append(quoted.count)
+        self.quoted = quoted
+        self.starts = starts
     }
 
-    /// The index of the name spelled by `key`, trying `hint` first (objects tend to repeat one
-    /// member order), or nil for an unknown name.
-    package func index(of key: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
-        if hint < bytes.count, matches(hint, key) { return hint }
-        for candidate in bytes.indices where candidate != hint && matches(candidate, key) { return candidate }
+    /// The index of the name whose bytes, then a closing quote, begin at `key` (the byte after
+    /// a key's opening quote), trying `hint` first (objects tend to repeat one member order);
+    /// with the quote's offset in `key`. Nil for a name not in the table.
+    package func index(quotedAt key: UnsafeBufferPointer<UInt8>, hint: Int) -> (index: Int, length: Int)? {
+        if hint < names.count, let length = matchLength(hint, key) { return (hint, length) }
+        for candidate in names.indices where candidate != hint {
+            if let length = matchLength(candidate, key) { return (candidate, length) }
+        }
         return nil
     }
 
@@ -36,11 +54,16 @@ package struct JSONMemberNames: Sendable {
     /// No known names: every member is reported by its decoded name.
     package static let none = JSONMemberNames([])
 
-    private func matches(_ candidate: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        let name = bytes[candidate]
-        guard name.count == key.count else { return false }
-        for position in name.indices where name[position] != key[position] { return false }
-        return true
+    /// The length of name `candidate` when `key` starts with it and its closing quote.
+    private func matchLength(_ candidate: Int, _ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let (start, end) = (starts[candidate], starts[candidate + 1])
+        guard end - start <= key.count else { return nil }
+        return quoted.withUnsafeBufferPointer { quoted in
+            guard let name = quoted.baseAddress, let key = key.baseAddress,
+                memcmp(name + start, key, end - start) == 0
+            else { return nil }
+            return end - start - 1
+        }
     }
 }
 
@@ -100,22 +123,17 @@ extension JSONCursor {
         try expect(.closeBrace, path: path, expected: "',' or '}' in the object")
     }
 
-    /// Reads a member name: matched in place when it has no escape, decoded otherwise.
+    /// Reads a member name: matched in place when it is a known name written without escapes,
+    /// decoded otherwise.
     private mutating func readMemberName(
         path: String, names: JSONMemberNames, hint: Int
     ) throws(LocatedDecodingError) -> JSONMember {
-        if !names.names.isEmpty, peek() == .quote {
-            var end = offset + 1
-            while end < bytes.count, bytes[end] != .quote, bytes[end] != .backslash, bytes[end] >= 0x20 {
-                end += 1
-            }
-            if end < bytes.count, bytes[end] == .quote,
-                let index = names.index(
-                    of: UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end]), hint: hint)
-            {
-                offset = end + 1
-                return .known(index)
-            }
+        if !names.names.isEmpty, peek() == .quote,
+            let (index, length) = names.index(
+                quotedAt: UnsafeBufferPointer(rebasing: bytes[(offset + 1)...]), hint: hint)
+        {
+            offset += length + 2
+            return .known(index)
         }
         let name = try readString(path: path, expected: "a member name in quotes")
         return names.index(of: name).map { .known($0) } ?? .other(name)
