@@ -201,6 +201,8 @@ public final class CheckpointedPaths: Sendable {
 
     /// A block of a group, from memory or drawn again from its checkpoint.
     private static func block(_ block: Int, of group: inout Group, count: Int) -> [[Double]] {
+        // Nearly every read is of the block read last: it stays where it is.
+        if group.recent.first?.block == block { return group.recent[0].prices }
         if let hit = group.recent.firstIndex(where: { $0.block == block }) {
             let found = group.recent.remove(at: hit)
             group.recent.insert(found, at: 0)

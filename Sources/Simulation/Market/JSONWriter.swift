@@ -69,6 +69,11 @@ struct JSONWriter {
         bytes.append(contentsOf: json)
     }
 
+    /// Bytes already written as JSON, part of a larger buffer.
+    mutating func append(_ json: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: json)
+    }
+
     /// A chart point `[time,value]` of a column (opening the column's array at its first point).
     ///
     /// - Returns: Where the time's digits are in ``bytes``, for the same point in other columns.

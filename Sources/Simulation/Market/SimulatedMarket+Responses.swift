@@ -88,16 +88,17 @@ extension SimulatedMarket {
             guard let index = coinIndex[id], let series = ticks[id],
                 let dayTicks = dayWindowTicks(at: now, in: series)
             else { continue }
-            let coin = coins[index]
+            // Only the supply: a copy of the coin retains its strings and model.
+            let supply = coins[index].circulatingSupply
             // The day's ticks, read once, give the 24 hours and carry the all-time extremes on.
             let (day, allTime) = series.withPrices(dayTicks.first...dayTicks.last) { prices in
                 (
-                    dayWindow(of: coin, prices: prices, lastTick: series.timestamp(dayTicks.last)),
+                    dayWindow(supply: supply, prices: prices, lastTick: series.timestamp(dayTicks.last)),
                     extremes.extremes(
                         ofCoin: index, through: dayTicks.last, in: series, window: (dayTicks.first, prices))
                 )
             }
-            let marketCap = day.price * coin.circulatingSupply
+            let marketCap = day.price * supply
             let parts = marketsRowParts[index]
             if rows > 0 { writer.raw(",") }
             rows += 1
@@ -125,7 +126,7 @@ extension SimulatedMarket {
             writer.number(day.changePercent)
             let percent = percentStart..<writer.bytes.count
             writer.raw(#","market_cap_change_24h":"#)
-            writer.number(day.change * coin.circulatingSupply)
+            writer.number(day.change * supply)
             writer.raw(#","market_cap_change_percentage_24h":"#)
             writer.appendCopy(of: percent)
             writer.append(parts.supply)

@@ -187,13 +187,13 @@ public struct SimulatedMarket: Sendable {
     func dayWindow(of coin: SyntheticCoin, in series: CoinTicks, ticks: (first: Int, last: Int)) -> DayWindow
     {
         series.withPrices(ticks.first...ticks.last) {
-            dayWindow(of: coin, prices: $0, lastTick: series.timestamp(ticks.last))
+            dayWindow(supply: coin.circulatingSupply, prices: $0, lastTick: series.timestamp(ticks.last))
         }
     }
 
-    /// The 24 h window over `prices`, the window's ticks, the last at `lastTick` (epoch ms).
-    func dayWindow(of coin: SyntheticCoin, prices: UnsafeBufferPointer<Double>, lastTick: Int64) -> DayWindow
-    {
+    /// The 24 h window over `prices`, the window's ticks, the last at `lastTick` (epoch ms), of a
+    /// coin with `supply` coins in circulation.
+    func dayWindow(supply: Double, prices: UnsafeBufferPointer<Double>, lastTick: Int64) -> DayWindow {
         var window = DayWindow(
             price: prices[prices.count - 1], open: prices[0], high: prices[0], low: prices[0], volume: 0,
             lastTick: lastTick)
@@ -205,7 +205,7 @@ public struct SimulatedMarket: Sendable {
             if index > 0 { turnover += abs(value / prices[index - 1] - 1) * 0.5 }
         }
         // Volume: a base turnover of 1 % of market cap a day, more when the price moves.
-        window.volume = (window.price * coin.circulatingSupply * turnover).rounded()
+        window.volume = (window.price * supply * turnover).rounded()
         return window
     }
 }

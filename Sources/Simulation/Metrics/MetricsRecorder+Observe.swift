@@ -61,7 +61,7 @@ extension MetricsRecorder {
             freshness.finish(at: now)
             screens.finish(at: now)
             widget.finish(at: now)
-            plots.screenAge = freshness.sawtooth(until: now)
+            plots.screenAge = freshness.takeSawtooth(until: now)
             watchlistCoins = coins
             watchlistUnavailable = unavailable
             watchlistLeftOff = leftOff

@@ -22,9 +22,14 @@ struct ScreenFreshness {
     private(set) var all = TimeWeightedAges()
     /// Visible moments by screen.
     private(set) var byScreen: [Screen: TimeWeightedAges] = [:]
-    /// The oldest item's age each time the screen changed: (time, age ms; nil when nothing is
-    /// visible), for plots.
-    private(set) var oldest: [(time: Int64, age: Int64?)] = []
+    /// The oldest item's age over the run as the sawtooth it is, as far as it is known: exact at
+    /// every change, rising one millisecond per millisecond until the next (a drop is two
+    /// points at one time); 0 while nothing is visible. Its largest value is the oldest age any
+    /// moment of visible time saw (`freshness.max_age_s`). Kept as points while the run goes,
+    /// not as samples turned into points at its end: a year's 50,000 points would be held twice.
+    private var sawtoothPoints: [(time: Int64, age: Int64)] = []
+    /// The last change: when, and the oldest age then (nil when nothing was visible).
+    private var lastOldest: (time: Int64, age: Int64?)?
     private var screen: Screen?
     /// The items on screen, by position: their keys, as last shown, and their positions in key
     /// order (the order pieces are added in, so the floating-point sums do not depend on the
@@ -32,9 +37,9 @@ struct ScreenFreshness {
     private var keys: [String] = []
     private var items: [Item] = []
     private var keyOrder: [Int] = []
-    /// The last keys put in order and their order: screens alternate between a few lists (the
-    /// watchlist's rows, one chart), and sorting 100 ids each time the watchlist came back was
-    /// most of a screen change.
+    /// The last keys of more than one item put in order, and their order: screens alternate
+    /// between the watchlist's rows and one chart, and sorting 100 ids each time the watchlist
+    /// came back was most of a screen change.
     private var ordered: (keys: [String], order: [Int])?
 
     /// Says what the screen shows from `now` on.
@@ -116,7 +121,8 @@ struct ScreenFreshness {
             keyOrder = ordered.order
         } else {
             keyOrder = keys.indices.sorted { keys[$0] < keys[$1] }
-            ordered = (keys, keyOrder)
+            // A list of one (a chart) is in order as it is: the list kept stays the longer one.
+            if keys.count > 1 { ordered = (keys, keyOrder) }
         }
         self.screen = screen
         recordOldest(at: now)
@@ -134,23 +140,27 @@ struct ScreenFreshness {
     }
 
     private mutating func recordOldest(at now: Int64) {
-        oldest.append((now, items.lazy.map { now - $0.reference }.max()))
+        closeSawtooth(at: now)
+        let age = items.lazy.map { now - $0.reference }.max()
+        sawtoothPoints.append((now, age ?? 0))
+        lastOldest = (now, age)
     }
 
-    /// The oldest item's age over the run as the sawtooth it is: exact at every change, rising
-    /// one millisecond per millisecond until the next (a drop is two points at one time); 0
-    /// while nothing is visible. Its largest value is the oldest age any moment of visible time
-    /// saw (`freshness.max_age_s`).
+    /// The point where the last change's tooth ends, at `time`.
+    private mutating func closeSawtooth(at time: Int64) {
+        guard let last = lastOldest, time > last.time else { return }
+        sawtoothPoints.append((time, last.age.map { $0 + time - last.time } ?? 0))
+    }
+
+    /// The sawtooth of the oldest age on screen (``sawtoothPoints``) up to `end`, handed over:
+    /// the record keeps none of it.
     ///
     /// - Parameter end: The end of the run.
-    func sawtooth(until end: Int64) -> [(time: Int64, age: Int64)] {
-        var points: [(time: Int64, age: Int64)] = []
-        for (index, sample) in oldest.enumerated() {
-            let next = index + 1 < oldest.count ? oldest[index + 1].time : end
-            points.append((sample.time, sample.age ?? 0))
-            if next > sample.time { points.append((next, sample.age.map { $0 + next - sample.time } ?? 0)) }
-        }
-        return points
+    mutating func takeSawtooth(until end: Int64) -> [(time: Int64, age: Int64)] {
+        closeSawtooth(at: end)
+        lastOldest = nil
+        defer { sawtoothPoints = [] }
+        return sawtoothPoints
     }
 
     /// Ends the record at the end of the run.
