@@ -25,9 +25,10 @@ struct PriceExtremes {
         private let lowEnd: Int
         private let highDateEnd: Int
 
-        init(high: some Collection<UInt8>, low: some Collection<UInt8>, highDate: some Collection<UInt8>,
-            lowDate: some Collection<UInt8>)
-        {
+        init(
+            high: some Collection<UInt8>, low: some Collection<UInt8>, highDate: some Collection<UInt8>,
+            lowDate: some Collection<UInt8>
+        ) {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(high.count + low.count + highDate.count + lowDate.count)
             bytes += high
