@@ -60,10 +60,13 @@ extension Watchlist {
         var outcome = MissingRowOutcome()
         // Nearly every answer has a row for each id asked, in the order asked: then no id is
         // missing, and no set of the answered ids is needed to find out.
-        let answersAll = rows.count == ids.count && zip(rows, ids).allSatisfy { $0.id == $1 }
+        let answersAll = rows.count == ids.count && rows.indices.allSatisfy { rows[$0].id == ids[$0] }
+        // And nearly every request is a run of the list (all of it, or one batch): then every
+        // row's coin is listed, found without hashing its id.
+        let allListed = answersAll && isRunOfList(ids)
         var answered: Set<String> = []
         if !answersAll { answered.reserveCapacity(rows.count) }
-        for row in rows where listed.contains(row.id) {
+        for row in rows where allListed || listed.contains(row.id) {
             if !answersAll { answered.insert(row.id) }
             learn(CoinListEntry(id: row.id, symbol: row.symbol, name: row.name))
             var price = row.currentPrice
@@ -113,6 +116,14 @@ extension Watchlist {
                 for: id)
         }
         markMissing(ids, listed: listed, answered: answered)
+    }
+
+    /// Whether `ids` are coins of the list one after another, in its order (a refresh's batch).
+    private func isRunOfList(_ ids: [String]) -> Bool {
+        guard let first = ids.first, let offset = coinIds.firstIndex(of: first),
+            offset + ids.count <= coinIds.count
+        else { return false }
+        return coinIds[offset..<offset + ids.count].elementsEqual(ids)
     }
 
     @discardableResult

@@ -108,7 +108,12 @@ public struct Watchlist: Sendable, Equatable {
     }
 
     mutating func learn(_ coin: CoinListEntry) {
-        coins[coin.id] = coin
+        // Found once; rewritten only when the name or symbol changed (nearly never).
+        if let known = coins.index(forKey: coin.id) {
+            if coins.values[known] != coin { coins.values[known] = coin }
+        } else {
+            coins[coin.id] = coin
+        }
     }
 
     mutating func markUnavailable(_ coinId: String) {
