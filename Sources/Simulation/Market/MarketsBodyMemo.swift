@@ -26,7 +26,9 @@ final class MarketsBodyMemo: Sendable {
         var firstTick: Int
     }
 
-    /// The most bodies kept; the memo starts over beyond it.
+    /// The most bodies kept; the memo starts over beyond it. Only bodies of the latest tick
+    /// asked are kept: a run's clock moves forward, and a body of an earlier tick (100 coins'
+    /// is 70 kB) would wait for a request that does not come. A clock set back writes again.
     static let capacity = 8
 
     private let bodies = Locked<[Key: [UInt8]]>([:])
@@ -36,7 +38,11 @@ final class MarketsBodyMemo: Sendable {
         if let body = bodies.withLock({ $0[key] }) { return body }
         let body = write()
         bodies.withLock { bodies in
-            if bodies.count >= Self.capacity { bodies.removeAll(keepingCapacity: true) }
+            if bodies.count >= Self.capacity {
+                bodies.removeAll(keepingCapacity: true)
+            } else if bodies.keys.contains(where: { $0.lastTick != key.lastTick }) {
+                bodies = bodies.filter { $0.key.lastTick == key.lastTick }
+            }
             bodies[key] = body
         }
         return body
