@@ -15,6 +15,20 @@ struct HTTPRequestQueryListTests {
         #expect(request.queryList("one") == ["x"])
         #expect(request.queryList("missing") == [])
     }
+
+    @Test("the target is kept with the path and query: it follows every change, and equality ignores it")
+    func targetFollowsChanges() {
+        var request = HTTPRequest(path: "/coins/markets", query: [.init("ids", "a b")])
+        #expect(request.target == "/coins/markets?ids=a%20b")
+        request.query.append(.init("vs_currency", "usd"))
+        #expect(request.target == "/coins/markets?ids=a%20b&vs_currency=usd")
+        request.path = "/simple/price"
+        #expect(request.target == "/simple/price?ids=a%20b&vs_currency=usd")
+        request.query = []
+        #expect(request.target == "/simple/price")
+        let same = HTTPRequest(path: "/simple/price")
+        #expect(request == same && request.hashValue == same.hashValue)
+    }
 }
 
 @Suite("HTTPRequest's query parsing")
