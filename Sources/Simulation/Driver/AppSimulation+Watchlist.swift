@@ -96,7 +96,7 @@ extension AppSimulation {
                     continue
                 }
                 deliver(cached.rows, ids: ids, dataTime: cached.dataTime, fetch: id, at: now)
-                step = fetches[id]!.run.cacheAnswered(ids: cached.rows.map(\.id))
+                step = fetches[id]!.run.cacheAnswered(ids: cached.rows.map { $0.id })
             case .send(let request, let ids):
                 let key = traceKey(for: request, ids: ids)
                 ask(
@@ -163,7 +163,7 @@ extension AppSimulation {
             marketCache.store(.init(rows: rows, dataTime: dataTime), key: key, at: now)
             if let lookup { emit(.cacheStored(cache: "market", lookup: lookup), at: now) }
             deliver(rows, ids: ids, dataTime: dataTime, fetch: id, at: now)
-            perform(fetches[id]!.run.received(answered: rows.map(\.id)), fetch: id, at: now)
+            perform(fetches[id]!.run.received(answered: rows.map { $0.id }), fetch: id, at: now)
         } else {
             let prices = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in try SimplePrices.decode(body, source: source)
