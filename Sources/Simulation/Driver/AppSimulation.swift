@@ -117,11 +117,11 @@ public struct AppSimulation: ~Copyable {
     /// not ticked): decoding is a pure function of the bytes, so equal bytes reuse the rows. A
     /// watchlist in several batches polls several requests in turn, hence one per request.
     var lastMarketsDecodes: [String: (body: [UInt8], rows: [CoinMarket])] = [:]
+    /// The last market-data request's target and its key in the cache trace.
+    var lastTraceKey: (target: String, key: String)?
     /// The last market-data fetch's requests and what they were built from: every refresh asks
     /// for the same coins, and building the batches (deduplicating, percent-encoding, joining
     /// the ids) is a pure function of them, 5 % of a year's run when done every time.
-    /// The last market-data request's target and its key in the cache trace.
-    var lastTraceKey: (target: String, key: String)?
     var lastFetchRequests: (source: WatchlistRefreshSource, ids: [String], requests: [HTTPRequest])?
 
     /// Prepares a run.
