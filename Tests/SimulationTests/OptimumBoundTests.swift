@@ -1,7 +1,8 @@
-import Simulation
 import Testing
 import TrackerCore
 import WorkbenchFoundation
+
+@testable import Simulation
 
 @Suite("cache.opt_hit_ratio is an upper bound on every policy, checked by exhaustive search")
 struct OptimumBoundTests {
@@ -111,15 +112,21 @@ struct OptimumBoundTests {
                 &generator, length: Int.random(in: 1...40, using: &generator),
                 keys: Int.random(in: 1...12, using: &generator),
                 expiring: trial % 2 == 0, delayed: trial % 3 == 0)
-            var numbers: [String: UInt32] = [:]
-            let numbered = trace.map { access in
-                let number = numbers[access.key] ?? UInt32(numbers.count)
-                numbers[access.key] = number
-                var copy = BeladyOptimum.Access(
-                    key: number, time: access.time, ttlMilliseconds: access.ttlMilliseconds)
-                copy.storedAt = access.storedAt
-                return copy
+            // The recorder's own trace of the same lookups: a hit is stored at its time, a miss
+            // when its fetch arrives (if it does).
+            var recorder = MetricsRecorder()
+            for access in trace {
+                let lookup = recorder.recordLookup(
+                    cache: "c", capacity: 1, key: access.key, at: access.time, ttl: access.ttlMilliseconds,
+                    hit: access.storedAt == access.time)
+                if let storedAt = access.storedAt, storedAt != access.time {
+                    recorder.recordStore(cache: "c", lookup: lookup, at: storedAt)
+                }
             }
+            let numbered = recorder.caches["c"]?.trace ?? []
+            #expect(
+                numbered.map(\.time) == trace.map(\.time) && numbered.map(\.storedAt) == trace.map(\.storedAt)
+            )
             for capacity in 0...4 {
                 #expect(
                     BeladyOptimum.hits(numbered, capacity: capacity)

@@ -96,6 +96,31 @@ struct WatchlistTests {
         #expect(again.unavailable.isEmpty)
     }
 
+    @Test(
+        "rows answering a run of the list in its order (a refresh's batch) update it as the same rows shuffled do"
+    )
+    func batchInListOrder() throws {
+        var list = Watchlist()
+        for (index, coin) in Self.identities.prefix(60).enumerated() { try list.add(coin, at: Int64(index)) }
+        let byId = Dictionary(uniqueKeysWithValues: Self.markets.map { ($0.id, $0) })
+        for range in [0..<60, 20..<45, 45..<60] {
+            let ids = Array(list.coinIds[range])
+            let rows = ids.compactMap { byId[$0] }
+            var inOrder = list
+            var shuffled = list
+            let fast = inOrder.apply(markets: rows, requested: ids, receivedAt: 5)
+            let slow = shuffled.apply(markets: Array(rows.reversed()), requested: ids, receivedAt: 5)
+            #expect(inOrder == shuffled && fast == slow, "\(range)")
+            #expect(ids.allSatisfy { inOrder.quotes[$0]?.receivedAt == 5 }, "\(range)")
+            #expect(inOrder.quotes.count == range.count)
+        }
+        // A row in the order asked, for a coin not on the list, is still left out.
+        let stranger = Self.markets[70]
+        var asked = list
+        asked.apply(markets: [stranger], requested: [stranger.id], receivedAt: 6)
+        #expect(asked == list && asked.quotes[stranger.id] == nil)
+    }
+
     @Test("the refresh is one batched /coins/markets request for 100 coins, split only when too long")
     func refreshRequests() throws {
         let list = try Self.refreshed()

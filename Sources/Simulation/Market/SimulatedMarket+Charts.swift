@@ -123,10 +123,15 @@ extension SimulatedMarket {
         if writer.bytes.count > 1 { writer.raw(",") }
         writer.raw("[")
         writer.integer(candle.closeTime)
-        for value in [candle.open, candle.high, candle.low, candle.close] {
-            writer.raw(",")
-            writer.number(value)
-        }
+        // Four numbers written out: a list of them was an allocation a candle.
+        writer.raw(",")
+        writer.number(candle.open)
+        writer.raw(",")
+        writer.number(candle.high)
+        writer.raw(",")
+        writer.number(candle.low)
+        writer.raw(",")
+        writer.number(candle.close)
         writer.raw("]")
     }
 

@@ -129,8 +129,8 @@ extension SimulatedMarket {
             writer.raw(#"{"usd":"#)
             writer.number(day.price)
             writer.raw("}")
-            writer.usd("market_cap") { $0.number(day.price * coin.circulatingSupply) }
-            writer.usd("total_volume") { $0.number(day.volume) }
+            writer.usd(#","market_cap":"#) { $0.number(day.price * coin.circulatingSupply) }
+            writer.usd(#","total_volume":"#) { $0.number(day.volume) }
             writer.raw("}")
         }
         writer.emptyStatistics(community: true, developer: true, history: true)
@@ -155,13 +155,13 @@ extension SimulatedMarket {
         if let extremes = extremes(ofCoin: index, in: series, at: now) {
             writer.allTime(extremes, price: day.price, inUSD: true)
         }
-        writer.usd("market_cap") { $0.rounded(marketCap) }
+        writer.usd(#","market_cap":"#) { $0.rounded(marketCap) }
         writer.member("market_cap_rank")
         writer.integer(Int64(index + 1))
-        writer.usd("fully_diluted_valuation") { $0.rounded(marketCap) }
-        writer.usd("total_volume") { $0.rounded(day.volume) }
-        writer.usd("high_24h") { $0.number(day.high) }
-        writer.usd("low_24h") { $0.number(day.low) }
+        writer.usd(#","fully_diluted_valuation":"#) { $0.rounded(marketCap) }
+        writer.usd(#","total_volume":"#) { $0.rounded(day.volume) }
+        writer.usd(#","high_24h":"#) { $0.number(day.high) }
+        writer.usd(#","low_24h":"#) { $0.number(day.low) }
         writer.member("price_change_24h")
         writer.number(day.change)
         // The top-level changes: every window but the hour.
@@ -173,7 +173,7 @@ extension SimulatedMarket {
         writer.number(day.change * coin.circulatingSupply)
         writer.member("market_cap_change_percentage_24h")
         writer.number(day.changePercent)
-        writer.usd("price_change_24h_in_currency") { $0.number(day.change) }
+        writer.usd(#","price_change_24h_in_currency":"#) { $0.number(day.change) }
         // By currency, a window the market does not reach is an empty object.
         for (window, change) in zip(Self.changeWindows, changes) {
             writer.member(named: window.inCurrencyField)
@@ -185,8 +185,10 @@ extension SimulatedMarket {
                 writer.raw("{}")
             }
         }
-        writer.usd("market_cap_change_24h_in_currency") { $0.number(day.change * coin.circulatingSupply) }
-        writer.usd("market_cap_change_percentage_24h_in_currency") { $0.number(day.changePercent) }
+        writer.usd(#","market_cap_change_24h_in_currency":"#) {
+            $0.number(day.change * coin.circulatingSupply)
+        }
+        writer.usd(#","market_cap_change_percentage_24h_in_currency":"#) { $0.number(day.changePercent) }
         writer.member("total_supply")
         writer.number(coin.circulatingSupply)
         writer.member("max_supply")

@@ -78,10 +78,16 @@ extension SimulatedMarket {
 }
 
 extension JSONWriter {
-    /// `"name":{"usd":...}` when `inUSD` (`/coins/{id}`'s `market_data`), else `"name":...`
+    /// `,"name":{"usd":...}` when `inUSD` (`/coins/{id}`'s `market_data`), else `,"name":...`
     /// (a `/coins/markets` row).
-    mutating func usd(_ name: StaticString, inUSD: Bool = true, _ write: (inout JSONWriter) -> Void) {
-        member(name)
+    ///
+    /// - Parameters:
+    ///   - member: The comma, the quoted name and the colon, `#","name":"#`: one piece, written
+    ///     millions of times a simulated year.
+    ///   - inUSD: Whether the figure is an object by currency.
+    ///   - write: Writes the figure.
+    mutating func usd(_ member: StaticString, inUSD: Bool = true, _ write: (inout JSONWriter) -> Void) {
+        raw(member)
         if inUSD { raw(#"{"usd":"#) }
         write(&self)
         if inUSD { raw("}") }
@@ -91,33 +97,16 @@ extension JSONWriter {
     ///
     /// - Parameters:
     ///   - extremes: The all-time high and low.
-    ///   - series: The coin's ticks (for the dates).
     ///   - price: The price now.
     ///   - inUSD: Whether each figure is an object by currency (``usd(_:inUSD:_:)``).
     mutating func allTime(_ extremes: PriceExtremes, price: Double, inUSD: Bool) {
-        // Written out, not looped over a list: a row is written millions of times a year; a
-        // `/coins/markets` row's names go in one piece each.
-        guard inUSD else {
-            raw(#","ath":"#)
-            append(extremes.texts.high)
-            raw(#","ath_change_percentage":"#)
-            number((price / extremes.high - 1) * 100)
-            raw(#","ath_date":"#)
-            append(extremes.texts.highDate)
-            raw(#","atl":"#)
-            append(extremes.texts.low)
-            raw(#","atl_change_percentage":"#)
-            number((price / extremes.low - 1) * 100)
-            raw(#","atl_date":"#)
-            append(extremes.texts.lowDate)
-            return
-        }
-        usd("ath", inUSD: inUSD) { $0.append(extremes.texts.high) }
-        usd("ath_change_percentage", inUSD: inUSD) { $0.number((price / extremes.high - 1) * 100) }
-        usd("ath_date", inUSD: inUSD) { $0.append(extremes.texts.highDate) }
-        usd("atl", inUSD: inUSD) { $0.append(extremes.texts.low) }
-        usd("atl_change_percentage", inUSD: inUSD) { $0.number((price / extremes.low - 1) * 100) }
-        usd("atl_date", inUSD: inUSD) { $0.append(extremes.texts.lowDate) }
+        // Written out, not looped over a list: a row is written millions of times a year.
+        usd(#","ath":"#, inUSD: inUSD) { $0.append(extremes.texts.high) }
+        usd(#","ath_change_percentage":"#, inUSD: inUSD) { $0.number((price / extremes.high - 1) * 100) }
+        usd(#","ath_date":"#, inUSD: inUSD) { $0.append(extremes.texts.highDate) }
+        usd(#","atl":"#, inUSD: inUSD) { $0.append(extremes.texts.low) }
+        usd(#","atl_change_percentage":"#, inUSD: inUSD) { $0.number((price / extremes.low - 1) * 100) }
+        usd(#","atl_date":"#, inUSD: inUSD) { $0.append(extremes.texts.lowDate) }
     }
 
     /// `"sparkline...":{"price":[...]}`.
