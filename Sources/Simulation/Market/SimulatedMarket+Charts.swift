@@ -42,16 +42,25 @@ extension SimulatedMarket {
         var volumes = JSONWriter(capacity: 32 * times.count)
         // Five-minute points on a coarser grid share their ticks: their window is computed once.
         var last: (ticks: (first: Int, last: Int), window: DayWindow)?
+        // Daily points before now come from the first draw (``DailyPointMemo``).
+        let memo = step == DailyPointMemo.day ? dailyPoints : nil
         for time in times {
-            guard let ticks = dayWindowTicks(at: time, in: series) else { continue }
-            let day =
-                if let last, last.ticks == ticks { last.window } else {
-                    dayWindow(of: coin, in: series, ticks: ticks)
-                }
-            last = (ticks, day)
-            let stamp = prices.pair(time, day.price)
-            caps.pair(prices.bytes[stamp], day.price * coin.circulatingSupply)
-            volumes.pair(prices.bytes[stamp], day.volume)
+            let point: (price: Double, volume: Double)
+            if time < now, let kept = memo?.point(ofCoin: index, at: time) {
+                let supply = coin.circulatingSupply
+                point = (kept.price, Self.volume(price: kept.price, supply: supply, turnover: kept.turnover))
+            } else {
+                guard let ticks = dayWindowTicks(at: time, in: series) else { continue }
+                let day =
+                    if let last, last.ticks == ticks { last.window } else {
+                        dayWindow(of: coin, in: series, ticks: ticks)
+                    }
+                last = (ticks, day)
+                point = (day.price, day.volume)
+            }
+            let stamp = prices.pair(time, point.price)
+            caps.pair(prices.bytes[stamp], point.price * coin.circulatingSupply)
+            volumes.pair(prices.bytes[stamp], point.volume)
         }
         var writer = JSONWriter(capacity: prices.bytes.count + caps.bytes.count + volumes.bytes.count + 64)
         for (name, column) in [

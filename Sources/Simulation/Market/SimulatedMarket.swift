@@ -27,6 +27,9 @@ public struct SimulatedMarket: Sendable {
     let extremes: PriceExtremesMemo
     /// The four-day candles of the coins charted lately (``LongCandleMemo``).
     let longCandles: LongCandleMemo
+    /// The daily chart points of a synthetic market's first coins (``DailyPointMemo``); nil for
+    /// given paths.
+    let dailyPoints: DailyPointMemo?
 
     /// Generates the market.
     ///
@@ -51,15 +54,19 @@ public struct SimulatedMarket: Sendable {
         let steps = Int((end - start) / stepMilliseconds) + 1
         // What the first draw shows is kept for the memos: candles, and all-time extremes.
         var candles = LongCandleMemo.Seed(start: start, stepMilliseconds: stepMilliseconds)
+        var days = DailyPointMemo.Seed(
+            coins: coins.count, ticks: steps + 1, start: start, stepMilliseconds: stepMilliseconds)
         var extremes = PriceExtremesMemo.Stretches(coins: coins.count)
         let paths = try CheckpointedPaths(
             coins: coins, rootSeed: rootSeed, start: start, stepMilliseconds: stepMilliseconds, steps: steps,
             generator: generator, correlation: correlation,
             observe: { coin, firstTick, prices in
                 candles.add(coin: coin, firstTick: firstTick, prices: prices)
+                days.add(coin: coin, firstTick: firstTick, prices: prices)
                 extremes.add(coin: coin, prices: prices)
             })
         longCandles = LongCandleMemo(seed: candles)
+        dailyPoints = DailyPointMemo(seed: days)
         ticks = Dictionary(
             coins.enumerated().map { ($1.id, CoinTicks(paths, coin: $0)) },
             uniquingKeysWith: { first, _ in first })
@@ -112,6 +119,7 @@ public struct SimulatedMarket: Sendable {
         self.coins = coins
         self.ticks = paths.mapValues { CoinTicks($0) }
         longCandles = LongCandleMemo()
+        dailyPoints = nil
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.marketsRowParts = Self.marketsRowParts(coins)
@@ -197,15 +205,27 @@ public struct SimulatedMarket: Sendable {
         var window = DayWindow(
             price: prices[prices.count - 1], open: prices[0], high: prices[0], low: prices[0], volume: 0,
             lastTick: lastTick)
-        var turnover = 0.01
+        var turnover = Self.openingTurnover
         for index in prices.indices {
             let value = prices[index]
             window.high = max(window.high, value)
             window.low = min(window.low, value)
-            if index > 0 { turnover += abs(value / prices[index - 1] - 1) * 0.5 }
+            if index > 0 { turnover += Self.turnover(from: prices[index - 1], to: value) }
         }
-        // Volume: a base turnover of 1 % of market cap a day, more when the price moves.
-        window.volume = (window.price * supply * turnover).rounded()
+        window.volume = Self.volume(price: window.price, supply: supply, turnover: turnover)
         return window
+    }
+
+    /// A day's turnover before the price moves: 1 % of market cap.
+    static let openingTurnover = 0.01
+
+    /// What a tick adds to the day's turnover: half its relative move.
+    static func turnover(from previous: Double, to value: Double) -> Double {
+        abs(value / previous - 1) * 0.5
+    }
+
+    /// The 24 h volume of a coin at `price` with `supply` coins and the day's `turnover`.
+    static func volume(price: Double, supply: Double, turnover: Double) -> Double {
+        (price * supply * turnover).rounded()
     }
 }
