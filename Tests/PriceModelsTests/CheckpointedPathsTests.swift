@@ -120,7 +120,33 @@ struct CheckpointedPathsTests {
         let follower = try MarketWalk(
             coins: [Self.coins[0]], rootSeed: 9, stepYears: Self.fiveMinutes, generator: .taus2,
             correlation: .oneFactor(correlations: ["a-gbm": 0.7]))
-        #expect(follower.checkpointWords == 10)
+        #expect(follower.checkpointWords == 10 && follower.factorWords == 3)
+    }
+
+    @Test(
+        "coins that follow the market stand on the same factor state: one coin's checkpoint restores with another's",
+        arguments: GeneratorKind.allCases)
+    func factorStateIsShared(generator: GeneratorKind) throws {
+        let correlation = MarketCorrelation.oneFactor(correlations: ["a-gbm": 0.7, "c-garch": 0.3])
+        var gbm = try MarketWalk(
+            coins: [Self.coins[0]], rootSeed: 4, stepYears: Self.fiveMinutes, generator: generator,
+            correlation: correlation)
+        var garch = try MarketWalk(
+            coins: [Self.coins[2]], rootSeed: 4, stepYears: Self.fiveMinutes, generator: generator,
+            correlation: correlation)
+        let restored = garch.copy()
+        _ = gbm.advance(by: 300)
+        _ = garch.advance(by: 300)
+        var (gbmOwn, gbmFactor, garchOwn, garchFactor) = ([UInt64](), [UInt64](), [UInt64](), [UInt64]())
+        gbm.appendCheckpoint(to: &gbmOwn, factor: &gbmFactor)
+        garch.appendCheckpoint(to: &garchOwn, factor: &garchFactor)
+        #expect(gbmFactor == garchFactor && gbmFactor.count == garch.factorWords)
+        var whole: [UInt64] = []
+        garch.appendCheckpoint(to: &whole)
+        #expect(whole == garchOwn + garchFactor)
+        var again = restored
+        again.restoreCheckpoint(own: garchOwn[...], factor: gbmFactor[...])
+        #expect(Self.bits(again.advance(by: 700)[0]) == Self.bits(garch.advance(by: 700)[0]))
     }
 
     @Test(

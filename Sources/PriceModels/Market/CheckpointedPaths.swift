@@ -2,10 +2,15 @@ import TrackerCore
 import WorkbenchFoundation
 
 /// A synthetic market's tick paths, kept as checkpoints instead of ticks: where the
-/// ``MarketWalk`` stood every ``blockLength`` ticks (``MarketWalk/appendCheckpoint(to:)``, ten
-/// 64-bit words for a coin that follows the market), from which a block is drawn again when it
-/// is read. The last two blocks read of each coin stay in memory. A year of 15-minute ticks for
-/// 100 coins is 28 MB as ticks; here it is 0.55 MB of checkpoints and 0.8 MB of recent blocks.
+/// ``MarketWalk`` stood every ``blockLength`` ticks (``MarketWalk/appendCheckpoint(to:factor:)``:
+/// seven 64-bit words for a coin that follows the market, and the factor stream's three once for
+/// all of them), from which a block is drawn again when it is read. The last two blocks read of
+/// each coin stay in memory. A year of 15-minute ticks for 100 coins is 28 MB as ticks; here it
+/// is 0.77 MB of checkpoints and 0.41 MB of recent blocks.
+///
+/// Blocks are 256 ticks: a price far from the recent blocks (a coin's change over months) draws
+/// 128 steps on average. At 512 the checkpoints took 0.4 MB less and a simulated year's far
+/// prices twice as long; at 128, 1.3 MB more for nothing measurable (docs/benchmarks.md).
 ///
 /// The prices are bit for bit ``MarketPaths/generate(coins:rootSeed:start:stepMilliseconds:steps:generator:correlation:)``'s:
 /// a walk taken in stretches gives the prices of one long stretch. The coins of a correlation
@@ -13,7 +18,7 @@ import WorkbenchFoundation
 /// its own copy of the factor's draws), so reading one coin's block draws only that coin.
 public final class CheckpointedPaths: Sendable {
     /// Ticks between two checkpoints.
-    public static let blockLength = 512
+    public static let blockLength = 256
     /// Blocks kept in memory for each group of coins drawn together.
     public static let recentBlocks = 2
 
@@ -28,14 +33,18 @@ public final class CheckpointedPaths: Sendable {
     /// Each coin's group and place in it, by the coin's index.
     private let placement: [Placement]
     private let groups: Locked<[Group]>
+    /// The market factor's stream state at the start of each block, kept once for every group
+    /// (``MarketWalk/factorWords`` words a block; none without correlation).
+    private let factorStates: [UInt64]
 
     private struct Placement {
         var group: Int
         var member: Int
     }
 
-    /// Coins drawn together: their walk at the start, their checkpoints one after another, and
-    /// the blocks read last, most recent first.
+    /// Coins drawn together: their walk at the start, their checkpoints one after another
+    /// (without the factor's state, ``factorStates``), and the blocks read last, most recent
+    /// first.
     private struct Group {
         var starts: [Double]
         let origin: MarketWalk
@@ -43,10 +52,12 @@ public final class CheckpointedPaths: Sendable {
         var recent: [(block: Int, prices: [[Double]])] = []
 
         /// The walk where it stood at the start of block `block`.
-        func walk(atBlock block: Int) -> MarketWalk {
+        func walk(atBlock block: Int, factorStates: [UInt64]) -> MarketWalk {
             var walk = origin.copy()
-            let words = origin.checkpointWords
-            walk.restoreCheckpoint(from: checkpoints[block * words..<(block + 1) * words])
+            let (own, factor) = (origin.checkpointWords - origin.factorWords, origin.factorWords)
+            walk.restoreCheckpoint(
+                own: checkpoints[block * own..<(block + 1) * own],
+                factor: factorStates[block * factor..<(block + 1) * factor])
             return walk
         }
     }
@@ -78,6 +89,7 @@ public final class CheckpointedPaths: Sendable {
         let members = Self.groups(of: coins, correlation: correlation)
         var placement = [Placement](repeating: Placement(group: 0, member: 0), count: coins.count)
         var groups: [Group] = []
+        var factorStates: [UInt64] = []
         var firstBad: [Int: (step: Int, price: Double)] = [:]
         for (group, slots) in members.enumerated() {
             var walk = try MarketWalk(
@@ -86,9 +98,20 @@ public final class CheckpointedPaths: Sendable {
                 correlation: correlation)
             var drawn = Group(starts: slots.map { coins[$0].startPrice }, origin: walk.copy())
             let blocks = (count + Self.blockLength - 1) / Self.blockLength
-            drawn.checkpoints.reserveCapacity(blocks * walk.checkpointWords)
+            drawn.checkpoints.reserveCapacity(blocks * (walk.checkpointWords - walk.factorWords))
+            // The first group that follows the factor keeps its states; the others' are the same.
+            let keepsFactor = walk.factorWords > 0 && factorStates.isEmpty
+            var factor: [UInt64] = []
+            factor.reserveCapacity(keepsFactor ? blocks * walk.factorWords : walk.factorWords)
             for block in 0..<blocks {
-                walk.appendCheckpoint(to: &drawn.checkpoints)
+                walk.appendCheckpoint(to: &drawn.checkpoints, factor: &factor)
+                if !keepsFactor {
+                    let words = walk.factorWords
+                    assert(
+                        factor.isEmpty || factor[...] == factorStates[block * words..<(block + 1) * words],
+                        "every walk's factor stands where the first one's did")
+                    factor.removeAll(keepingCapacity: true)
+                }
                 let prices = Self.draw(block: block, from: &walk, starts: drawn.starts, count: count)
                 if let observe {
                     for (member, slot) in slots.enumerated() {
@@ -104,6 +127,7 @@ public final class CheckpointedPaths: Sendable {
             for (member, slot) in slots.enumerated() {
                 placement[slot] = Placement(group: group, member: member)
             }
+            if keepsFactor { factorStates = factor }
             groups.append(drawn)
         }
         if let slot = firstBad.keys.min(), let bad = firstBad[slot] {
@@ -116,6 +140,7 @@ public final class CheckpointedPaths: Sendable {
         self.count = count
         self.placement = placement
         self.groups = Locked(groups)
+        self.factorStates = factorStates
     }
 
     /// The coins drawn together, by index: a matrix's coins mix each other's draws, so they are
@@ -155,7 +180,8 @@ public final class CheckpointedPaths: Sendable {
         return groups.withLock { groups in
             if blocks.count == 1 {
                 let base = blocks.lowerBound * Self.blockLength
-                let prices = Self.block(blocks.lowerBound, of: &groups[place.group], count: count)[
+                let prices = Self.block(
+                    blocks.lowerBound, of: &groups[place.group], count: count, factorStates: factorStates)[
                     place.member]
                 return prices[(range.lowerBound - base)..<(range.upperBound - base)]
             }
@@ -163,7 +189,8 @@ public final class CheckpointedPaths: Sendable {
             joined.reserveCapacity(range.count)
             for block in blocks {
                 let base = block * Self.blockLength
-                let prices = Self.block(block, of: &groups[place.group], count: count)[place.member]
+                let prices = Self.block(
+                    block, of: &groups[place.group], count: count, factorStates: factorStates)[place.member]
                 joined.append(
                     contentsOf: prices[
                         (max(range.lowerBound, base) - base)..<(min(range.upperBound, base + prices.count)
@@ -190,7 +217,7 @@ public final class CheckpointedPaths: Sendable {
                 return (hit.prices[place.member][offset], nil)
             }
             if tick == 0 { return (group.starts[place.member], nil) }
-            return (nil, group.walk(atBlock: block))
+            return (nil, group.walk(atBlock: block, factorStates: factorStates))
         }
         if let kept { return kept }
         guard var walk = checkpoint else { preconditionFailure("a tick is kept or drawn") }
@@ -200,7 +227,9 @@ public final class CheckpointedPaths: Sendable {
     }
 
     /// A block of a group, from memory or drawn again from its checkpoint.
-    private static func block(_ block: Int, of group: inout Group, count: Int) -> [[Double]] {
+    private static func block(_ block: Int, of group: inout Group, count: Int, factorStates: [UInt64])
+        -> [[Double]]
+    {
         // Nearly every read is of the block read last: it stays where it is.
         if group.recent.first?.block == block { return group.recent[0].prices }
         if let hit = group.recent.firstIndex(where: { $0.block == block }) {
@@ -208,7 +237,7 @@ public final class CheckpointedPaths: Sendable {
             group.recent.insert(found, at: 0)
             return found.prices
         }
-        var walk = group.walk(atBlock: block)
+        var walk = group.walk(atBlock: block, factorStates: factorStates)
         let prices = draw(block: block, from: &walk, starts: group.starts, count: count)
         group.recent.insert((block, prices), at: 0)
         if group.recent.count > recentBlocks { group.recent.removeLast() }

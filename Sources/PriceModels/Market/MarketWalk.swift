@@ -69,23 +69,50 @@ public struct MarketWalk {
 
     /// Words a checkpoint takes (``appendCheckpoint(to:)``): 10 for a coin that follows the market
     /// on taus2 streams (80 bytes), where a ``copy()`` takes some 640.
-    public var checkpointWords: Int {
-        2 * walks.count + streams.reduce(0) { $0 + $1.stateWords } + (mix?.checkpointWords ?? 0)
+    public var checkpointWords: Int { ownWords + factorWords }
+
+    /// The checkpoint's last words: the market factor's stream state (0 without correlation). Every
+    /// walk of one market that follows the factor draws the same normals from its own copy of
+    /// the stream, so at the same tick these words are the same in each (``CheckpointedPaths``
+    /// keeps them once).
+    public var factorWords: Int { mix?.factorWords ?? 0 }
+
+    /// The checkpoint's words before ``factorWords``: what is this walk's own.
+    private var ownWords: Int {
+        2 * walks.count + streams.reduce(0) { $0 + $1.stateWords } + (mix?.memberWords ?? 0)
     }
 
     /// Appends where the walk stands, as 64-bit words: each coin's ``WalkPosition``, each stream's
-    /// state, then the correlation's. ``restoreCheckpoint(from:)`` on a copy of the same market's
-    /// walk (at any point) takes it back there.
+    /// state, then the correlation's (its members', then the factor stream's, the last
+    /// ``factorWords``). ``restoreCheckpoint(from:)`` on a copy of the same market's walk (at any
+    /// point) takes it back there.
     ///
     /// - Parameter words: Where it goes.
     public func appendCheckpoint(to words: inout [UInt64]) {
+        appendOwnWords(to: &words)
+        mix?.appendFactor(to: &words)
+    }
+
+    /// Appends a checkpoint in two parts: the walk's own words to `words`, the factor stream's
+    /// ``factorWords`` to `factor` (``appendCheckpoint(to:)`` with the two put one after the
+    /// other).
+    ///
+    /// - Parameters:
+    ///   - words: Where the walk's own words go.
+    ///   - factor: Where the factor stream's state goes.
+    public func appendCheckpoint(to words: inout [UInt64], factor: inout [UInt64]) {
+        appendOwnWords(to: &words)
+        mix?.appendFactor(to: &factor)
+    }
+
+    private func appendOwnWords(to words: inout [UInt64]) {
         for walk in walks {
             let position = walk.position
             words.append(position.logPrice.bitPattern)
             words.append(position.other.bitPattern)
         }
         for stream in streams { stream.appendState(to: &words) }
-        mix?.appendCheckpoint(to: &words)
+        mix?.appendMembers(to: &words)
     }
 
     /// Takes the walk to a checkpoint ``appendCheckpoint(to:)`` wrote from a walk of the same
@@ -94,6 +121,19 @@ public struct MarketWalk {
     /// - Parameter words: The checkpoint, ``checkpointWords`` words.
     public mutating func restoreCheckpoint(from words: ArraySlice<UInt64>) {
         precondition(words.count == checkpointWords, "a checkpoint is \(checkpointWords) words")
+        let split = words.endIndex - factorWords
+        restoreCheckpoint(own: words[..<split], factor: words[split...])
+    }
+
+    /// Takes the walk to a checkpoint written in two parts (``appendCheckpoint(to:factor:)``).
+    ///
+    /// - Parameters:
+    ///   - own: The walk's own words.
+    ///   - factor: The factor stream's ``factorWords`` words.
+    public mutating func restoreCheckpoint(own words: ArraySlice<UInt64>, factor: ArraySlice<UInt64>) {
+        precondition(
+            words.count == ownWords && factor.count == factorWords,
+            "a checkpoint is \(ownWords) and \(factorWords) words")
         var next = words.startIndex
         for index in walks.indices {
             walks[index].position = WalkPosition(
@@ -104,7 +144,7 @@ public struct MarketWalk {
             stream.restoreState(from: words[next..<next + stream.stateWords])
             next += stream.stateWords
         }
-        mix?.restoreCheckpoint(from: words[next...])
+        mix?.restore(members: words[next...], factor: factor)
     }
 
     /// Writes every coin's next prices, one step each: `prices[i]` is coin i's, all of one length.
