@@ -99,10 +99,6 @@ struct CorrelationState {
     ///
     /// - Parameter prices: Every coin's stretch, by slot.
     mutating func mix(_ prices: [UnsafeMutableBufferPointer<Double>]) {
-        if case .oneFactor = correlation {
-            mixWithFactor(prices)
-            return
-        }
         // One logarithm a tick: each price's is the next one's previous.
         var innovations = members.map { member in
             let drawn = prices[member.slot]
@@ -128,47 +124,31 @@ struct CorrelationState {
         }
     }
 
-    /// ``MarketCorrelation/mix(_:factor:)`` with one market factor, a member at a time, each
-    /// tick in one pass: its innovation, its mix `load F + own e` with the member's weights
-    /// computed once, and its mixed price. The same arithmetic in the same order as the
-    /// innovations listed and mixed, so the same bits; a market of single-coin walks mixes in
-    /// time linear in its coins, without a list of innovations a member.
-    private mutating func mixWithFactor(_ prices: [UnsafeMutableBufferPointer<Double>]) {
-        guard let count = members.first.map({ prices[$0.slot].count }) else { return }
-        var common = [Double](repeating: 0, count: count)
-        common.withUnsafeMutableBufferPointer { factor.fillGaussians($0) }
-        common.withUnsafeBufferPointer { common in
-            for index in members.indices {
-                let member = members[index]
-                let out = prices[member.slot]
-                guard let last = out.last else { continue }
-                let (mean, deviation) = (member.moments.mean, member.moments.standardDeviation)
-                var previous = log(member.drawnPrice)
-                var logPrice = member.logPrice
-                for step in out.indices {
-                    let current = log(out[step])
-                    var shock = (current - previous - mean) / deviation
-                    previous = current
-                    if let (load, own) = member.factorWeights { shock = load * common[step] + own * shock }
-                    logPrice += mean + deviation * shock
-                    out[step] = exp(logPrice)
-                }
-                members[index].drawnPrice = last
-                members[index].logPrice = logPrice
-            }
-        }
-    }
-
-    /// ``MarketCorrelation/mix(_:factor:)`` on the members' innovations, in ``members``' order
-    /// (a correlation matrix).
+    /// ``MarketCorrelation/mix(_:factor:)`` on the members' innovations, in ``members``' order.
+    /// One market factor is mixed here with each member's weights computed once (the same
+    /// arithmetic, so the same bits): a market of single-coin walks mixes in time linear in
+    /// its coins.
     private func mixInnovations(_ innovations: inout [[Double]]) {
         let factor = self.factor
-        var byId = Dictionary(zip(members.map(\.id), innovations), uniquingKeysWith: { first, _ in first })
-        correlation.mix(&byId) { count in
-            var draws = [Double](repeating: 0, count: count)
-            draws.withUnsafeMutableBufferPointer { factor.fillGaussians($0) }
-            return draws
+        guard case .oneFactor = correlation else {
+            var byId = Dictionary(
+                zip(members.map(\.id), innovations), uniquingKeysWith: { first, _ in first })
+            correlation.mix(&byId) { count in
+                var draws = [Double](repeating: 0, count: count)
+                draws.withUnsafeMutableBufferPointer { factor.fillGaussians($0) }
+                return draws
+            }
+            innovations = members.map { byId[$0.id] ?? [] }
+            return
         }
-        innovations = members.map { byId[$0.id] ?? [] }
+        guard let count = innovations.first?.count else { return }
+        var common = [Double](repeating: 0, count: count)
+        common.withUnsafeMutableBufferPointer { factor.fillGaussians($0) }
+        for (index, member) in members.enumerated() {
+            guard let (load, own) = member.factorWeights else { continue }
+            innovations[index].withUnsafeMutableBufferPointer { mixed in
+                for step in mixed.indices { mixed[step] = load * common[step] + own * mixed[step] }
+            }
+        }
     }
 }
