@@ -10,20 +10,21 @@ import WorkbenchFoundation
 /// written for the request before. The memo returns identical bytes, so it changes no result;
 /// it is bounded and shared safely by copies of the market.
 final class MarketsBodyMemo: Sendable {
-    /// What a body depends on.
-    struct Key: Hashable {
-        /// The ids asked for, in order.
-        var ids: [String]
-        /// The page size.
-        var perPage: Int
-        /// The change windows asked for (`price_change_percentage`).
-        var windows: [String]
-        /// Whether the sparkline was asked for.
-        var sparkline: Bool
+    /// What a body depends on. Compared field by field, the tick first: a memo of a few bodies
+    /// is searched in order, without hashing a hundred ids for each request.
+    struct Key: Equatable {
         /// The grid index of the last tick at or before the request.
         var lastTick: Int
         /// The grid index of the tick that opens its 24-hour window.
         var firstTick: Int
+        /// The page size.
+        var perPage: Int
+        /// Whether the sparkline was asked for.
+        var sparkline: Bool
+        /// The change windows asked for (`price_change_percentage`).
+        var windows: [String]
+        /// The ids asked for, in order.
+        var ids: [String]
     }
 
     /// The most bodies kept; the memo starts over beyond it. Only bodies of the latest tick
@@ -31,19 +32,19 @@ final class MarketsBodyMemo: Sendable {
     /// is 70 kB) would wait for a request that does not come. A clock set back writes again.
     static let capacity = 8
 
-    private let bodies = Locked<[Key: [UInt8]]>([:])
+    private let bodies = Locked<[(key: Key, body: [UInt8])]>([])
 
     /// The body for `key`, written by `write` only when the memo does not hold it.
     func body(for key: Key, write: () -> [UInt8]) -> [UInt8] {
-        if let body = bodies.withLock({ $0[key] }) { return body }
+        if let body = bodies.withLock({ $0.first { $0.key == key }?.body }) { return body }
         let body = write()
         bodies.withLock { bodies in
             if bodies.count >= Self.capacity {
                 bodies.removeAll(keepingCapacity: true)
-            } else if bodies.keys.contains(where: { $0.lastTick != key.lastTick }) {
-                bodies = bodies.filter { $0.key.lastTick == key.lastTick }
+            } else {
+                bodies.removeAll { $0.key.lastTick != key.lastTick || $0.key == key }
             }
-            bodies[key] = body
+            bodies.append((key, body))
         }
         return body
     }

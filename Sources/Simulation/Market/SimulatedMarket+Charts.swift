@@ -19,7 +19,8 @@ extension SimulatedMarket {
     public func marketChartBody(id: String, days: String, daily: Bool = false, at now: Int64)
         throws(SimulatedMarketError) -> [UInt8]
     {
-        guard let index = coinIndex[id], let series = ticks[id], tickIndex(at: now, in: series) != nil else {
+        guard let index = coinIndex[id], case let series = coinTicks[index], tickIndex(at: now, in: series) != nil
+        else {
             throw .coinNotFound(id)
         }
         let coin = coins[index]
@@ -93,7 +94,7 @@ extension SimulatedMarket {
     /// - Throws: ``SimulatedMarketError``.
     public func ohlcBody(id: String, days: String, at now: Int64) throws(SimulatedMarketError) -> [UInt8] {
         guard Self.ohlcDays.contains(days) else { throw .invalidDays(days) }
-        guard let series = ticks[id], let last = tickIndex(at: now, in: series) else {
+        guard let series = ticks(of: id), let last = tickIndex(at: now, in: series) else {
             throw .coinNotFound(id)
         }
         let span = try spanMilliseconds(days, at: now)

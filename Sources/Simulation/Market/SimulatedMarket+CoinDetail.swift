@@ -50,7 +50,7 @@ extension SimulatedMarket {
     public func coinDetailBody(id: String, parts: CoinDetailParts = .init(), at now: Int64)
         throws(SimulatedMarketError) -> [UInt8]
     {
-        guard let index = coinIndex[id], let series = ticks[id],
+        guard let index = coinIndex[id], case let series = coinTicks[index],
             let dayTicks = dayWindowTicks(at: now, in: series)
         else { throw .coinNotFound(id) }
         let coin = coins[index]
@@ -106,7 +106,8 @@ extension SimulatedMarket {
     public func coinHistoryBody(id: String, date: String, localization: Bool = true, at now: Int64)
         throws(SimulatedMarketError) -> [UInt8]
     {
-        guard let index = coinIndex[id], let series = ticks[id] else { throw .coinNotFound(id) }
+        guard let index = coinIndex[id] else { throw .coinNotFound(id) }
+        let series = coinTicks[index]
         guard let midnight = Self.midnight(ofDayMonthYear: date) else { throw .invalidDate(date) }
         let coin = coins[index]
         var writer = JSONWriter(capacity: 1_024)

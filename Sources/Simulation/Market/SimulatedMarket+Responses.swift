@@ -71,8 +71,8 @@ extension SimulatedMarket {
             onTheHour || 3_600_000 % stepMilliseconds == 0
         else { return write() }
         let key = MarketsBodyMemo.Key(
-            ids: ids, perPage: perPage, windows: windows.map(\.name), sparkline: sparkline,
-            lastTick: ticks.last, firstTick: ticks.first)
+            lastTick: ticks.last, firstTick: ticks.first, perPage: perPage, sparkline: sparkline,
+            windows: windows.map(\.name), ids: ids)
         return marketsBodies.body(for: key, write: write)
     }
 
@@ -85,7 +85,7 @@ extension SimulatedMarket {
         // On a grid every row has the same update time: its text is written once.
         var updated: (tick: Int64, text: [UInt8])?
         for id in ids where rows < perPage {
-            guard let index = coinIndex[id], let series = ticks[id],
+            guard let index = coinIndex[id], case let series = coinTicks[index],
                 let dayTicks = dayWindowTicks(at: now, in: series)
             else { continue }
             // Only the supply: a copy of the coin retains its strings and model.

@@ -11,8 +11,8 @@ import TrackerCore
 public struct SimulatedMarket: Sendable {
     /// The coins, in the order given (which is also the market-cap rank order at the start).
     public let coins: [SyntheticCoin]
-    /// Each coin's ticks, by id.
-    let ticks: [String: CoinTicks]
+    /// Each coin's ticks, in ``coins``' order (``ticks(of:)`` by id).
+    let coinTicks: [CoinTicks]
     /// The first tick, epoch ms.
     public let start: Int64
     /// The grid step, ms, when every path is on one regular grid; nil for given, irregular paths.
@@ -67,9 +67,7 @@ public struct SimulatedMarket: Sendable {
             })
         longCandles = LongCandleMemo(seed: candles)
         dailyPoints = DailyPointMemo(seed: days)
-        ticks = Dictionary(
-            coins.enumerated().map { ($1.id, CoinTicks(paths, coin: $0)) },
-            uniquingKeysWith: { first, _ in first })
+        coinTicks = coins.indices.map { CoinTicks(paths, coin: $0) }
         self.coins = coins
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -79,12 +77,17 @@ public struct SimulatedMarket: Sendable {
         self.stepMilliseconds = stepMilliseconds
     }
 
+    /// A coin's ticks; nil for an unknown coin.
+    func ticks(of id: String) -> CoinTicks? {
+        coinIndex[id].map { coinTicks[$0] }
+    }
+
     /// A coin's ticks, as a series; nil for an unknown coin. A synthetic market draws them again
     /// (``CheckpointedPaths``): a whole path is `8 x ticks` bytes.
     ///
     /// - Parameter id: The coin.
     public func path(of id: String) -> TimeSeries? {
-        ticks[id]?.series
+        ticks(of: id)?.series
     }
 
     /// The coin with an id.
@@ -117,7 +120,8 @@ public struct SimulatedMarket: Sendable {
             }
         }
         self.coins = coins
-        self.ticks = paths.mapValues { CoinTicks($0) }
+        // Every coin has a path (checked above).
+        coinTicks = coins.map { CoinTicks(paths[$0.id] ?? TimeSeries(timestamps: [], values: [])) }
         longCandles = LongCandleMemo()
         dailyPoints = nil
         self.coinIndex = Dictionary(
@@ -158,7 +162,7 @@ public struct SimulatedMarket: Sendable {
     ///   - id: The coin.
     ///   - time: Epoch ms.
     public func price(of id: String, at time: Int64) -> Double? {
-        guard let series = ticks[id], let index = tickIndex(at: time, in: series) else { return nil }
+        guard let series = ticks(of: id), let index = tickIndex(at: time, in: series) else { return nil }
         return series.price(index)
     }
 
@@ -177,7 +181,7 @@ public struct SimulatedMarket: Sendable {
 
     /// The 24 h window of a coin at a time; nil before the market starts.
     func dayWindow(of coin: SyntheticCoin, at time: Int64) -> DayWindow? {
-        guard let series = self.ticks[coin.id], let ticks = dayWindowTicks(at: time, in: series) else {
+        guard let series = self.ticks(of: coin.id), let ticks = dayWindowTicks(at: time, in: series) else {
             return nil
         }
         return dayWindow(of: coin, in: series, ticks: ticks)
