@@ -109,8 +109,8 @@ extension AppSimulation {
         // Alerts are fixed for the run, and a coin no alert watches never fires, so its last
         // evaluation is never read: 11 % of a 1,000-coin run without alerts went to keeping it.
         guard !alerts.alerts.isEmpty else { return }
-        for coinId in watchlist.coinIds where alerts.watches(coinId) {
-            guard let quote = watchlist.quotes[coinId], let price = quote.price else { continue }
+        for (position, coinId) in watchlist.coinIds.enumerated() where alerts.watches(coinId) {
+            guard let quote = watchlist.quote(at: position), let price = quote.price else { continue }
             let observedAt = quote.sourceUpdatedAt ?? quote.receivedAt
             let previous = lastAlertEvaluation[coinId] ?? config.start
             lastAlertEvaluation[coinId] = now

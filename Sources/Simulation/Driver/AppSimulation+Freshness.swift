@@ -35,8 +35,11 @@ extension AppSimulation {
             var rows: [ScreenItem] = []
             rows.reserveCapacity(shown.count)
             var newest = Int64.min
-            for coinId in shown {
-                let dataTime = watchlist.quotes[coinId].map { $0.sourceUpdatedAt ?? $0.receivedAt }
+            // Nearly always the whole list, in order: its quotes are read by place.
+            let inListOrder = shown == watchlist.coinIds
+            for (position, coinId) in shown.enumerated() {
+                let quote = inListOrder ? watchlist.quote(at: position) : watchlist.quote(for: coinId)
+                let dataTime = quote.map { $0.sourceUpdatedAt ?? $0.receivedAt }
                 rows.append(ScreenItem(key: coinId, dataTime: dataTime))
                 newest = max(newest, dataTime ?? .min)
             }

@@ -56,36 +56,43 @@ extension Watchlist {
         markets rows: [CoinMarket], requested ids: [String], receivedAt: Int64,
         rule: MissingRowRule = .dataUnavailable
     ) -> MissingRowOutcome {
-        let listed = listedIds
         var outcome = MissingRowOutcome()
         // Nearly every answer has a row for each id asked, in the order asked: then no id is
         // missing, and no set of the answered ids is needed to find out.
         let answersAll = rows.count == ids.count && rows.indices.allSatisfy { rows[$0].id == ids[$0] }
         // And nearly every request is a run of the list (all of it, or one batch): then every
-        // row's coin is listed, found without hashing its id.
-        let allListed = answersAll && isRunOfList(ids)
+        // row's coin is listed, at the run's place and the rows' after it, found without
+        // hashing its id.
+        let run = answersAll && listsEachCoinOnce ? placeOfRun(ids) : nil
         var answered: Set<String> = []
         if !answersAll { answered.reserveCapacity(rows.count) }
-        for row in rows where allListed || listed.contains(row.id) {
+        for (index, row) in rows.enumerated() {
+            let position = run.map { $0 + index }
+            guard position != nil || contains(row.id) else { continue }
             if !answersAll { answered.insert(row.id) }
-            learn(CoinListEntry(id: row.id, symbol: row.symbol, name: row.name))
+            let coin = CoinListEntry(id: row.id, symbol: row.symbol, name: row.name)
             var price = row.currentPrice
             if price == nil, rule == .appCompactMap {
                 price = 0
                 outcome.zeroPrice += 1
             }
-            record(
-                WatchlistQuote(
-                    price: price, change24hPercent: row.priceChangePercentage24h,
-                    marketCap: row.marketCap, sourceUpdatedAt: row.lastUpdated, receivedAt: receivedAt),
-                for: row.id)
+            let quote = WatchlistQuote(
+                price: price, change24hPercent: row.priceChangePercentage24h,
+                marketCap: row.marketCap, sourceUpdatedAt: row.lastUpdated, receivedAt: receivedAt)
+            if let position {
+                learn(coin, at: position)
+                record(quote, at: position)
+            } else {
+                learn(coin)
+                record(quote, for: row.id)
+            }
         }
         guard !answersAll else { return outcome }
         switch rule {
         case .dataUnavailable:
-            outcome.unavailable = markMissing(ids, listed: listed, answered: answered)
+            outcome.unavailable = markMissing(ids, answered: answered)
         case .appCompactMap:
-            outcome.keptPrevious = ids.count { listed.contains($0) && !answered.contains($0) }
+            outcome.keptPrevious = ids.count { contains($0) && !answered.contains($0) }
         }
         return outcome
     }
@@ -102,34 +109,34 @@ extension Watchlist {
     public mutating func apply(
         simplePrices prices: SimplePrices, currency: String, requested ids: [String], receivedAt: Int64
     ) {
-        let listed = listedIds
         var answered: Set<String> = []
-        for id in ids where listed.contains(id) {
+        for id in ids where contains(id) {
             guard let values = prices.quotes[id], let price = values[currency] else { continue }
             answered.insert(id)
             record(
                 WatchlistQuote(
                     price: price, change24hPercent: values["\(currency)_24h_change"],
-                    marketCap: quotes[id]?.marketCap,
+                    marketCap: quote(for: id)?.marketCap,
                     sourceUpdatedAt: values["last_updated_at"].map { Int64($0) * 1000 },
                     receivedAt: receivedAt),
                 for: id)
         }
-        markMissing(ids, listed: listed, answered: answered)
+        markMissing(ids, answered: answered)
     }
 
-    /// Whether `ids` are coins of the list one after another, in its order (a refresh's batch).
-    private func isRunOfList(_ ids: [String]) -> Bool {
-        guard let first = ids.first, let offset = coinIds.firstIndex(of: first),
-            offset + ids.count <= coinIds.count
-        else { return false }
-        return coinIds[offset..<offset + ids.count].elementsEqual(ids)
+    /// Where `ids` start in the list when they are coins of it one after another, in its order
+    /// (a refresh's batch); nil otherwise.
+    private func placeOfRun(_ ids: [String]) -> Int? {
+        guard let first = ids.first, let offset = positions[first],
+            offset + ids.count <= coinIds.count, coinIds[offset..<offset + ids.count].elementsEqual(ids)
+        else { return nil }
+        return offset
     }
 
     @discardableResult
-    private mutating func markMissing(_ ids: [String], listed: Set<String>, answered: Set<String>) -> Int {
+    private mutating func markMissing(_ ids: [String], answered: Set<String>) -> Int {
         var count = 0
-        for id in ids where listed.contains(id) && !answered.contains(id) {
+        for id in ids where contains(id) && !answered.contains(id) {
             markUnavailable(id)
             count += 1
         }

@@ -7,7 +7,7 @@ extension Watchlist {
     /// - Returns: One row per coin.
     /// - Complexity: O(n log n).
     public func rows(sortedBy order: WatchlistSortOrder = .marketCap, at now: Int64) -> [WatchlistRow] {
-        let rows = entries.map { row(for: $0.coinId, at: now) }
+        let rows = coinIds.indices.map { row(at: $0, at: now) }
         guard order != .custom else { return rows }
         let keyed = rows.enumerated().map { (position: $0.offset, row: $0.element) }
         return keyed.sorted { lhs, rhs in
@@ -18,9 +18,10 @@ extension Watchlist {
         }.map(\.row)
     }
 
-    private func row(for coinId: String, at now: Int64) -> WatchlistRow {
-        let coin = coins[coinId]
-        let quote = unavailable.contains(coinId) ? nil : quotes[coinId]
+    private func row(at position: Int, at now: Int64) -> WatchlistRow {
+        let coinId = coinIds[position]
+        let coin = knownCoin(at: position)
+        let quote = unavailable.contains(coinId) ? nil : quote(at: position)
         let direction: WatchlistRow.Direction =
             switch quote?.change24hPercent {
             case .some(let change) where change > 0: .up

@@ -6,20 +6,60 @@
 public struct Watchlist: Sendable, Equatable {
     /// The coins, in the user's order.
     public private(set) var entries: [WatchlistEntry]
-    /// Names and symbols of the coins, as far as known (from adding, or from market data).
-    public private(set) var coins: [String: CoinListEntry]
-    /// The latest quote per coin.
-    public private(set) var quotes: [String: WatchlistQuote] = [:]
     /// Coins the last refresh left out.
     public private(set) var unavailable: Set<String> = []
     /// The size past which ``softLimitWarning`` warns (the spec: warn at 100-200 coins).
     public var softLimit: Int
-    /// The listed coins' ids, kept with ``entries``: a refresh checks every row against them, and
-    /// a list of 1,000 coins refreshed in four batches hashed all 1,000 ids for each batch.
-    private(set) var listedIds: Set<String>
     /// The coin ids in the user's order, kept with ``entries``: the simulator asks after every
     /// event, and one array kept (not mapped again) compares equal to itself at once.
     public private(set) var coinIds: [String]
+    /// What is known of each listed coin, in ``coinIds``' order: a refresh answered in the
+    /// list's order updates its rows by position, without hashing an id (a 100-coin refresh
+    /// hashed each id twice, to learn its name and to keep its quote).
+    private var slots: [Slot]
+    /// Each listed coin's place in ``coinIds`` (its first, should a stored list repeat a coin).
+    private(set) var positions: [String: Int]
+    /// Names and symbols of coins not on the list (given, or of coins removed).
+    private var unlisted: [String: CoinListEntry]
+
+    /// A listed coin's name and symbol, and its latest quote.
+    private struct Slot: Sendable, Equatable {
+        var coin: CoinListEntry?
+        var quote: WatchlistQuote?
+    }
+
+    /// Names and symbols of the coins, as far as known (from adding, or from market data).
+    public var coins: [String: CoinListEntry] {
+        var known = unlisted
+        for (coinId, slot) in zip(coinIds, slots) { known[coinId] = slot.coin }
+        return known
+    }
+
+    /// The latest quote per coin.
+    public var quotes: [String: WatchlistQuote] {
+        var latest: [String: WatchlistQuote] = [:]
+        for (coinId, slot) in zip(coinIds, slots) { latest[coinId] = slot.quote }
+        return latest
+    }
+
+    /// A coin's latest quote; nil for a coin without one, or not on the list.
+    ///
+    /// - Parameter coinId: The coin.
+    public func quote(for coinId: String) -> WatchlistQuote? {
+        positions[coinId].flatMap { slots[$0].quote }
+    }
+
+    /// The name and symbol of the coin at a place in the list, if known.
+    func knownCoin(at position: Int) -> CoinListEntry? {
+        slots[position].coin
+    }
+
+    /// The latest quote of the coin at a place in the list.
+    ///
+    /// - Parameter position: An index of ``coinIds``.
+    public func quote(at position: Int) -> WatchlistQuote? {
+        slots[position].quote
+    }
 
     /// The soft limit's default: CoinGecko's default `/coins/markets` page size.
     public static let defaultSoftLimit = 100
@@ -35,16 +75,20 @@ public struct Watchlist: Sendable, Equatable {
     ) {
         self.entries = entries.sorted { ($0.position, $0.coinId) < ($1.position, $1.coinId) }
         coinIds = self.entries.map(\.coinId)
-        listedIds = Set(coinIds)
-        self.coins = Dictionary(coins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var known = Dictionary(coins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        slots = coinIds.map { Slot(coin: known[$0]) }
+        for coinId in coinIds { known[coinId] = nil }
+        unlisted = known
+        positions = [:]
         self.softLimit = softLimit
+        indexPositions()
     }
 
     /// Whether a coin is on the list.
     ///
     /// - Parameter coinId: The coin.
     public func contains(_ coinId: String) -> Bool {
-        listedIds.contains(coinId)
+        positions[coinId] != nil
     }
 
     /// A warning once the list is longer than ``softLimit``; nil otherwise.
@@ -65,10 +109,11 @@ public struct Watchlist: Sendable, Equatable {
     public mutating func add(_ coin: CoinListEntry, at time: Int64) throws(WatchlistError) -> WatchlistEntry {
         guard !contains(coin.id) else { throw .alreadyInWatchlist(coinId: coin.id, name: coin.name) }
         let entry = WatchlistEntry(coinId: coin.id, position: entries.count, addedAt: time)
+        positions[coin.id] = entries.count
         entries.append(entry)
         coinIds.append(coin.id)
-        listedIds.insert(coin.id)
-        coins[coin.id] = coin
+        slots.append(Slot(coin: coin))
+        unlisted[coin.id] = nil
         return entry
     }
 
@@ -81,9 +126,14 @@ public struct Watchlist: Sendable, Equatable {
             throw .notInWatchlist(coinId: coinId)
         }
         entries.remove(at: index)
-        if !entries.contains(where: { $0.coinId == coinId }) { listedIds.remove(coinId) }
+        let removed = slots.remove(at: index)
         renumber()
-        quotes[coinId] = nil
+        // Its quote goes, from a repeat of it too; its name stays known.
+        if positions[coinId] == nil {
+            unlisted[coinId] = removed.coin
+        } else {
+            for position in places(of: coinId) { slots[position].quote = nil }
+        }
         unavailable.remove(coinId)
     }
 
@@ -98,31 +148,67 @@ public struct Watchlist: Sendable, Equatable {
             throw .notInWatchlist(coinId: coinId)
         }
         let entry = entries.remove(at: index)
-        entries.insert(entry, at: min(max(position, 0), entries.count))
+        let slot = slots.remove(at: index)
+        let target = min(max(position, 0), entries.count)
+        entries.insert(entry, at: target)
+        slots.insert(slot, at: target)
         renumber()
     }
 
+    /// Keeps a listed coin's quote.
     mutating func record(_ quote: WatchlistQuote, for coinId: String) {
-        quotes[coinId] = quote
+        for position in places(of: coinId) { slots[position].quote = quote }
         if !unavailable.isEmpty { unavailable.remove(coinId) }
     }
 
+    /// Keeps the quote of the coin at `position`, a coin the list holds once.
+    mutating func record(_ quote: WatchlistQuote, at position: Int) {
+        slots[position].quote = quote
+        if !unavailable.isEmpty { unavailable.remove(coinIds[position]) }
+    }
+
+    /// Keeps a coin's name and symbol.
     mutating func learn(_ coin: CoinListEntry) {
-        // Found once; rewritten only when the name or symbol changed (nearly never).
-        if let known = coins.index(forKey: coin.id) {
-            if coins.values[known] != coin { coins.values[known] = coin }
-        } else {
-            coins[coin.id] = coin
+        guard positions[coin.id] != nil else {
+            unlisted[coin.id] = coin
+            return
         }
+        for position in places(of: coin.id) { learn(coin, at: position) }
+    }
+
+    /// Keeps the name and symbol of the coin at `position`, rewritten only when they changed
+    /// (nearly never).
+    mutating func learn(_ coin: CoinListEntry, at position: Int) {
+        if slots[position].coin != coin { slots[position].coin = coin }
     }
 
     mutating func markUnavailable(_ coinId: String) {
         unavailable.insert(coinId)
     }
 
-    /// Positions the entries in order, and keeps ``coinIds`` with them.
+    /// Whether no coin is listed twice (a stored list could repeat one): then each coin has one
+    /// place, and a refresh may update it by position.
+    var listsEachCoinOnce: Bool { positions.count == coinIds.count }
+
+    /// Each place of a coin in the list: none, one, or (a stored list repeating it) more.
+    private func places(of coinId: String) -> [Int] {
+        guard let first = positions[coinId] else { return [] }
+        guard !listsEachCoinOnce else { return [first] }
+        return coinIds.indices.filter { coinIds[$0] == coinId }
+    }
+
+    /// Positions the entries in order, and keeps ``coinIds`` and the places with them.
     private mutating func renumber() {
         for index in entries.indices { entries[index].position = index }
         coinIds = entries.map(\.coinId)
+        indexPositions()
+    }
+
+    /// Finds each coin's first place again.
+    private mutating func indexPositions() {
+        positions.removeAll(keepingCapacity: true)
+        for (position, coinId) in coinIds.enumerated() where positions[coinId] == nil {
+            positions[coinId] = position
+        }
     }
 }
