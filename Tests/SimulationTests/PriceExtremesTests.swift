@@ -34,7 +34,7 @@ struct PriceExtremesTests {
         var generator = SplitMix64(seed: 5)
         for (index, coin) in coins.enumerated() {
             let path = try #require(market.path(of: coin.id)).values
-            let ticks = try #require(market.ticks[coin.id])
+            let ticks = market.coinTicks[index]
             var asked = [0, 1, length - 1, length, length + 1, 2 * length - 1, 2 * length, path.count - 1]
             for _ in 0..<40 { asked.append(Int(generator.next() % UInt64(path.count))) }
             for tick in asked {

@@ -180,9 +180,9 @@ public final class CheckpointedPaths: Sendable {
         return groups.withLock { groups in
             if blocks.count == 1 {
                 let base = blocks.lowerBound * Self.blockLength
-                let prices = Self.block(
-                    blocks.lowerBound, of: &groups[place.group], count: count, factorStates: factorStates)[
-                    place.member]
+                let drawn = Self.block(
+                    blocks.lowerBound, of: &groups[place.group], count: count, factorStates: factorStates)
+                let prices = drawn[place.member]
                 return prices[(range.lowerBound - base)..<(range.upperBound - base)]
             }
             var joined: [Double] = []

@@ -19,7 +19,8 @@ extension SimulatedMarket {
     public func marketChartBody(id: String, days: String, daily: Bool = false, at now: Int64)
         throws(SimulatedMarketError) -> [UInt8]
     {
-        guard let index = coinIndex[id], case let series = coinTicks[index], tickIndex(at: now, in: series) != nil
+        guard let index = coinIndex[id], case let series = coinTicks[index],
+            tickIndex(at: now, in: series) != nil
         else {
             throw .coinNotFound(id)
         }
