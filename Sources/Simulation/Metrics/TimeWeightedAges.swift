@@ -7,7 +7,7 @@
 /// piece ends, not with the length of the run.
 struct TimeWeightedAges: Equatable {
     /// Density change at each age, ms -> weight per ms.
-    private var densityChanges: [Int64: Double] = [:]
+    private var densityChanges = DensityChanges()
     /// The total weighted visible time, ms.
     private(set) var totalWeight = 0.0
     /// The largest age seen on screen, ms.
@@ -20,8 +20,8 @@ struct TimeWeightedAges: Equatable {
         guard to > from, weight > 0 else { return }
         let (start, end) = (from - reference, to - reference)
         maximum = max(maximum, end)
-        densityChanges[start, default: 0] += weight
-        densityChanges[end, default: 0] -= weight
+        densityChanges.add(weight, at: start)
+        densityChanges.add(-weight, at: end)
         totalWeight += weight * Double(end - start)
     }
 
@@ -54,10 +54,10 @@ struct TimeWeightedAges: Equatable {
 
     /// The distribution as consecutive age intervals of constant density, youngest first.
     private func pieces() -> [(start: Int64, end: Int64, density: Double)] {
-        let ages = densityChanges.keys.sorted()
+        let ages = densityChanges.sortedAges()
         var density = 0.0
         return zip(ages, ages.dropFirst()).map { start, end in
-            density += densityChanges[start]!
+            density += densityChanges[start] ?? 0
             return (start, end, density)
         }
     }
