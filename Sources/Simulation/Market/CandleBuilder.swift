@@ -32,4 +32,25 @@ struct CandleBuilder {
         if let done = open { candles.append(done) }
         (open, openTick) = (Candle(openedBy: price, at: time, size: size), tick)
     }
+
+    /// Adds ticks on a regular grid, `prices[i]` being tick `firstTick + i` at
+    /// `firstTime + i * step`: what ``add(_:at:tick:)`` for each does, a candle's ticks at once.
+    mutating func add(_ prices: UnsafeBufferPointer<Double>, firstTick: Int, firstTime: Int64, step: Int64) {
+        var index = 0
+        while index < prices.count {
+            let time = firstTime + Int64(index) * step
+            guard var current = open, time < current.closeTime else {
+                add(prices[index], at: time, tick: firstTick + index)
+                index += 1
+                continue
+            }
+            // The ticks before the candle's close: the first `ceil((close - time) / step)`.
+            let end = min(prices.count, index + Int((current.closeTime - time + step - 1) / step))
+            var (high, low) = (current.high, current.low)
+            for price in prices[index..<end] { (high, low) = (max(high, price), min(low, price)) }
+            (current.high, current.low, current.close) = (high, low, prices[end - 1])
+            open = current
+            index = end
+        }
+    }
 }

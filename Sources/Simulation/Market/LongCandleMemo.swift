@@ -61,9 +61,10 @@ final class LongCandleMemo: Sendable {
         mutating func add(coin: Int, firstTick: Int, prices: [Double]) {
             guard coin < LongCandleMemo.coinsKept else { return }
             var built = coins.removeValue(forKey: coin) ?? CandleBuilder(size: LongCandleMemo.size)
-            for (offset, price) in prices.enumerated() {
-                let tick = firstTick + offset
-                built.add(price, at: start + Int64(tick) * stepMilliseconds, tick: tick)
+            prices.withUnsafeBufferPointer {
+                built.add(
+                    $0, firstTick: firstTick, firstTime: start + Int64(firstTick) * stepMilliseconds,
+                    step: stepMilliseconds)
             }
             coins[coin] = built
         }

@@ -118,6 +118,12 @@ extension SimulatedMarket {
         if first <= last {
             var built = CandleBuilder(size: size)
             series.withPrices(first...last) { prices in
+                // On a grid a candle's ticks are found by counting, and taken at once.
+                if let stepMilliseconds {
+                    built.add(
+                        prices, firstTick: first, firstTime: series.timestamp(first), step: stepMilliseconds)
+                    return
+                }
                 for (offset, price) in prices.enumerated() {
                     built.add(price, at: series.timestamp(first + offset), tick: first + offset)
                 }
