@@ -3,13 +3,14 @@
 /// with its figures rather than failing part way (docs/scenarios.md, "How big a market can be").
 ///
 /// The figures are measured on the release build (docs/benchmarks.md, "Scale in coins"): a
-/// checkpoint is ten 64-bit words per coin per block of ``CheckpointedPaths/blockLength`` ticks
-/// (``MarketWalk/checkpointWords``, a coin that follows the market on taus2), and each coin keeps
-/// its two latest blocks (8 KB). Drawing takes about 25 ns a tick, once to check every path and
+/// checkpoint is seven 64-bit words per coin per block of ``CheckpointedPaths/blockLength`` ticks
+/// (``MarketWalk/checkpointWords`` less the factor stream's ``MarketWalk/factorWords``, kept once
+/// a block for every coin: a coin that follows the market on taus2), and each coin keeps its two
+/// latest blocks (4 KB). Drawing takes about 25 ns a tick, once to check every path and
 /// again whenever a block is read.
 public struct MarketCost: Sendable, Equatable {
     /// Bytes of one coin's checkpoint at one block.
-    public static let checkpointBytes = 80.0
+    public static let checkpointBytes = 56.0
     /// The most ticks a market may draw: about two minutes of drawing to check the paths alone.
     public static let maximumTicks = 5e9
     /// The most memory the market's paths may keep.
