@@ -25,6 +25,14 @@ struct CoinTicks: Sendable {
         count = paths.count
     }
 
+    /// The step between ticks, ms, when they lie on a grid (a synthetic market); nil otherwise.
+    var gridStep: Int64? {
+        switch source {
+        case .held: nil
+        case .drawn(let paths, _): paths.stepMilliseconds
+        }
+    }
+
     /// The time of tick `index`, epoch ms.
     func timestamp(_ index: Int) -> Int64 {
         switch source {

@@ -112,6 +112,12 @@ extension SimulatedMarket {
                 Self.write(candle, to: &writer)
             }
             rest = lastSpan * size
+        } else if size == RecentCandleMemo.size, let coin = coinIndex[id], firstOpen / size < lastSpan,
+            let candles = recentCandles.candles(ofCoin: coin, spans: firstOpen / size..<lastSpan, in: series)
+        {
+            // Four-hour candles finished before the last one, from the ticks markets bodies read.
+            for candle in candles { Self.write(candle, to: &writer) }
+            rest = lastSpan * size
         }
         var first = tickIndex(at: rest, in: series) ?? 0
         if series.timestamp(first) < rest { first += 1 }

@@ -92,7 +92,8 @@ extension SimulatedMarket {
             let supply = coins[index].circulatingSupply
             // The day's ticks, read once, give the 24 hours and carry the all-time extremes on.
             let (day, allTime) = series.withPrices(dayTicks.first...dayTicks.last) { prices in
-                (
+                recentCandles.give(coin: index, first: dayTicks.first, prices: prices, ticks: series)
+                return (
                     dayWindow(supply: supply, prices: prices, lastTick: series.timestamp(dayTicks.last)),
                     extremes.extremes(
                         ofCoin: index, through: dayTicks.last, in: series, window: (dayTicks.first, prices))

@@ -27,6 +27,9 @@ public struct SimulatedMarket: Sendable {
     let extremes: PriceExtremesMemo
     /// The four-day candles of the coins charted lately (``LongCandleMemo``).
     let longCandles: LongCandleMemo
+    /// The four-hour candles of about the last month, from the ticks markets bodies read
+    /// (``RecentCandleMemo``).
+    let recentCandles: RecentCandleMemo
     /// The daily chart points of a synthetic market's first coins (``DailyPointMemo``); nil for
     /// given paths.
     let dailyPoints: DailyPointMemo?
@@ -66,6 +69,7 @@ public struct SimulatedMarket: Sendable {
                 extremes.add(coin: coin, prices: prices)
             })
         longCandles = LongCandleMemo(seed: candles)
+        recentCandles = RecentCandleMemo(coins: coins.count)
         dailyPoints = DailyPointMemo(seed: days)
         coinTicks = coins.indices.map { CoinTicks(paths, coin: $0) }
         self.coins = coins
@@ -123,6 +127,7 @@ public struct SimulatedMarket: Sendable {
         // Every coin has a path (checked above).
         coinTicks = coins.map { CoinTicks(paths[$0.id] ?? TimeSeries(timestamps: [], values: [])) }
         longCandles = LongCandleMemo()
+        recentCandles = RecentCandleMemo(coins: coins.count)
         dailyPoints = nil
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
