@@ -67,6 +67,35 @@ struct RecentCandleTests {
         try Self.check(step: 420_000, from: Self.start, hours: 0...(60 * 24), every: 11, skipping: 0..<0)
     }
 
+    @Test("coins past the memo's first 128 are answered from their ticks")
+    func coinsNotKept() throws {
+        let coins = (0..<130).map {
+            SyntheticCoin.testing(
+                "c\($0)", price: 10, .gbm(GeometricBrownianMotion(drift: 0.1, volatility: 0.7)))
+        }
+        func market() throws -> SimulatedMarket {
+            try SimulatedMarket(
+                coins: coins, rootSeed: 4, start: Self.start, end: Self.start + 45 * 24 * Self.hour,
+                stepMilliseconds: Self.hour)
+        }
+        let (memo, twin) = (try market(), try market())
+        let ids = coins.map(\.id)
+        for hour in stride(from: Int64(0), through: 44 * 24, by: 6) {
+            _ = memo.marketsBody(ids: ids, perPage: 250, at: Self.start + hour * Self.hour)
+        }
+        let now = Self.start + 44 * 24 * Self.hour
+        for index in [0, 127, 128, 129] {
+            let same =
+                try memo.ohlcBody(id: ids[index], days: "30", at: now)
+                == twin.ohlcBody(id: ids[index], days: "30", at: now)
+            #expect(same, "coin \(index)")
+        }
+        let size = RecentCandleMemo.size
+        let spans = (now - 30 * 24 * Self.hour) / size + 1..<now / size - 1
+        #expect(memo.recentCandles.candles(ofCoin: 127, spans: spans, in: memo.coinTicks[127]) != nil)
+        #expect(memo.recentCandles.candles(ofCoin: 128, spans: spans, in: memo.coinTicks[128]) == nil)
+    }
+
     @Test("a clock set back: bodies from day 40 to 70, then candles from day 35 on again")
     func clockSetBack() throws {
         let market = try Self.market(step: 900_000)

@@ -14,6 +14,9 @@ import WorkbenchFoundation
 final class RecentCandleMemo: Sendable {
     /// The candle size it keeps, ms: four hours.
     static let size: Int64 = 14_400_000
+    /// Coins whose candles are kept, from the first, as ``DailyPointMemo`` does: a coin's month is
+    /// up to 8 kB.
+    static let coinsKept = 128
     /// Finished candles kept a coin: 31 days (a 30-day chart's 180, and a day to spare).
     static let kept = 186
     /// Finished candles let pile up beyond ``kept`` before the oldest go, four days' worth at once.
@@ -30,9 +33,9 @@ final class RecentCandleMemo: Sendable {
     /// Each coin's, by its index in the market.
     private let coins: Locked<[Coin?]>
 
-    /// An empty memo for a market of `count` coins.
+    /// An empty memo for a market of `count` coins (the first ``coinsKept`` of them).
     init(coins count: Int) {
-        coins = Locked(Array(repeating: nil, count: count))
+        coins = Locked(Array(repeating: nil, count: min(count, Self.coinsKept)))
     }
 
     /// Gives coin `coin`'s ticks `first...`, `prices[i]` at tick `first + i`: those after the
