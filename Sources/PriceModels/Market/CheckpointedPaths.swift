@@ -50,10 +50,14 @@ public final class CheckpointedPaths: Sendable {
         let origin: MarketWalk
         var checkpoints: [UInt64] = []
         var recent: [(block: Int, prices: [[Double]])] = []
+        /// A copy of the walk kept for drawing blocks again: a checkpoint restored into it takes it
+        /// anywhere, so a block drawn again copies no stream (four allocations a coin).
+        var scratch: MarketWalk?
 
-        /// The walk where it stood at the start of block `block`.
-        func walk(atBlock block: Int, factorStates: [UInt64]) -> MarketWalk {
-            var walk = origin.copy()
+        /// The walk where it stood at the start of block `block`: the scratch walk, taken out
+        /// (``scratch`` is nil until it is given back), restored there.
+        mutating func walk(atBlock block: Int, factorStates: [UInt64]) -> MarketWalk {
+            var walk = scratch.take() ?? origin.copy()
             let (own, factor) = (origin.checkpointWords - origin.factorWords, origin.factorWords)
             walk.restoreCheckpoint(
                 own: checkpoints[block * own..<(block + 1) * own],
@@ -211,19 +215,17 @@ public final class CheckpointedPaths: Sendable {
         precondition(tick >= 0 && tick < count, "tick \(tick) outside 0..<\(count)")
         let place = placement[coin]
         let (block, offset) = tick.quotientAndRemainder(dividingBy: Self.blockLength)
-        let (kept, checkpoint): (Double?, MarketWalk?) = groups.withLock { groups in
-            let group = groups[place.group]
-            if let hit = group.recent.first(where: { $0.block == block }) {
-                return (hit.prices[place.member][offset], nil)
+        return groups.withLock { groups in
+            if let hit = groups[place.group].recent.first(where: { $0.block == block }) {
+                return hit.prices[place.member][offset]
             }
-            if tick == 0 { return (group.starts[place.member], nil) }
-            return (nil, group.walk(atBlock: block, factorStates: factorStates))
+            if tick == 0 { return groups[place.group].starts[place.member] }
+            var walk = groups[place.group].walk(atBlock: block, factorStates: factorStates)
+            defer { groups[place.group].scratch = walk }
+            // Block 0 opens with the start price, so its tick `offset` is the walk's step `offset`.
+            let steps = block == 0 ? offset : offset + 1
+            return walk.advance(by: steps)[place.member][steps - 1]
         }
-        if let kept { return kept }
-        guard var walk = checkpoint else { preconditionFailure("a tick is kept or drawn") }
-        // Block 0 opens with the start price, so its tick `offset` is the walk's step `offset`.
-        let steps = block == 0 ? offset : offset + 1
-        return walk.advance(by: steps)[place.member][steps - 1]
     }
 
     /// A block of a group, from memory or drawn again from its checkpoint.
@@ -239,6 +241,7 @@ public final class CheckpointedPaths: Sendable {
         }
         var walk = group.walk(atBlock: block, factorStates: factorStates)
         let prices = draw(block: block, from: &walk, starts: group.starts, count: count)
+        group.scratch = walk
         group.recent.insert((block, prices), at: 0)
         if group.recent.count > recentBlocks { group.recent.removeLast() }
         return prices

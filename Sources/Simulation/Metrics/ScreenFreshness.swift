@@ -55,7 +55,7 @@ struct ScreenFreshness {
         let shown = screen == nil ? [] : shown
         if screen == self.screen && shown.count == keys.count && zip(shown, keys).allSatisfy({ $0.key == $1 })
         {
-            showAgain(shown.map(\.dataTime), at: now)
+            showAgain(shown, at: now)
         } else {
             showOther(screen, shown, at: now)
         }
@@ -74,16 +74,17 @@ struct ScreenFreshness {
 
     /// The same items on the same screen: only the pieces of items that changed end, each
     /// keeping its weight.
-    private mutating func showAgain(_ dataTimes: [Int64?], at now: Int64) {
-        var next = items
-        var changed = [Bool](repeating: false, count: items.count)
-        for (position, dataTime) in dataTimes.enumerated() {
-            next[position] = Self.item(dataTime, was: items[position], at: now)
-            changed[position] = next[position] != items[position]
+    private mutating func showAgain(_ shown: [ScreenItem], at now: Int64) {
+        // The changed items, in key order, found without copying the list (a watchlist of 100
+        // rows shown again after every response).
+        var changes: [(position: Int, item: Item)] = []
+        for position in keyOrder {
+            let item = Self.item(shown[position].dataTime, was: items[position], at: now)
+            if item != items[position] { changes.append((position, item)) }
         }
-        guard changed.contains(true) else { return }
-        close(keyOrder.filter { changed[$0] }, at: now)
-        items = next
+        guard !changes.isEmpty else { return }
+        close(changes.lazy.map(\.position), at: now)
+        for change in changes { items[change.position] = change.item }
         recordOldest(at: now)
     }
 
@@ -171,7 +172,7 @@ struct ScreenFreshness {
 
     /// Adds the current pieces of the items at `positions` (given in key order), up to `now`,
     /// each weighted by its share of the screen.
-    private mutating func close(_ positions: [Int], at now: Int64) {
+    private mutating func close(_ positions: some Collection<Int>, at now: Int64) {
         guard let screen, !positions.isEmpty else { return }
         let weight = 1 / Double(max(items.count, 1))
         // Taken out while it grows, so that it is neither looked up per item nor copied.

@@ -33,18 +33,24 @@ public enum CoinGeckoEndpoint: Sendable, Equatable {
     }
 
     private init?(parsing path: String) {
-        let pathOnly = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
-        var parts = pathOnly.split(separator: "/").map(String.init)
-        if parts.starts(with: ["api", "v3"]) { parts.removeFirst(2) }
+        // Slices of the path, compared in place: only a coin id becomes a `String` (every
+        // per-coin request is parsed by the app and by the server).
+        let pathOnly = path.split(separator: "?", maxSplits: 1).first ?? ""
+        var parts = pathOnly.split(separator: "/")[...]
+        if parts.count >= 2, parts[parts.startIndex] == "api", parts[parts.startIndex + 1] == "v3" {
+            parts = parts.dropFirst(2)
+        }
+        let part = { (index: Int) in parts[parts.startIndex + index] }
         switch parts.count {
-        case 1 where parts[0] == "search": self = .search
-        case 2 where parts == ["simple", "price"]: self = .simplePrice
-        case 2 where parts == ["coins", "markets"]: self = .coinsMarkets
-        case 2 where parts == ["coins", "list"]: self = .coinsList
-        case 2 where parts[0] == "coins": self = .coinDetail(coinId: parts[1])
-        case 3 where parts[0] == "coins" && parts[2] == "market_chart": self = .marketChart(coinId: parts[1])
-        case 3 where parts[0] == "coins" && parts[2] == "ohlc": self = .ohlc(coinId: parts[1])
-        case 3 where parts[0] == "coins" && parts[2] == "history": self = .coinHistory(coinId: parts[1])
+        case 1 where part(0) == "search": self = .search
+        case 2 where part(0) == "simple" && part(1) == "price": self = .simplePrice
+        case 2 where part(0) == "coins" && part(1) == "markets": self = .coinsMarkets
+        case 2 where part(0) == "coins" && part(1) == "list": self = .coinsList
+        case 2 where part(0) == "coins": self = .coinDetail(coinId: String(part(1)))
+        case 3 where part(0) == "coins" && part(2) == "market_chart":
+            self = .marketChart(coinId: String(part(1)))
+        case 3 where part(0) == "coins" && part(2) == "ohlc": self = .ohlc(coinId: String(part(1)))
+        case 3 where part(0) == "coins" && part(2) == "history": self = .coinHistory(coinId: String(part(1)))
         default: return nil
         }
     }

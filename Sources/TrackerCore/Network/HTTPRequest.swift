@@ -80,6 +80,8 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
         guard var value = queryValue(name) else { return [] }
         return value.withUTF8 { bytes in
             var items: [String] = []
+            // Sized once: a watchlist's 100 ids grew the list seven times.
+            items.reserveCapacity(1 + bytes.count { $0 == UInt8(ascii: ",") })
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
                 if index > start {

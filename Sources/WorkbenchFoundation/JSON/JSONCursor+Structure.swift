@@ -177,17 +177,25 @@ extension JSONCursor {
     /// making a `String`; false, the cursor unmoved, for any other, which ``readString(path:expected:)``
     /// then reads and checks.
     private mutating func skipPlainString() -> Bool {
+        plainStringContent() != nil
+    }
+
+    /// The bytes between the quotes of the string of plain ASCII (no escape, no control
+    /// character) at the cursor, the cursor moved past it; nil, the cursor unmoved, for any other
+    /// value.
+    mutating func plainStringContent() -> Range<Int>? {
+        guard offset < bytes.count, bytes[offset] == .quote else { return nil }
         var end = offset + 1
         while end < bytes.count {
             let byte = bytes[end]
             if byte == .quote {
-                offset = end + 1
-                return true
+                defer { offset = end + 1 }
+                return offset + 1..<end
             }
-            guard byte >= 0x20, byte < 0x80, byte != .backslash else { return false }
+            guard byte >= 0x20, byte < 0x80, byte != .backslash else { return nil }
             end += 1
         }
-        return false
+        return nil
     }
 
     /// Consumes the literal (`null`, `true`, `false`) if it is next.

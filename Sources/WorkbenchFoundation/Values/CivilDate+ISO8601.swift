@@ -9,7 +9,16 @@ extension CivilDate {
     /// - Parameter text: The date-time text.
     /// - Returns: Epoch milliseconds, or nil when the text is not a valid date-time.
     public static func parseISO8601(_ text: String) -> Int64? {
-        var scanner = DigitScanner(Array(text.utf8))
+        var text = text
+        return text.withUTF8 { parseISO8601(utf8: $0) }
+    }
+
+    /// ``parseISO8601(_:)`` of the text whose UTF-8 bytes are `bytes`.
+    ///
+    /// - Parameter bytes: The date-time text's bytes.
+    /// - Returns: Epoch milliseconds, or nil when the text is not a valid date-time.
+    public static func parseISO8601(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var scanner = DigitScanner(bytes)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
             let month = scanner.number(digits: 2), scanner.skip("-"),
             let day = scanner.number(digits: 2), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
@@ -38,10 +47,10 @@ extension CivilDate {
 
 /// A cursor over ASCII bytes for the fixed-width fields of a date-time.
 private struct DigitScanner {
-    package let bytes: [UInt8]
+    package let bytes: UnsafeBufferPointer<UInt8>
     package var index = 0
 
-    package init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     package var isAtEnd: Bool { index == bytes.count }
 
