@@ -115,7 +115,7 @@ let package = Package(
             ],
             // The release binary carries the Swift runtime and Foundation instead of loading
             // them: 5 MB less resident memory (relocated library pages), the same results
-            // (docs/benchmarks.md, "Static runtime"). Debug builds link them as shared libraries.
+            // (docs/DESIGN.md, "A statically linked release binary"). Debug builds link them shared.
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
