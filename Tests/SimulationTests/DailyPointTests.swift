@@ -1,7 +1,8 @@
 import PriceModels
-import Simulation
 import Testing
 import TrackerCore
+
+@testable import Simulation
 
 /// `/coins/{id}/market_chart` above 90 days (and `interval=daily`) takes its midnight points from
 /// a memo of the market's first draw (`DailyPointMemo`). Each body must be byte for byte what the
@@ -46,6 +47,11 @@ struct DailyPointTests {
         // A coin without a path would make the replayed market throw.
         for index in indices { paths[coins[index].id] = market.path(of: coins[index].id) }
         let replayed = try SimulatedMarket(coins: indices.map { coins[$0] }, paths: paths)
+        // The memo is used: each kept coin has the points of the market's midnights.
+        let lastMidnight = (start + days * Self.day) / Self.day * Self.day
+        for index in indices where index < DailyPointMemo.coinsKept {
+            #expect(market.dailyPoints?.point(ofCoin: index, at: lastMidnight) != nil, "coin \(index)")
+        }
         for now in times {
             for index in indices {
                 let id = coins[index].id

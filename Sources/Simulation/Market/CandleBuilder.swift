@@ -33,6 +33,19 @@ struct CandleBuilder {
         (open, openTick) = (Candle(openedBy: price, at: time, size: size), tick)
     }
 
+    /// Adds a coin's ticks from `firstTick` on, `prices[i]` being tick `firstTick + i`: on a grid
+    /// (a synthetic market) a candle's ticks are found by counting and taken at once, otherwise
+    /// one by one at their times.
+    mutating func add(_ prices: UnsafeBufferPointer<Double>, firstTick: Int, of ticks: CoinTicks) {
+        guard let step = ticks.gridStep else {
+            for (offset, price) in prices.enumerated() {
+                add(price, at: ticks.timestamp(firstTick + offset), tick: firstTick + offset)
+            }
+            return
+        }
+        add(prices, firstTick: firstTick, firstTime: ticks.timestamp(firstTick), step: step)
+    }
+
     /// Adds ticks on a regular grid, `prices[i]` being tick `firstTick + i` at
     /// `firstTime + i * step`: what ``add(_:at:tick:)`` for each does, a candle's ticks at once.
     mutating func add(_ prices: UnsafeBufferPointer<Double>, firstTick: Int, firstTime: Int64, step: Int64) {

@@ -65,11 +65,14 @@ struct DailyPointMemo: Sendable {
             self.start = start
             self.stepMilliseconds = stepMilliseconds
             firstMidnight = (start + Self.day - 1) / Self.day * Self.day
-            // Reserved to their size: grown by appending, they would hold up to twice that.
+            // Each reserved to its size: grown by appending, they would hold up to twice that.
             let end = start + Int64(ticks - 1) * stepMilliseconds
-            var empty = Coin()
-            empty.points.reserveCapacity(end < firstMidnight ? 0 : Int((end - firstMidnight) / Self.day) + 1)
-            self.coins = Array(repeating: empty, count: min(coins, DailyPointMemo.coinsKept))
+            let midnights = end < firstMidnight ? 0 : Int((end - firstMidnight) / Self.day) + 1
+            self.coins = (0..<min(coins, DailyPointMemo.coinsKept)).map { _ in
+                var coin = Coin()
+                coin.points.reserveCapacity(midnights)
+                return coin
+            }
         }
 
         private static var day: Int64 { DailyPointMemo.day }
@@ -82,7 +85,10 @@ struct DailyPointMemo: Sendable {
         /// Adds a block of a coin's ticks, which follow the ones added before.
         mutating func add(coin: Int, firstTick: Int, prices: [Double]) {
             guard coin < coins.count else { return }
-            var kept = coins[coin]
+            // Taken out while it grows: a copy left in the list would copy its points each block.
+            var kept = Coin()
+            swap(&kept, &coins[coin])
+            defer { swap(&kept, &coins[coin]) }
             var closing = closingTick(kept.points.count)
             for (offset, price) in prices.enumerated() {
                 let tick = firstTick + offset
@@ -95,7 +101,6 @@ struct DailyPointMemo: Sendable {
                     closing = closingTick(kept.points.count)
                 }
             }
-            coins[coin] = kept
         }
     }
 }

@@ -67,14 +67,8 @@ final class RecentCandleMemo: Sendable {
             while tick < end, ticks.timestamp(tick) < kept.wholeFrom { tick += 1 }
             kept.nextTick = end
             guard tick < end else { return }
-            let new = UnsafeBufferPointer(rebasing: prices[(tick - first)...])
-            if let step = ticks.gridStep {
-                kept.built.add(new, firstTick: tick, firstTime: ticks.timestamp(tick), step: step)
-            } else {
-                for (offset, price) in new.enumerated() {
-                    kept.built.add(price, at: ticks.timestamp(tick + offset), tick: tick + offset)
-                }
-            }
+            kept.built.add(
+                UnsafeBufferPointer(rebasing: prices[(tick - first)...]), firstTick: tick, of: ticks)
             if kept.built.candles.count > Self.kept + Self.slack {
                 kept.built.candles.removeFirst(kept.built.candles.count - Self.kept)
                 kept.wholeFrom = kept.built.candles[0].closeTime - Self.size
@@ -95,9 +89,10 @@ final class RecentCandleMemo: Sendable {
                 kept.nextTick >= ticks.count || ticks.timestamp(kept.nextTick) >= spans.upperBound * Self.size
             else { return nil }
             // Every tick before the last span was given, so the open candle, if before it, is done.
-            var done = kept.built.candles
-            if let open = kept.built.open { done.append(open) }
-            return done.filter { spans.contains($0.closeTime / Self.size - 1) }
+            let inSpans = { (candle: Candle) in spans.contains(candle.closeTime / Self.size - 1) }
+            var done = kept.built.candles.filter(inSpans)
+            if let open = kept.built.open, inSpans(open) { done.append(open) }
+            return done
         }
     }
 }

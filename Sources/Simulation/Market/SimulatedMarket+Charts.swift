@@ -123,17 +123,7 @@ extension SimulatedMarket {
         if series.timestamp(first) < rest { first += 1 }
         if first <= last {
             var built = CandleBuilder(size: size)
-            series.withPrices(first...last) { prices in
-                // On a grid a candle's ticks are found by counting, and taken at once.
-                if let stepMilliseconds {
-                    built.add(
-                        prices, firstTick: first, firstTime: series.timestamp(first), step: stepMilliseconds)
-                    return
-                }
-                for (offset, price) in prices.enumerated() {
-                    built.add(price, at: series.timestamp(first + offset), tick: first + offset)
-                }
-            }
+            series.withPrices(first...last) { built.add($0, firstTick: first, of: series) }
             for candle in built.candles { Self.write(candle, to: &writer) }
             if let open = built.open { Self.write(open, to: &writer) }
         }

@@ -246,8 +246,6 @@ extension SimulatedMarket {
         return writer.bytes
     }
 
-    /// The start of each coin's `/coins/markets` row, which never changes: `{"id":...,"symbol":...,
-    /// "name":...,"image":...`, in ``coins``' order.
     /// The parts of a coin's `/coins/markets` row that never change, written once.
     struct MarketsRowParts: Sendable {
         /// `{"id":...,"symbol":...,"name":...,"image":...`.
@@ -258,6 +256,7 @@ extension SimulatedMarket {
         var supply: [UInt8]
     }
 
+    /// Each coin's fixed row parts, in ``coins``' order (its rank is its place).
     static func marketsRowParts(_ coins: [SyntheticCoin]) -> [MarketsRowParts] {
         coins.enumerated().map { index, coin in
             var opening = JSONWriter(capacity: 160)

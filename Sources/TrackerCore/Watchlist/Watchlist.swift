@@ -26,6 +26,11 @@ public struct Watchlist: Sendable, Equatable {
     private struct Slot: Sendable, Equatable {
         var coin: CoinListEntry?
         var quote: WatchlistQuote?
+
+        /// Keeps a name and symbol, rewritten only when they changed (nearly never).
+        mutating func learn(_ coin: CoinListEntry) {
+            if self.coin != coin { self.coin = coin }
+        }
     }
 
     /// Names and symbols of the coins, as far as known (from adding, or from market data).
@@ -132,7 +137,7 @@ public struct Watchlist: Sendable, Equatable {
         if positions[coinId] == nil {
             unlisted[coinId] = removed.coin
         } else {
-            for position in places(of: coinId) { slots[position].quote = nil }
+            updateSlots(of: coinId) { $0.quote = nil }
         }
         unavailable.remove(coinId)
     }
@@ -157,7 +162,7 @@ public struct Watchlist: Sendable, Equatable {
 
     /// Keeps a listed coin's quote.
     mutating func record(_ quote: WatchlistQuote, for coinId: String) {
-        for position in places(of: coinId) { slots[position].quote = quote }
+        updateSlots(of: coinId) { $0.quote = quote }
         if !unavailable.isEmpty { unavailable.remove(coinId) }
     }
 
@@ -173,13 +178,12 @@ public struct Watchlist: Sendable, Equatable {
             unlisted[coin.id] = coin
             return
         }
-        for position in places(of: coin.id) { learn(coin, at: position) }
+        updateSlots(of: coin.id) { $0.learn(coin) }
     }
 
-    /// Keeps the name and symbol of the coin at `position`, rewritten only when they changed
-    /// (nearly never).
+    /// Keeps the name and symbol of the coin at `position`, a coin the list holds once.
     mutating func learn(_ coin: CoinListEntry, at position: Int) {
-        if slots[position].coin != coin { slots[position].coin = coin }
+        slots[position].learn(coin)
     }
 
     mutating func markUnavailable(_ coinId: String) {
@@ -190,11 +194,15 @@ public struct Watchlist: Sendable, Equatable {
     /// place, and a refresh may update it by position.
     var listsEachCoinOnce: Bool { positions.count == coinIds.count }
 
-    /// Each place of a coin in the list: none, one, or (a stored list repeating it) more.
-    private func places(of coinId: String) -> [Int] {
-        guard let first = positions[coinId] else { return [] }
-        guard !listsEachCoinOnce else { return [first] }
-        return coinIds.indices.filter { coinIds[$0] == coinId }
+    /// Updates the slot of each place of a coin in the list: none, one, or (a stored list
+    /// repeating it) more.
+    private mutating func updateSlots(of coinId: String, _ update: (inout Slot) -> Void) {
+        guard let first = positions[coinId] else { return }
+        update(&slots[first])
+        guard !listsEachCoinOnce else { return }
+        for position in coinIds.indices where position > first && coinIds[position] == coinId {
+            update(&slots[position])
+        }
     }
 
     /// Positions the entries in order, and keeps ``coinIds`` and the places with them.

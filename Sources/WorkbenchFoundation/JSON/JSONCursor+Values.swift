@@ -52,15 +52,13 @@ extension JSONCursor {
             let start = cursor.startOfNextToken()
             let expected = "an ISO-8601 date-time such as \"2021-05-15T15:58:12.266Z\""
             // A date is plain ASCII: read from the bytes, without making a `String` of it.
-            if let range = cursor.plainStringContent() {
-                guard
-                    let milliseconds = CivilDate.parseISO8601(
-                        utf8: UnsafeBufferPointer(rebasing: cursor.bytes[range]))
-                else { throw cursor.error(at: start, path: path(), expected: expected) }
-                return milliseconds
-            }
-            let text = try cursor.readString(path: path(), expected: expected)
-            guard let milliseconds = CivilDate.parseISO8601(text) else {
+            let parsed =
+                if let range = cursor.plainStringContent() {
+                    CivilDate.parseISO8601(utf8: UnsafeBufferPointer(rebasing: cursor.bytes[range]))
+                } else {
+                    CivilDate.parseISO8601(try cursor.readString(path: path(), expected: expected))
+                }
+            guard let milliseconds = parsed else {
                 throw cursor.error(at: start, path: path(), expected: expected)
             }
             return milliseconds
