@@ -47,9 +47,9 @@ public struct ReportResult: Sendable, Equatable {
 /// The series behind a report's plots. Deterministic like the metrics.
 public struct ReportPlotData: Sendable, Equatable {
     /// One chart as the app drew it (the model the simulator captures).
-    public typealias DrawnChart = WorkbenchMetrics.DrawnChart<TimeSeries>
+    public typealias DrawnChart = TrackerCore.DrawnChart<TimeSeries>
     /// One candle chart as the app drew it.
-    public typealias DrawnCandles = WorkbenchMetrics.DrawnChart<CandleSeries>
+    public typealias DrawnCandles = TrackerCore.DrawnChart<CandleSeries>
 
     /// One request the server received.
     public struct Request: Sendable, Equatable {

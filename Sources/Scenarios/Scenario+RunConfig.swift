@@ -67,15 +67,15 @@ extension Scenario {
             }
         }
         let coins = Dictionary(uniqueKeysWithValues: prices.coins.map { ($0.id, $0) })
-        var config = RunConfig(
-            seed: seed, source: source, prices: prices, start: start,
-            durationMilliseconds: durationMilliseconds,
-            server: server, policies: policies,
+        let app = AppSetup(
+            policies: policies,
             watchlist: watchlist?.compactMap { id in
                 coins[id].map { CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name) }
             },
-            alerts: alerts, script: script, user: sessions, startsInForeground: startsInForeground)
-        config.hasWidget = hasWidget
-        return config
+            alerts: alerts, startsInForeground: startsInForeground, hasWidget: hasWidget)
+        return RunConfig(
+            seed: seed, source: source, prices: prices, start: start,
+            durationMilliseconds: durationMilliseconds, server: server, app: app, script: script,
+            user: sessions)
     }
 }

@@ -1,4 +1,5 @@
 import Simulation
+import TrackerCore
 
 /// The run's events as JSON Lines, gathered as the run reports them (`workbench run --events`).
 final class EventLines {

@@ -19,7 +19,7 @@ struct AppBehaviourTests {
             seed: 3, market: AppSimulationTests.market(coins: coins), durationMilliseconds: hours * hour,
             server: ServerBehaviour(
                 plan: plan, medianLatencyMilliseconds: 200, latencySigma: 0, faults: faults),
-            policies: policies, script: script)
+            app: AppSetup(policies: policies), script: script)
         config.start = start
         var simulation = try AppSimulation(config: config)
         return simulation.run()

@@ -25,7 +25,8 @@ struct AppSimulationTests {
     ) -> RunConfig {
         var config = RunConfig(
             seed: seed, market: market(), durationMilliseconds: hours * hour,
-            server: ServerBehaviour(plan: .named(plan)!), policies: policies, alerts: alerts, script: script)
+            server: ServerBehaviour(plan: .named(plan)!), app: AppSetup(policies: policies, alerts: alerts),
+            script: script)
         config.start = start
         return config
     }

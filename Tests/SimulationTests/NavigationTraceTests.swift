@@ -21,10 +21,11 @@ struct NavigationTraceTests {
             seed: 3, market: market, durationMilliseconds: seconds * second,
             server: ServerBehaviour(
                 plan: plan, medianLatencyMilliseconds: 200, latencySigma: 0, faults: faults),
-            policies: .bitpal,
-            watchlist: market.coins.prefix(watchlist).map {
-                CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name)
-            },
+            app: AppSetup(
+                policies: .bitpal,
+                watchlist: market.coins.prefix(watchlist).map {
+                    CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name)
+                }),
             script: script.map { ScheduledAction(time: start + $0.0, action: $0.1) })
         config.start = start
         var simulation = try AppSimulation(config: config)
@@ -90,7 +91,7 @@ struct NavigationTraceTests {
         var config = RunConfig(
             seed: 3, market: market, durationMilliseconds: 600_000,
             server: ServerBehaviour(plan: .seed50, medianLatencyMilliseconds: 200, latencySigma: 0),
-            policies: .bitpal,
+            app: AppSetup(policies: .bitpal),
             script: [
                 ScheduledAction(time: Self.start + 120_000, action: .openCoin(id: "coin-0")),
                 ScheduledAction(time: Self.start + 420_000, action: .closeCoin),

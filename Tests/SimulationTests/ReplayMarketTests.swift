@@ -87,7 +87,7 @@ struct ReplayMarketTests {
         let config = RunConfig(
             seed: 1, source: Self.replay, prices: Self.replay.history, start: start,
             durationMilliseconds: 86_400_000 + 60_000, server: ServerBehaviour(plan: .named("demo-30")!),
-            policies: policies,
+            app: AppSetup(policies: policies),
             script: script)
         var run = try AppSimulation(config: config)
         let result = run.run()

@@ -142,9 +142,9 @@ let benchmarks: @Sendable () -> Void = {
                 stepMilliseconds: 900_000)
             var config = RunConfig(
                 seed: 1, source: market, prices: market, start: start, durationMilliseconds: 365 * 86_400_000,
-                server: ServerBehaviour(plan: .demo30), policies: .spec,
-                user: StochasticUser(sessionsPerDay: 6, meanSessionMilliseconds: 300_000, coinsPerSession: 2),
-                startsInForeground: false)
+                server: ServerBehaviour(plan: .demo30),
+                app: AppSetup(policies: .spec, startsInForeground: false),
+                user: StochasticUser(sessionsPerDay: 6, meanSessionMilliseconds: 300_000, coinsPerSession: 2))
             config.start = start
             var simulation = try! AppSimulation(config: config)
             blackHole(simulation.run())

@@ -17,21 +17,13 @@ public struct RunConfig: Sendable {
     public var truePrice: @Sendable (String, Int64) -> Double?
     /// The server's plan, caching, latency and faults.
     public var server: ServerBehaviour
-    /// The app's policies.
-    public var policies: AppPolicies
-    /// The watchlist at launch.
-    public var watchlist: [CoinListEntry]
-    /// Price alerts.
-    public var alerts: [PriceAlert]
+    /// The app as launched (its settings, stored watchlist and alerts), handed to
+    /// ``TrackerApp`` unread: the simulator decides nothing by it.
+    public var app: AppSetup
     /// Scripted user actions.
     public var script: [ScheduledAction]
     /// Seeded sessions on top of the script, if any.
     public var user: StochasticUser?
-    /// Whether the app starts in the foreground (otherwise it waits for a `foreground` action).
-    public var startsInForeground: Bool
-    /// Whether the app's widget is on the home screen from the start (its build is
-    /// ``AppPolicies/widget``).
-    public var hasWidget = false
 
     /// Creates a config.
     ///
@@ -43,18 +35,13 @@ public struct RunConfig: Sendable {
     ///   - start: The first simulated time.
     ///   - durationMilliseconds: The span.
     ///   - server: Server behaviour.
-    ///   - policies: App policies.
-    ///   - watchlist: Coins on the watchlist (all the market's coins when nil).
-    ///   - alerts: Alerts.
+    ///   - app: The app as launched (a nil watchlist: all the market's coins).
     ///   - script: Scripted actions.
     ///   - user: Seeded sessions.
-    ///   - startsInForeground: Whether the app is open at the start.
     public init(
         seed: UInt64, source: any MarketSource, prices: SimulatedMarket, start: Int64,
         durationMilliseconds: Int64,
-        server: ServerBehaviour, policies: AppPolicies, watchlist: [CoinListEntry]? = nil,
-        alerts: [PriceAlert] = [],
-        script: [ScheduledAction] = [], user: StochasticUser? = nil, startsInForeground: Bool = true
+        server: ServerBehaviour, app: AppSetup, script: [ScheduledAction] = [], user: StochasticUser? = nil
     ) {
         self.seed = seed
         self.start = start
@@ -63,13 +50,14 @@ public struct RunConfig: Sendable {
         self.market = source
         self.truePrice = { id, time in prices.price(of: id, at: time) }
         self.server = server
-        self.policies = policies
-        self.watchlist =
-            watchlist ?? prices.coins.map { CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name) }
-        self.alerts = alerts
+        self.app = app
+        if app.watchlist == nil {
+            self.app.watchlist = prices.coins.map {
+                CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name)
+            }
+        }
         self.script = script
         self.user = user
-        self.startsInForeground = startsInForeground
     }
 
     /// Creates a config on a synthetic market, starting where the market starts.
@@ -79,25 +67,22 @@ public struct RunConfig: Sendable {
     ///   - market: The synthetic market.
     ///   - durationMilliseconds: The span.
     ///   - server: Server behaviour.
-    ///   - policies: App policies.
-    ///   - watchlist: Coins on the watchlist (all the market's coins when nil).
-    ///   - alerts: Alerts.
+    ///   - app: The app as launched (a nil watchlist: all the market's coins).
     ///   - script: Scripted actions.
     ///   - user: Seeded sessions.
-    ///   - startsInForeground: Whether the app is open at the start.
     public init(
         seed: UInt64, market: SimulatedMarket, durationMilliseconds: Int64, server: ServerBehaviour,
-        policies: AppPolicies, watchlist: [CoinListEntry]? = nil, alerts: [PriceAlert] = [],
-        script: [ScheduledAction] = [], user: StochasticUser? = nil, startsInForeground: Bool = true
+        app: AppSetup, script: [ScheduledAction] = [], user: StochasticUser? = nil
     ) {
         self.init(
             seed: seed, source: market, prices: market, start: market.start,
             durationMilliseconds: durationMilliseconds,
-            server: server, policies: policies, watchlist: watchlist, alerts: alerts, script: script,
-            user: user,
-            startsInForeground: startsInForeground)
+            server: server, app: app, script: script, user: user)
     }
 
     /// The last simulated time.
     public var end: Int64 { start + durationMilliseconds }
+
+    /// The stored watchlist the app launches with.
+    public var watchlist: [CoinListEntry] { app.watchlist ?? [] }
 }

@@ -1,3 +1,5 @@
+import TrackerCore
+
 /// Who watches a run's events: the metrics recorder, and the caller's observer (the CLI's
 /// `--events` writer, a test). The driver only emits; it never reads or writes a figure.
 struct RunObservers {

@@ -34,15 +34,20 @@ struct PortfolioEvaluation: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - transactions: The run's trades.
-    ///   - config: The run (true prices, cost method, end).
+    ///   - holdings: Every coin's holding after them, by the app's cost method, or why the app
+    ///     cannot value its ledger.
+    ///   - config: The run (true prices, end).
     ///   - shownPrices: The price the Portfolio tab showed for each coin at the end (its last
     ///     load's rows); nil when the tab never loaded.
-    init(transactions: [PortfolioTransaction], config: RunConfig, shownPrices: [String: Double]?) {
+    init(
+        transactions: [PortfolioTransaction], holdings ledger: Result<[Holding], PortfolioError>,
+        config: RunConfig, shownPrices: [String: Double]?
+    ) {
         guard let first = transactions.map(\.time).min() else { return }
         let holdings: [Holding]
-        do {
-            holdings = try PortfolioLedger.holdings(transactions, method: config.policies.costMethod)
-        } catch {
+        switch ledger {
+        case .success(let valued): holdings = valued
+        case .failure(let error):
             problems.append("portfolio: the ledger is invalid: \(error)")
             return
         }

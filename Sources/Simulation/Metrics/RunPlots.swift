@@ -4,10 +4,10 @@ import WorkbenchMetrics
 /// The series a report plots, captured during the run. Deterministic like the metrics.
 public struct RunPlots: Sendable, Equatable {
     /// One chart as drawn: the points kept after filtering and those drawn after downsampling
-    /// (the reports' model too: ``WorkbenchMetrics/DrawnChart``).
-    public typealias DrawnChart = WorkbenchMetrics.DrawnChart<TimeSeries>
+    /// (the reports' model too: ``TrackerCore/DrawnChart``).
+    public typealias DrawnChart = TrackerCore.DrawnChart<TimeSeries>
     /// One candle chart as drawn: the candles kept after filtering and those drawn.
-    public typealias DrawnCandles = WorkbenchMetrics.DrawnChart<CandleSeries>
+    public typealias DrawnCandles = TrackerCore.DrawnChart<CandleSeries>
 
     /// The age of the oldest data on screen (ms) over the run, as a sawtooth: exact at each
     /// change, rising between changes; 0 while nothing is visible.

@@ -19,7 +19,8 @@ public struct RunResult: Sendable, Equatable {
 
     init(
         config: RunConfig, recorder: MetricsRecorder, server: borrowing SimulatedServer,
-        transactions: [PortfolioTransaction], shownPrices: [String: Double]?
+        transactions: [PortfolioTransaction], holdings: Result<[Holding], PortfolioError>,
+        shownPrices: [String: Double]?
     ) {
         var metrics = RunMetrics()
         metrics.rateLimits = Self.rateLimits(recorder: recorder, config: config)
@@ -44,7 +45,7 @@ public struct RunResult: Sendable, Equatable {
                 Double(NearestRank.percentile(recorder.alertDelays.sorted(), 0.95)) / 1000
         }
         let portfolio = PortfolioEvaluation(
-            transactions: transactions, config: config, shownPrices: shownPrices)
+            transactions: transactions, holdings: holdings, config: config, shownPrices: shownPrices)
         metrics.portfolio = portfolio.metrics
         plots.portfolioValue = portfolio.valueSeries
         plots.portfolioReturns = portfolio.dailyReturns

@@ -1,3 +1,5 @@
+import TrackerCore
+
 /// The age of what is on screen, time-weighted over the time the screen is visible.
 ///
 /// The simulator says, after every event, which screen is visible (none in the background) and
@@ -183,19 +185,5 @@ struct ScreenFreshness {
             all.add(from: item.since, to: now, reference: item.reference, weight: weight)
             screenAges.add(from: item.since, to: now, reference: item.reference, weight: weight)
         }
-    }
-}
-
-/// An item on screen and the time of its data (nil: nothing to show).
-public struct ScreenItem: Sendable, Equatable {
-    /// The item: a coin's id, or a chart's.
-    public var key: String
-    /// Its data time, epoch ms.
-    public var dataTime: Int64?
-
-    /// Creates an item.
-    public init(key: String, dataTime: Int64?) {
-        self.key = key
-        self.dataTime = dataTime
     }
 }

@@ -1,25 +1,14 @@
-import TrackerCore
-
-extension AppSimulation {
-    /// How long the scripted user takes per keystroke, ms: faster than the app's 300 ms debounce,
-    /// so one query fires, after the last keystroke.
-    static let keystrokeMilliseconds: Int64 = 150
-
+extension TrackerApp {
     /// The user opens a search sheet where its goal is done (the watchlist root's "+" for a coin,
-    /// the Portfolio tab's "+" and its picker for a transaction) and types the text.
-    mutating func openSearch(text: String, goal: SearchGoal, at now: Int64) {
+    /// the Portfolio tab's "+" and its picker for a transaction); the text is typed after
+    /// (``AppWake/keystroke(_:)``, the user's timing).
+    mutating func openSearch(goal: SearchGoal, at now: Int64) {
         switch goal {
         case .addCoin: goToWatchlistRoot(at: now)
         case .trade: execute(navigation.select(.portfolio), at: now)
         }
         execute(navigation.present(goal.sheet), at: now)
-        guard search != nil else { return }
         search?.goal = goal
-        var typed = ""
-        for (index, character) in text.enumerated() {
-            typed.append(character)
-            queue.schedule(.keystroke(typed), at: now + Int64(index) * Self.keystrokeMilliseconds)
-        }
     }
 
     /// A search sheet's `.task`: `loadCoinList()`, unless the process holds the list.
@@ -68,7 +57,7 @@ extension AppSimulation {
         for action in actions {
             switch action {
             case .fetchCoinList: ask(requests.coinsList(), for: .coinList, from: .search, at: now)
-            case .wake(let token, let time): queue.schedule(.searchWake(token: token), at: time)
+            case .wake(let token, let time): schedule(.searchDebounce(token: token), at: time)
             case .fetchMarketData(let ids, let token): startFetch(.search(token: token), ids: ids, at: now)
             case .showResults(let results): resultsShown(results, at: now)
             }
@@ -81,7 +70,7 @@ extension AppSimulation {
         guard let current = search, !current.session.query.isEmpty, let goal = current.goal else { return }
         execute(navigation.dismissSheet(), at: now)
         guard results.contains(where: { $0.id == goal.coinId }) else {
-            emit(.failed(screen: "search", kind: "not_in_results"), at: now)
+            emit(.failed(screen: "search", kind: "not_in_results"))
             return
         }
         switch goal {

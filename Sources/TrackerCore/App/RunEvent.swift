@@ -1,5 +1,3 @@
-import TrackerCore
-
 /// Something that happened in a run, at a virtual time: the one stream the app's code and the
 /// simulated server report to. Measurement watches it from outside: ``MetricsRecorder`` (the
 /// metrics, the optimum's key trace, the report's plots) is an observer, and so is the JSON Lines
@@ -29,9 +27,9 @@ public enum RunEvent: Sendable {
     /// A fetched chart was prepared: points fetched, kept by the range filter, drawn.
     case chartPrepared(ChartKey, fetched: Int, kept: Int, drawn: Int, overCap: Bool, fidelityLoss: Double)
     /// A prepared line chart, for the report's plots.
-    case linePlotted(ChartKey, RunPlots.DrawnChart)
+    case linePlotted(ChartKey, DrawnChart<TimeSeries>)
     /// A prepared candle chart, for the report's plots.
-    case candlesPlotted(ChartKey, RunPlots.DrawnCandles)
+    case candlesPlotted(ChartKey, DrawnChart<CandleSeries>)
     /// A price alert fired (a workbench extension), this long after the true crossing.
     case alertFired(coinId: String, delayMilliseconds: Int64)
     /// What the screen shows now: the visible screen and each item's data time (nil: nothing to

@@ -1,6 +1,6 @@
 /// One chart as the app drew it: the points (or candles) kept after the range filter, those
 /// drawn after sampling to the cap, and how often it was then served stale. The simulator
-/// captures it and the reports plot it: one model, in the leaf module both import.
+/// captures it and the reports plot it: one model, the app's.
 public struct DrawnChart<Series: Sendable & Equatable>: Sendable, Equatable {
     /// `coin range type`, e.g. `bitcoin 1D line`.
     public var title: String

@@ -1,27 +1,29 @@
-import TrackerCore
-
-extension AppSimulation {
+extension TrackerApp {
     /// Tells the freshness and time-on-screen records what is on screen now (``AppNavigation``'s
     /// visible view): nothing in the background or under a search sheet; on a coin screen, the
     /// chart of the selected type it shows (its last point), on the watchlist's root the rows it
     /// shows (each row's `last_updated`, or when its data arrived; nothing for a row never
     /// priced), on the Portfolio tab the holdings' prices.
-    mutating func updateScreen(at now: Int64) {
+    ///
+    /// A shell calls it after every input it gives the app.
+    ///
+    /// - Parameter now: The time.
+    public mutating func updateScreen(at now: Int64) {
         let screen = navigation.visibleScreen
         let rowsShown = watchlistRowsShown
         // Anything but the watchlist's rows shown again ends their run.
         watchlistRowsShown = nil
         if screen != screenOnTop {
             screenOnTop = screen
-            emit(.screenChanged(screen), at: now)
+            emit(.screenChanged(screen))
         }
         switch navigation.visibleView {
         case nil, .sheet:
-            emit(.screenShown(nil, items: []), at: now)
+            emit(.screenShown(nil, items: []))
         case .coinScreen(let coinId):
             let shown = chartsOnScreen[detailScreen.type] ?? nil
             let chart = ScreenItem(key: "\(coinId)-\(detailScreen.type.rawValue)", dataTime: shown)
-            emit(.screenShown(.chart, items: [chart]), at: now)
+            emit(.screenShown(.chart, items: [chart]))
         case .watchlistRoot:
             let shown = watchlistScreen.shown(of: watchlist.coinIds)
             let same = WatchlistRowsShown(
@@ -43,7 +45,7 @@ extension AppSimulation {
                 rows.append(ScreenItem(key: coinId, dataTime: dataTime))
                 newest = max(newest, dataTime ?? .min)
             }
-            emit(.screenShown(.watchlist, items: rows), at: now)
+            emit(.screenShown(.watchlist, items: rows))
             watchlistRowsShown = WatchlistRowsShown(
                 revision: watchlistRevision, coinIds: shown, newestData: newest, at: now)
             return
@@ -59,7 +61,7 @@ extension AppSimulation {
                     rows.append(ScreenItem(key: coinId, dataTime: row.lastUpdated ?? portfolioLoadedAt))
                 }
             }
-            emit(.screenShown(.portfolio, items: rows), at: now)
+            emit(.screenShown(.portfolio, items: rows))
         }
     }
 }

@@ -1,6 +1,4 @@
-import TrackerCore
-
-extension AppSimulation {
+extension TrackerApp {
     /// Runs the Portfolio tab's loads (`PortfolioViewModel.loadPortfolioWithPrices()`): market data
     /// of every coin the ledger has traded, through the shared market cache and limiter.
     mutating func execute(_ actions: [PortfolioRefreshLoop.Action], at now: Int64) {
@@ -9,7 +7,7 @@ extension AppSimulation {
             case .load(let token):
                 startFetch(
                     .portfolio(token: token), ids: PortfolioRefreshLoop.coinIds(of: transactions), at: now)
-            case .wake(let token, let time): queue.schedule(.portfolioWake(token: token), at: time)
+            case .wake(let token, let time): schedule(.portfolioLoop(token: token), at: time)
             }
         }
     }
@@ -20,7 +18,7 @@ extension AppSimulation {
     /// - Returns: Whether it was recorded.
     mutating func record(_ transaction: PortfolioTransaction, at now: Int64) -> Bool {
         guard (try? PortfolioLedger.validateAppending(transaction, to: transactions)) != nil else {
-            emit(.failed(screen: "portfolio", kind: "refused"), at: now)
+            emit(.failed(screen: "portfolio", kind: "refused"))
             return false
         }
         transactions.append(transaction)

@@ -1,19 +1,18 @@
-import TrackerCore
 import WorkbenchFoundation
 
-extension AppSimulation {
+extension TrackerApp {
     /// Runs the widget's actions (``HomeScreenWidget``: WidgetKit's reloads and the widget's
     /// timeline).
     mutating func execute(_ actions: [HomeScreenWidget.Action], at now: Int64) {
         for action in actions {
             switch action {
-            case .reloaded(let kind): emit(.widgetReloaded(kind), at: now)
-            case .refused: emit(.widgetReloadRefused, at: now)
+            case .reloaded(let kind): emit(.widgetReloaded(kind))
+            case .refused: emit(.widgetReloadRefused)
             case .fetch(let ids, let token): sendWidgetRequest(ids: ids, token: token, at: now)
-            case .failed(let failure): emit(.failed(screen: "widget", kind: failure.cause), at: now)
-            case .pricesMissing(let count): emit(.widgetPricesMissing(count), at: now)
-            case .show(let entry): emit(.widgetShown(entry), at: now)
-            case .wake(let token, let time): queue.schedule(.widgetWake(token: token), at: time)
+            case .failed(let failure): emit(.failed(screen: "widget", kind: failure.cause))
+            case .pricesMissing(let count): emit(.widgetPricesMissing(count))
+            case .show(let entry): emit(.widgetShown(entry))
+            case .wake(let token, let time): schedule(.widget(token: token), at: time)
             }
         }
     }
@@ -21,7 +20,7 @@ extension AppSimulation {
     /// `WidgetCenter.shared.reloadAllTimelines()`: counted, then passed to WidgetKit if a widget
     /// is on the home screen.
     mutating func reloadWidgetTimelines(at now: Int64) {
-        emit(.widgetTimelinesReloaded, at: now)
+        emit(.widgetTimelinesReloaded)
         guard widget != nil else { return }
         execute(widget!.appAskedReload(appInForeground: navigation.isActive, at: now), at: now)
     }
@@ -45,7 +44,7 @@ extension AppSimulation {
         pending[id] = Pending(
             request: HomeScreenWidget.request(for: ids), purpose: .widget(token: token), askedAt: now,
             screen: .widget)
-        transmit(id, at: now)
+        transmit(id)
     }
 
     /// The widget's answer: `WidgetAPIClient` takes only a 200, calls a 429 `rateLimited` and

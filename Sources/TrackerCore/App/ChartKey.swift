@@ -1,5 +1,3 @@
-import TrackerCore
-
 /// A chart's range and type, `1D.line` in metric names.
 public struct ChartKey: Sendable, Hashable, Comparable {
     /// The time range.

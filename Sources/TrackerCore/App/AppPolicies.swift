@@ -1,5 +1,3 @@
-import TrackerCore
-
 /// The app's policies for one run: every variant of DESIGN.md is selectable here.
 public struct AppPolicies: Sendable, Equatable {
     /// The rate limiter's pacing (the app's `bitpal`, `spacing`, `token-bucket`, `sliding-window`).

@@ -1,10 +1,9 @@
-import TrackerCore
 import WorkbenchFoundation
 
 /// A ``MarketDataRun`` in flight, with who asked for it and the rows it collects for them.
-struct MarketDataFetch {
+struct MarketDataFetch: Sendable {
     /// Who asked.
-    enum Origin: Equatable {
+    enum Origin: Sendable, Equatable {
         /// The watchlist screen's load, loop fetch or pull-to-refresh.
         case watchlist(token: Int, kind: WatchlistScreen.FetchKind)
         /// A Portfolio-tab load.
@@ -36,7 +35,7 @@ struct MarketDataFetch {
     var dataTime: Int64?
 }
 
-extension AppSimulation {
+extension TrackerApp {
     /// Runs the watchlist screen's actions (``WatchlistScreen``: which coins, when).
     mutating func execute(_ actions: [WatchlistScreen.Action], at now: Int64) {
         for action in actions {
@@ -44,7 +43,7 @@ extension AppSimulation {
             case .fetch(let ids, let token, let kind):
                 startFetch(.watchlist(token: token, kind: kind), ids: ids, at: now)
             case .invalidateCache: marketCache.invalidate()
-            case .wake(let token, let time): queue.schedule(.loopWake(token: token), at: time)
+            case .wake(let token, let time): schedule(.priceLoop(token: token), at: time)
             }
         }
     }
@@ -52,7 +51,7 @@ extension AppSimulation {
     /// Starts a fetch of the given coins (``MarketDataRun``: through the market cache, one
     /// request after the other).
     mutating func startFetch(_ origin: MarketDataFetch.Origin, ids: [String], at now: Int64) {
-        let source = origin.isWatchlist ? config.policies.refreshSource : .markets
+        let source = origin.isWatchlist ? policies.refreshSource : .markets
         let run = MarketDataRun(requests: fetchRequests(source, ids: ids), usesCache: source == .markets)
         let fetch = MarketDataFetch(origin: origin, source: source, run: run)
         let step = run.start()
@@ -88,8 +87,7 @@ extension AppSimulation {
                 let cached = marketCache.lookup(ids: ids, key: key, at: now)
                 let trace = recordLookup(
                     cache: "market", capacity: marketCache.capacity, key: key,
-                    ttl: marketCache.ttlMilliseconds,
-                    hit: cached != nil, at: now)
+                    ttl: marketCache.ttlMilliseconds, hit: cached != nil)
                 guard let cached else {
                     lookup = trace
                     step = fetch.run.cacheMissed()
@@ -161,7 +159,7 @@ extension AppSimulation {
                 lastMarketsDecodes[key] = (body, rows)
             }
             marketCache.store(.init(rows: rows, dataTime: dataTime), key: key, at: now)
-            if let lookup { emit(.cacheStored(cache: "market", lookup: lookup), at: now) }
+            if let lookup { emit(.cacheStored(cache: "market", lookup: lookup)) }
             deliver(rows, ids: ids, dataTime: dataTime, fetch: id, at: now)
             perform(fetches[id]!.run.received(answered: rows.map { $0.id }), fetch: id, at: now)
         } else {
@@ -224,7 +222,7 @@ extension AppSimulation {
             let (actions, leftOff) = watchlistScreen.fetchFinished(
                 token: token, kind: kind, answered: fetch.run.answered, succeeded: succeeded,
                 list: watchlist.coinIds, at: now)
-            if leftOff > 0 { emit(.leftOffByLoad(leftOff), at: now) }
+            if leftOff > 0 { emit(.leftOffByLoad(leftOff)) }
             execute(actions, at: now)
         }
     }
@@ -234,15 +232,14 @@ extension AppSimulation {
         _ rows: [CoinMarket], ids: [String], origin: MarketDataFetch.Origin, at now: Int64
     ) {
         let outcome = watchlist.apply(
-            markets: rows, requested: ids, receivedAt: now, rule: config.policies.missingRows)
+            markets: rows, requested: ids, receivedAt: now, rule: policies.missingRows)
         // After a load the app leaves coins without a row off the screen; later refreshes keep
         // their previous quote.
         let isLoad: Bool
         if case .watchlist(_, .load) = origin { isLoad = true } else { isLoad = false }
         if outcome.zeroPrice > 0 || (!isLoad && outcome.keptPrevious > 0) {
             emit(
-                .rowsApplied(zeroPrices: outcome.zeroPrice, keptPrevious: isLoad ? 0 : outcome.keptPrevious),
-                at: now)
+                .rowsApplied(zeroPrices: outcome.zeroPrice, keptPrevious: isLoad ? 0 : outcome.keptPrevious))
         }
         evaluateAlerts(at: now)
     }

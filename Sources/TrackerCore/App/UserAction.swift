@@ -1,6 +1,3 @@
-import Foundation
-import TrackerCore
-
 /// Something the user does, at a time.
 public enum UserAction: Sendable, Equatable {
     /// Taps a coin's row: its screen is pushed on the watchlist's stack (popping a coin screen
@@ -67,23 +64,5 @@ public enum SearchGoal: Sendable, Equatable {
         case .addCoin: .addCoinSearch
         case .trade: .addTransactionPicker
         }
-    }
-}
-
-/// A user action at a virtual time.
-public struct ScheduledAction: Sendable, Equatable {
-    /// When, epoch ms.
-    public var time: Int64
-    /// What.
-    public var action: UserAction
-
-    /// Creates a scheduled action.
-    ///
-    /// - Parameters:
-    ///   - time: When.
-    ///   - action: What.
-    public init(time: Int64, action: UserAction) {
-        self.time = time
-        self.action = action
     }
 }

@@ -1,0 +1,167 @@
+import WorkbenchFoundation
+
+extension TrackerApp {
+    /// Asks the limiter for a slot, as the client does before every request.
+    mutating func ask(_ request: HTTPRequest, for purpose: Purpose, from screen: AppScreenKind, at now: Int64)
+    {
+        guard online else {
+            fail(
+                purpose, CoinGeckoError(.transport(.connectionFailed("offline")), request: request.target),
+                at: now)
+            return
+        }
+        let id = nextRequest
+        nextRequest += 1
+        pending[id] = Pending(request: request, purpose: purpose, askedAt: now, screen: screen)
+        step(id, requestLifecycle.ask(at: now), at: now)
+    }
+
+    /// Sends a request now, or waits for its slot.
+    mutating func step(_ id: Int, _ step: RequestLifecycle.Step, at now: Int64) {
+        switch step {
+        case .send:
+            guard pending[id] != nil else { return }
+            requestLifecycle.send(at: now)
+            transmit(id)
+        case .wait(let slot): schedule(.requestSlot(id: id), at: slot)
+        }
+    }
+
+    /// Hands a pending request to the shell's transport.
+    mutating func transmit(_ id: Int) {
+        guard let pending = pending[id] else { return }
+        effects.append(
+            .send(
+                AppRequest(id: id, request: pending.request, askedAt: pending.askedAt, screen: pending.screen)
+            ))
+    }
+
+    /// The answer to a request arrived.
+    ///
+    /// - Parameters:
+    ///   - response: The answer.
+    ///   - id: The request's number (``AppRequest/id``).
+    ///   - dataTime: When the answer's data was current (the server's clock; `now` when unknown).
+    ///   - now: When it arrived.
+    public mutating func receive(_ response: HTTPResponse, forRequest id: Int, dataTime: Int64, at now: Int64)
+    {
+        guard let request = pending.removeValue(forKey: id) else { return }
+        if case .widget(let token) = request.purpose {
+            if response.status == 429 { emit(.rateLimited(id: id, retryAfterMilliseconds: nil)) }
+            widgetAnswered(token: token, response: response, dataTime: dataTime, at: now)
+            return
+        }
+        switch requestLifecycle.answer(response, to: request.request, at: now) {
+        case .success(let body):
+            do throws(CoinGeckoError) {
+                try succeed(request, body: body, dataTime: dataTime, at: now)
+            } catch {
+                fail(request.purpose, error, at: now)
+            }
+        case .failure(let error):
+            if case .rateLimited(let retryAfter, _) = error.kind {
+                emit(.rateLimited(id: id, retryAfterMilliseconds: retryAfter))
+            }
+            fail(request.purpose, error, at: now)
+        }
+    }
+
+    /// A request got no answer within its timeout.
+    ///
+    /// - Parameters:
+    ///   - id: The request's number.
+    ///   - now: When its timeout ran out.
+    public mutating func timedOut(request id: Int, at now: Int64) {
+        guard let request = pending.removeValue(forKey: id) else { return }
+        fail(request.purpose, RequestLifecycle.timeout(of: request.request), at: now)
+    }
+
+    /// A transport failure the shell met before any answer (no connection, TLS): the request
+    /// fails as the client's would.
+    ///
+    /// - Parameters:
+    ///   - id: The request's number.
+    ///   - error: What went wrong.
+    ///   - now: When.
+    public mutating func failed(request id: Int, _ error: CoinGeckoError, at now: Int64) {
+        guard let request = pending.removeValue(forKey: id) else { return }
+        if case .widget(let token) = request.purpose {
+            widgetFetchFinished(token: token, .failure(.init(error.kind.metricName)), at: now)
+            return
+        }
+        fail(request.purpose, error, at: now)
+    }
+
+    /// A 2xx body: decoded as its endpoint, then applied as the app does.
+    mutating func succeed(_ pending: Pending, body: [UInt8], dataTime: Int64, at now: Int64)
+        throws(CoinGeckoError)
+    {
+        let request = pending.request
+        switch pending.purpose {
+        case .marketData(let fetch, let ids, let key, let lookup):
+            try receiveMarketData(
+                body, request: request, fetch: fetch, ids: ids, key: key, lookup: lookup, dataTime: dataTime,
+                at: now)
+        case .coinList:
+            let list = try CoinGeckoResponseClassifier.decode(body, for: request) {
+                body, source throws(LocatedDecodingError) in
+                try CoinListEntry.decodeList(body, source: source)
+            }
+            coinListLoaded(list, at: now)
+        case .detail(_, let token):
+            _ = try CoinGeckoResponseClassifier.decode(body, for: request) {
+                body, source throws(LocatedDecodingError) in try CoinDetail.decode(body, source: source)
+            }
+            execute(detailScreen.detailFinished(token: token, succeeded: true), at: now)
+        case .widget:
+            preconditionFailure("the widget's answers do not go through the app's client")
+        case .chart(let id, let type, let range, let lookup):
+            let chart = try processChart(body, request: request, type: type, range: range, at: now)
+            chartLoader.store(chart.cached, coinId: id, type: type, range: range, at: now)
+            emit(.cacheStored(cache: "chart", lookup: lookup))
+            render(chart.drawn, id: id, type: type, range: range, at: now)
+        }
+    }
+
+    /// A failed request: the watchlist keeps its data (and ages), a chart may show its stale entry.
+    mutating func fail(_ purpose: Purpose, _ error: CoinGeckoError, at now: Int64) {
+        let name: String
+        switch purpose {
+        case .widget(let token):
+            // The widget's own failure, reported by its machine.
+            widgetFetchFinished(token: token, .failure(.init(error.kind.metricName)), at: now)
+            return
+        case .marketData(let fetch, _, _, _):
+            name = fetches[fetch]?.origin.screen.rawValue ?? "watchlist"
+            failMarketData(fetch: fetch, at: now)
+        case .coinList:
+            name = "search"
+        case .detail(_, let token):
+            name = "detail"
+            execute(detailScreen.detailFinished(token: token, succeeded: false), at: now)
+        case .chart(let id, let type, let range, _):
+            name = "chart"
+            switch chartLoader.failed(coinId: id, type: type, range: range, at: now) {
+            case .drawStale(let stale, _):
+                emit(.staleServed(cache: "chart", chart: ChartKey(range, type)))
+                render(stale, id: id, type: type, range: range, at: now)
+            case .failed: emit(.chartFailed(ChartKey(range, type)))
+            }
+        }
+        emit(.failed(screen: name, kind: error.kind.metricName))
+    }
+}
+
+extension CoinGeckoError.Kind {
+    /// A short name for failure counts.
+    public var metricName: String {
+        switch self {
+        case .unknownCoin: "unknown_coin"
+        case .rateLimited: "rate_limited"
+        case .httpStatus(let status, _): "http_\(status)"
+        case .transport(.timedOut): "timeout"
+        case .transport: "transport"
+        case .decoding: "decoding"
+        }
+    }
+}
