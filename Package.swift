@@ -94,6 +94,11 @@ let package = Package(
         .target(name: "CCurl"),
         // The live shell: the libcurl transport and the wall clock.
         .target(name: "LiveHTTP", dependencies: ["TrackerCore", "CCurl"]),
+        // `workbench live`: the app (TrackerApp) on the wall clock against a real API, measured
+        // by the simulator's observers.
+        .target(
+            name: "Live",
+            dependencies: ["WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation"]),
         // The command-line shell: wiring, files, wall clock, terminal output.
         .executableTarget(
             name: "workbench",
@@ -102,6 +107,7 @@ let package = Package(
                 "Datasets",
                 "Persistence",
                 "LiveHTTP",
+                "Live",
                 "PriceModels",
                 "Simulation",
                 "Scenarios",

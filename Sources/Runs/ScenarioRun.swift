@@ -21,6 +21,13 @@ public enum ScenarioRun {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         /// The message.
         public var description: String
+
+        /// Creates a failure.
+        ///
+        /// - Parameter description: The message, naming the file and place.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Loads a scenario file, reading it once.
@@ -62,6 +69,24 @@ public enum ScenarioRun {
         _ loaded: Loaded, seed: UInt64? = nil, projectRoot: URL, timer: (any WallTimer)? = nil,
         progress: (@Sendable (Double) -> Void)? = nil, events: ((RunEvent, Int64) -> Void)? = nil
     ) throws(Failure) -> RunOutcome {
+        try execute(loaded, seed: seed, projectRoot: projectRoot) { config throws(Failure) in
+            try simulate(config, file: loaded.scenario.file, timer: timer, progress: progress, events: events)
+        }
+    }
+
+    /// Runs a loaded scenario in a shell of the caller's (`workbench live` runs the app on the
+    /// wall clock) and builds the report input from its result, as a simulated run's.
+    ///
+    /// - Parameters:
+    ///   - loaded: The scenario.
+    ///   - seed: The root seed (the scenario's own when nil).
+    ///   - projectRoot: Dataset paths resolve inside it.
+    ///   - shell: Runs the app with the scenario's run config and returns its result.
+    /// - Returns: The shell's result, and the report input with the verdicts.
+    public static func execute(
+        _ loaded: Loaded, seed: UInt64? = nil, projectRoot: URL,
+        shell: (consuming RunConfig) throws(Failure) -> RunResult
+    ) throws(Failure) -> RunOutcome {
         let scenario = loaded.scenario
         let config: RunConfig
         do {
@@ -70,9 +95,8 @@ public enum ScenarioRun {
             throw Failure(description: error.description)
         }
         let (seed, fittedVolatility) = (config.seed, (config.market as? ReplayMarket)?.calibratedVolatility)
-        // The config is not used after this: the market goes with the simulation.
-        let result = try simulate(
-            config, file: scenario.file, timer: timer, progress: progress, events: events)
+        // The config is not used after this: the market goes with the run.
+        let result = try shell(config)
         let values = result.metrics.byName
         let report = ReportInput(
             scenario: scenario.name, description: scenario.description, file: scenario.file,

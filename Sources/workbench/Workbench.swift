@@ -29,7 +29,8 @@ struct Workbench: ParsableCommand {
             """,
         version: WorkbenchVersion.current,
         subcommands: [
-            RunCommand.self, SweepCommand.self, MergeCommand.self, ServeForwarding.self, RecordCommand.self,
+            RunCommand.self, SweepCommand.self, MergeCommand.self, ServeForwarding.self, LiveCommand.self,
+            RecordCommand.self,
             CheckCommand.self,
             ScenariosCommand.self,
             CompareCommand.self,

@@ -29,6 +29,7 @@ struct ModuleRulesTests {
             "Persistence",
         ],
         "LiveHTTP": ["TrackerCore", "CCurl"],
+        "Live": ["WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation"],
         "Serve": ["WorkbenchFoundation", "TrackerCore", "Simulation"],
         "Recording": ["WorkbenchFoundation", "TrackerCore", "Datasets"],
         "FuzzTargets": ["WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios"],

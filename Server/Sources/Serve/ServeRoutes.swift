@@ -16,6 +16,10 @@ public enum ServeRoutes {
         public var holdSeconds = 15.0
         /// Sleep each reply's simulated latency for real.
         public var sleepLatency = true
+        /// Simulated seconds per real second: a latency is slept at this speed, so that at
+        /// `--speed X` an answer takes the simulated time it would in `workbench run` (1 with a
+        /// manual clock).
+        public var speed = 1.0
 
         /// Default options.
         public init() {}
@@ -108,7 +112,8 @@ public enum ServeRoutes {
         let (reply, time) = api.answer(
             TrackerCore.HTTPRequest(path: path, query: query, headers: headers))
         if options.sleepLatency {
-            try? await Task.sleep(for: .milliseconds(reply.latencyMilliseconds))
+            let microseconds = Double(reply.latencyMilliseconds) * 1000 / options.speed
+            try? await Task.sleep(for: .microseconds(Int64(microseconds.rounded())))
         }
         guard let response = reply.response else {
             try? await Task.sleep(for: .seconds(options.holdSeconds))

@@ -106,6 +106,7 @@ struct ServeCommand: ParsableCommand {
         options.admin = !noAdmin
         options.holdSeconds = Double(holdSeconds)
         options.sleepLatency = !noLatency
+        options.speed = clock == .wall ? speed : 1
         let listening = ServeServer.Listening(host: host, port: port)
         let plans = behaviour.keyPlans.map(Self.planLine) ?? ""
         let finished = DispatchSemaphore(value: 0)

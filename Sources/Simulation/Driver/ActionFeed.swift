@@ -1,9 +1,12 @@
+import PriceModels
+import TrackerCore
+
 /// The run's scheduled actions, in the order the event queue would take them had they all been
 /// scheduled before any other event (as they once were): by time, and at one time the script's
 /// before the user's, each in its own order. The user's are drawn a session at a time
 /// (``StochasticUser/Sessions``), so a year of them is never held at once; every other event
 /// is scheduled later, so at one time an action goes before it.
-struct ActionFeed {
+public struct ActionFeed {
     private let script: [ScheduledAction]
     private var scriptIndex = 0
     private var sessions: StochasticUser.Sessions?
@@ -15,11 +18,25 @@ struct ActionFeed {
     /// - Parameters:
     ///   - script: Actions in any order (equal times in the order they happen).
     ///   - sessions: The stochastic user's sessions, if there is one.
-    init(script: [ScheduledAction], sessions: StochasticUser.Sessions?) {
+    public init(script: [ScheduledAction], sessions: StochasticUser.Sessions?) {
         self.script = script.enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
         self.sessions = sessions
+    }
+
+    /// A run's actions: its script, and its seeded user's sessions (from the run's `user`
+    /// stream), choosing among the chart ranges the app offers.
+    ///
+    /// - Parameters:
+    ///   - config: The run.
+    ///   - ranges: The ranges the app's coin screen offers (``TrackerApp/chartRanges``).
+    public init(config: RunConfig, ranges: ChartRangeProfile) {
+        self.init(
+            script: config.script,
+            sessions: config.user?.sessions(
+                from: config.start, to: config.end, coins: config.watchlist, profile: ranges,
+                generator: StreamSeed.splitMix(root: config.seed, stream: "user"), price: config.truePrice))
     }
 
     /// Takes the next action if it is due at or before `time`, which is when the queue's next
@@ -27,7 +44,19 @@ struct ActionFeed {
     ///
     /// - Parameter time: The queue's next time, or nil when the queue is empty.
     /// - Returns: The action, or nil when none is due by then.
-    mutating func take(dueBy time: Int64?) -> ScheduledAction? {
+    public mutating func take(dueBy time: Int64?) -> ScheduledAction? {
+        guard let (next, fromScript) = peek() else { return nil }
+        if let time, next.time > time { return nil }
+        if fromScript { scriptIndex += 1 } else { sessionIndex += 1 }
+        return next
+    }
+
+    /// When the next action is due, if there is one.
+    public mutating func nextTime() -> Int64? { peek()?.action.time }
+
+    /// The next action and whether it is the script's, drawing the user's next session when the
+    /// last is used up.
+    private mutating func peek() -> (action: ScheduledAction, fromScript: Bool)? {
         while sessionIndex == session.count, sessions != nil {
             if let next = sessions?.next() {
                 (session, sessionIndex) = (next, 0)
@@ -39,8 +68,6 @@ struct ActionFeed {
         let fromScript =
             scriptIndex < script.count && (user.map { script[scriptIndex].time <= $0.time } ?? true)
         guard let next = fromScript ? script[scriptIndex] : user else { return nil }
-        if let time, next.time > time { return nil }
-        if fromScript { scriptIndex += 1 } else { sessionIndex += 1 }
-        return next
+        return (next, fromScript)
     }
 }

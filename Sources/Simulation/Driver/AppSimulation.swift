@@ -17,10 +17,6 @@ public struct AppSimulation: ~Copyable {
         case timeout(request: Int)
     }
 
-    /// How long the scripted user takes per keystroke, ms: faster than the app's 300 ms debounce,
-    /// so one query fires, after the last keystroke.
-    static let keystrokeMilliseconds: Int64 = 150
-
     let config: RunConfig
     var queue = EventQueue<Event>()
     var server: SimulatedServer
@@ -63,12 +59,7 @@ public struct AppSimulation: ~Copyable {
     ) -> RunResult {
         app.timer = timer
         observers.sink = events
-        var actions = ActionFeed(
-            script: config.script,
-            sessions: config.user?.sessions(
-                from: config.start, to: config.end, coins: config.watchlist,
-                profile: app.chartRanges,
-                generator: StreamSeed.splitMix(root: config.seed, stream: "user"), price: config.truePrice))
+        var actions = ActionFeed(config: config, ranges: app.chartRanges)
         app.launch(at: config.start)
         executeEffects(at: config.start)
         app.updateScreen(at: config.start)
@@ -102,15 +93,8 @@ public struct AppSimulation: ~Copyable {
         progress?(1)
         app.finish(events: processed, at: config.end)
         executeEffects(at: config.end)
-        let holdings: Result<[Holding], PortfolioError>
-        do throws(PortfolioError) {
-            holdings = .success(try app.portfolioHoldings())
-        } catch {
-            holdings = .failure(error)
-        }
-        return RunResult(
-            config: config, recorder: observers.recorder, server: server, transactions: app.transactions,
-            holdings: holdings, shownPrices: app.portfolioPrices?.compactMapValues(\.currentPrice))
+        return observers.result(
+            config: config, app: app, serverOutcomes: server.outcomeCounts, journal: server.journal)
     }
 
     private mutating func handle(_ event: Event, at now: Int64) {
@@ -129,14 +113,11 @@ public struct AppSimulation: ~Copyable {
         }
     }
 
-    /// The user types `text` into the open search sheet, a keystroke every
-    /// ``keystrokeMilliseconds``.
+    /// The user types `text` into the open search sheet (``UserTyping``).
     private mutating func type(_ text: String, at now: Int64) {
         executeEffects(at: now)
-        var typed = ""
-        for (index, character) in text.enumerated() {
-            typed.append(character)
-            queue.schedule(.app(.keystroke(typed)), at: now + Int64(index) * Self.keystrokeMilliseconds)
+        for (time, typed) in UserTyping.keystrokes(of: text, from: now) {
+            queue.schedule(.app(.keystroke(typed)), at: time)
         }
     }
 
@@ -149,9 +130,9 @@ public struct AppSimulation: ~Copyable {
             case .send(let request): transmit(request, at: now)
             case .schedule(let wake, let time): queue.schedule(.app(wake), at: time)
             case .alertFired(let report):
-                let crossing = trueCrossing(of: report, before: min(report.observedAt, now))
-                observers.emit(
-                    .alertFired(coinId: report.firing.coinId, delayMilliseconds: now - crossing), at: now)
+                let delay = report.delayMilliseconds(
+                    at: now, runStart: config.start, truePrice: config.truePrice)
+                observers.emit(.alertFired(coinId: report.firing.coinId, delayMilliseconds: delay), at: now)
             }
         }
     }
@@ -177,22 +158,5 @@ public struct AppSimulation: ~Copyable {
         observers.emit(
             .answered(id: id, status: status, billed: config.server.plan.billing.bills(status: status)),
             at: now)
-    }
-
-    /// The earliest minute since which the true price has met the alert's condition without a
-    /// break up to `time`: not before the coin's previous evaluation (the run's start for its
-    /// first), or, for a re-fire, not before the end of the cooldown.
-    private func trueCrossing(of report: AlertFiringReport, before time: Int64) -> Int64 {
-        let firing = report.firing
-        let notBefore =
-            firing.eligibleSince > firing.conditionSince
-            ? firing.eligibleSince : (report.previousEvaluation ?? config.start)
-        var crossing = time
-        while crossing - 60_000 >= notBefore, let price = config.truePrice(firing.coinId, crossing - 60_000),
-            report.alert.condition.isMet(by: price, target: report.alert.target)
-        {
-            crossing -= 60_000
-        }
-        return max(crossing, notBefore)
     }
 }

@@ -1,20 +1,54 @@
 import TrackerCore
 
 /// Who watches a run's events: the metrics recorder, and the caller's observer (the CLI's
-/// `--events` writer, a test). The driver only emits; it never reads or writes a figure.
-struct RunObservers {
+/// `--events` writer, a test). A shell only emits; it never reads or writes a figure. Every shell
+/// (the simulator, `workbench live`) measures through one of these.
+public struct RunObservers {
     /// The metrics, the optimum's key trace and the plots, built from the events alone.
     private(set) var recorder = MetricsRecorder()
-    /// Told every event too (``AppSimulation/run(timer:progress:events:)``).
-    var sink: ((RunEvent, Int64) -> Void)?
+    /// Told every event too.
+    public var sink: ((RunEvent, Int64) -> Void)?
+
+    /// Creates the observers.
+    ///
+    /// - Parameter sink: Told every event with its time, beside the metrics.
+    public init(sink: ((RunEvent, Int64) -> Void)? = nil) {
+        self.sink = sink
+    }
 
     /// Hands an event to every observer.
     ///
     /// - Parameters:
     ///   - event: What happened.
     ///   - now: When.
-    mutating func emit(_ event: RunEvent, at now: Int64) {
+    public mutating func emit(_ event: RunEvent, at now: Int64) {
         recorder.observe(event, at: now)
         sink?(event, now)
+    }
+
+    /// The run's result: the metrics from the events, the app's ledger valued at the true prices
+    /// and at those it showed, and what the server counted (nothing for a server of which the
+    /// shell knows only the answers).
+    ///
+    /// - Parameters:
+    ///   - config: The run.
+    ///   - app: The app at the end.
+    ///   - serverOutcomes: The server's replies by outcome.
+    ///   - journal: The server's journal.
+    /// - Returns: The result.
+    public func result(
+        config: RunConfig, app: TrackerApp, serverOutcomes: [ServerReply.Outcome: Int] = [:],
+        journal: [JournalEntry] = []
+    ) -> RunResult {
+        let holdings: Result<[Holding], PortfolioError>
+        do throws(PortfolioError) {
+            holdings = .success(try app.portfolioHoldings())
+        } catch {
+            holdings = .failure(error)
+        }
+        return RunResult(
+            config: config, recorder: recorder, serverOutcomes: serverOutcomes, journal: journal,
+            transactions: app.transactions, holdings: holdings,
+            shownPrices: app.portfolioPrices?.compactMapValues(\.currentPrice))
     }
 }

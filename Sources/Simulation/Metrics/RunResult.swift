@@ -18,9 +18,9 @@ public struct RunResult: Sendable, Equatable {
     public var problems: [String]
 
     init(
-        config: RunConfig, recorder: MetricsRecorder, server: borrowing SimulatedServer,
-        transactions: [PortfolioTransaction], holdings: Result<[Holding], PortfolioError>,
-        shownPrices: [String: Double]?
+        config: RunConfig, recorder: MetricsRecorder, serverOutcomes: [ServerReply.Outcome: Int],
+        journal: [JournalEntry], transactions: [PortfolioTransaction],
+        holdings: Result<[Holding], PortfolioError>, shownPrices: [String: Double]?
     ) {
         var metrics = RunMetrics()
         metrics.rateLimits = Self.rateLimits(recorder: recorder, config: config)
@@ -52,7 +52,7 @@ public struct RunResult: Sendable, Equatable {
         plots.benchmarkReturns = portfolio.benchmarkReturns
         problems = portfolio.problems
         metrics.failures = recorder.failures
-        metrics.serverOutcomes = server.outcomeCounts
+        metrics.serverOutcomes = serverOutcomes
         metrics.simulationEvents = recorder.events
         metrics.watchlistCoins = recorder.watchlistCoins
         metrics.watchlistUnavailable = recorder.watchlistUnavailable
@@ -64,7 +64,7 @@ public struct RunResult: Sendable, Equatable {
         metrics.widget = WidgetMetrics(asked: recorder.widgetTimelineReloads, record: recorder.widget)
         self.metrics = metrics
         self.plots = plots
-        journal = server.journal
+        self.journal = journal
     }
 
     /// The metrics as JSON, by stable name: keys sorted, numbers in their shortest round-tripping

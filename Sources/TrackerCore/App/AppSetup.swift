@@ -14,6 +14,9 @@ public struct AppSetup: Sendable {
     /// Whether the app's widget is on the home screen from the start (its build is
     /// ``AppPolicies/widget``).
     public var hasWidget: Bool
+    /// The API key the app sends, if any (the published app sends none: the keyless limit).
+    /// Never written anywhere: reports show the plan, not the key.
+    public var apiKey: CoinGeckoRequests.APIKey?
 
     /// Creates a setup.
     ///

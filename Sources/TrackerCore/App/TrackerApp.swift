@@ -126,7 +126,7 @@ public struct TrackerApp: Sendable {
         requestLifecycle = RequestLifecycle(
             limiter: RateLimiter(policy: policies.limiter, plan: plan, backoff: backoff))
         requests = CoinGeckoRequests(
-            timeoutMilliseconds: policies.timeoutMilliseconds,
+            apiKey: setup.apiKey, timeoutMilliseconds: policies.timeoutMilliseconds,
             maxTargetLength: policies.maxMarketsTargetLength,
             marketsPaging: policies.marketsPaging)
         preparation = policies.chartPreparation

@@ -86,38 +86,37 @@ public struct CoinGeckoClient: Sendable {
         }
     }
 
-    /// Market rows for the ids, in one request per batch (sent one after the other).
+    /// Market rows for the ids, in one request.
+    ///
+    /// Batching many ids and stopping at the first failure is the app's rule, and lives once, in
+    /// ``MarketDataRun`` (run by ``TrackerApp``): this is a single request, for tools and tests.
     ///
     /// - Parameters:
-    ///   - ids: The coin ids.
+    ///   - ids: The coin ids; they must fit one request (``CoinGeckoRequests/coinsMarkets(ids:vsCurrency:)``).
     ///   - vsCurrency: The quote currency.
-    /// - Returns: The rows of every batch, in response order; ids CoinGecko does not know are absent.
+    /// - Returns: The rows, in response order; ids CoinGecko does not know are absent.
     public func markets(ids: [String], vsCurrency: String = "usd") async throws(CoinGeckoError)
         -> [CoinMarket]
     {
-        var rows: [CoinMarket] = []
-        for request in requests.coinsMarkets(ids: ids, vsCurrency: vsCurrency) {
-            let batch: [CoinMarket] = try await fetch(request)
-            rows += batch
-        }
-        return rows
+        try await fetch(Self.single(requests.coinsMarkets(ids: ids, vsCurrency: vsCurrency)))
     }
 
-    /// Prices for the ids, in one request per batch.
+    /// Prices for the ids, in one request.
     ///
     /// - Parameters:
-    ///   - ids: The coin ids.
+    ///   - ids: The coin ids; they must fit one request.
     ///   - vsCurrencies: The quote currencies.
-    /// - Returns: The merged quotes.
+    /// - Returns: The quotes.
     public func simplePrices(ids: [String], vsCurrencies: [String] = ["usd"]) async throws(CoinGeckoError)
         -> SimplePrices
     {
-        var merged = SimplePrices(quotes: [:])
-        for request in requests.simplePrice(ids: ids, vsCurrencies: vsCurrencies) {
-            let prices: SimplePrices = try await fetch(request)
-            merged.quotes.merge(prices.quotes) { _, new in new }
-        }
-        return merged
+        try await fetch(Self.single(requests.simplePrice(ids: ids, vsCurrencies: vsCurrencies)))
+    }
+
+    /// The one request a call builds: more is a programmer's error (use ``MarketDataRun``).
+    private static func single(_ built: [HTTPRequest]) -> HTTPRequest {
+        precondition(built.count == 1, "\(built.count) requests: batch through MarketDataRun, not the client")
+        return built[0]
     }
 
     /// The coin screen's detail.

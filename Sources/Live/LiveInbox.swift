@@ -1,0 +1,56 @@
+import Dispatch
+import TrackerCore
+import WorkbenchFoundation
+
+/// Where requests in flight leave their answers for ``LiveShell``'s loop, which waits on it for
+/// the next answer or its next due time, whichever comes first.
+final class LiveInbox: Sendable {
+    /// A request's end: its answer, or the transport's failure.
+    struct Delivery: Sendable {
+        var id: Int
+        var result: Result<HTTPResponse, TransportError>
+    }
+
+    private let deliveries = Locked<[Delivery]>([])
+    private let signal = DispatchSemaphore(value: 0)
+
+    /// Leaves a delivery and wakes the loop.
+    func deliver(_ delivery: Delivery) {
+        deliveries.withLock { $0.append(delivery) }
+        signal.signal()
+    }
+
+    /// Wakes the loop without a delivery (a stop was asked for).
+    func wake() { signal.signal() }
+
+    /// Waits up to `seconds` for a delivery or a wake; returns at once if one is waiting.
+    func wait(seconds: Double) {
+        guard seconds > 0 else { return }
+        _ = signal.wait(timeout: .now() + .nanoseconds(Int(min(seconds, 3600) * 1e9)))
+    }
+
+    /// Takes every delivery left so far, in the order they arrived.
+    func take() -> [Delivery] {
+        deliveries.withLock { taken in
+            defer { taken.removeAll() }
+            return taken
+        }
+    }
+}
+
+/// A flag a signal handler sets to end a live run early; the run then writes what it measured.
+public final class StopRequest: Sendable {
+    private let stopped = Locked(false)
+    private let inbox: LiveInbox
+
+    init(inbox: LiveInbox) { self.inbox = inbox }
+
+    /// Asks the run to stop at its next step.
+    public func stop() {
+        stopped.withLock { $0 = true }
+        inbox.wake()
+    }
+
+    /// Whether a stop was asked for.
+    public var isStopped: Bool { stopped.withLock { $0 } }
+}

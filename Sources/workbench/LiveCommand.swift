@@ -1,0 +1,187 @@
+import ArgumentParser
+import CommandLineShell
+import Dispatch
+import Foundation
+import Live
+import LiveHTTP
+import Reports
+import Runs
+import Simulation
+import TrackerCore
+import WorkbenchMetrics
+
+/// `workbench live`: the app the simulator runs, on the wall clock against a real API.
+struct LiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live",
+        abstract: "Run a scenario's app on the wall clock against a real API (workbench serve or CoinGecko).",
+        discussion: """
+            The same app machine as `workbench run` (TrackerApp), driven by the scenario's user \
+            (its script and seeded sessions) on the wall clock: its requests go through libcurl to \
+            --against, its sleeps are real, and the scenario's time runs at --speed times real \
+            time. It writes the same result.json, report.md, report.html and --events stream as \
+            `run`, with the network's real latencies (no server journal: only answers are seen). \
+            Ctrl-C stops it and writes what was measured so far.
+
+            Against `workbench serve`, start the server at the same speed, so that both clocks \
+            agree on the scenario's time:
+              workbench serve scenarios/quickstart.yaml --port 8080 --speed 100
+              workbench live scenarios/quickstart.yaml --against http://127.0.0.1:8080/api/v3 --speed 100
+
+            A key is sent as x-cg-demo-api-key (x-cg-pro-api-key on a pro plan). Give it through \
+            an environment variable (--api-key-env NAME); --key works too, but every user of the \
+            machine can read it in the process list. A key is never written to any output.
+
+            Exit codes: 0 every expectation held, 1 an expectation failed or no request got a \
+            response, 2 bad input.
+            """
+    )
+
+    @Argument(help: "The scenario file (YAML).")
+    var scenario: String
+
+    @Option(help: "The API root, such as http://127.0.0.1:8080/api/v3 or https://api.coingecko.com/api/v3.")
+    var against: String
+
+    @Option(
+        parsing: .unconditional, help: "Scenario seconds per real second (default: 1).",
+        transform: NumberOptions.positive)
+    var speed = 1.0
+
+    @Option(help: "An environment variable holding the API key.")
+    var apiKeyEnv: String?
+
+    @Option(help: "The API key itself (visible in the process list: prefer --api-key-env).")
+    var key: String?
+
+    @Option(
+        parsing: .unconditional, help: "The root seed (the scenario's own by default).",
+        transform: NumberOptions.seed)
+    var seed: UInt64?
+
+    @Option(help: "The output directory (out/<scenario name>-live by default).")
+    var out: String?
+
+    @Option(name: .customLong("set"), help: "Override a scenario key: key.path=value (repeatable).")
+    var overrides: [String] = []
+
+    @Option(help: "Write the run's events to this file as JSON Lines (none by default).")
+    var events: String?
+
+    @Flag(help: "No progress output; the summary line and the expectations still print.")
+    var quiet = false
+
+    func run() throws {
+        let base = try Self.apiRoot(against)
+        let apiKey = try givenKey()
+        let loaded = try ScenarioRunner.load(scenario, overrides: overrides)
+        let eventsFile = try events.map { given throws(CLIError) in
+            try InputFiles.givenFile(given, option: "--events", example: "events.jsonl")
+        }
+        let directory = try InputFiles.outputDirectory(
+            out, option: "--out", defaultParent: "out", name: loaded.scenario.name + "-live")
+        let lines = EventLines(start: loaded.scenario.start)
+        let progress = ProgressReporter(label: "\(loaded.scenario.name) (live)", quiet: quiet)
+        let elapsed = ElapsedSeconds()
+        var failures: (count: Int, first: String?) = (0, nil)
+        var responses = 0
+        var stopped = false
+        let outcome: RunOutcome
+        do throws(ScenarioRun.Failure) {
+            outcome = try ScenarioRun.execute(loaded, seed: seed, projectRoot: ScenarioRunner.projectRoot) {
+                config throws(ScenarioRun.Failure) in
+                var config = config
+                config.app.apiKey = apiKey.map {
+                    config.server.plan.name.hasPrefix("pro") ? .pro($0) : .demo($0)
+                }
+                var shell: LiveShell
+                do {
+                    shell = try LiveShell(
+                        config: config, transport: CurlTransport(baseURL: base), speed: speed,
+                        events: eventsFile == nil ? nil : { lines.append($0, at: $1) })
+                } catch {
+                    throw ScenarioRun.Failure(description: "\(loaded.scenario.file): alerts: \(error)")
+                }
+                let interrupt = Self.onInterrupt(shell.stopRequest)
+                defer { interrupt.cancel() }
+                let result = shell.run(realSeconds: { elapsed.now() }, progress: { progress.update($0) })
+                failures = shell.transportFailures
+                responses = shell.responses
+                stopped = shell.stopRequest.isStopped
+                return result
+            }
+        } catch {
+            throw CLIError.badInput(error.description)
+        }
+        let input = outcome.report
+        try ScenarioRunner.write(input, timings: nil, to: directory)
+        if let eventsFile { try InputFiles.write(lines.text, to: eventsFile) }
+        let metrics = outcome.result.metrics
+        print(
+            "\(loaded.scenario.name) live against \(base) at \(speed)x: seed \(input.seed), "
+                + "\(metrics.rateLimits.requests) requests, \(failures.count) without a response"
+                + (stopped ? ", stopped early" : "") + "; reports in \(directory)")
+        for verdict in input.verdicts {
+            print("  \(verdict.failure == nil ? "pass" : "FAIL") \(verdict.failure ?? verdict.expectation)")
+        }
+        if metrics.rateLimits.requests > 0, responses == 0 {
+            throw CLIError(
+                message:
+                    "no request got a response from \(base): \(failures.first ?? "every request timed out")",
+                exitCode: CLIError.failedCheckCode)
+        }
+        if failures.count > 0 {
+            ErrorOutput.report(
+                "warning: \(failures.count) requests got no response from \(base) (first: \(failures.first ?? ""))"
+            )
+        }
+        if !input.passed {
+            throw CLIError(
+                message: "\(loaded.scenario.file): expectations failed", exitCode: CLIError.failedCheckCode)
+        }
+    }
+
+    /// The API root, checked: an http(s) URL with a host.
+    static func apiRoot(_ given: String) throws(CLIError) -> String {
+        guard let url = URL(string: given), url.scheme == "http" || url.scheme == "https", url.host != nil
+        else {
+            throw .badInput(
+                "--against: '\(given)' is not an http(s) URL such as http://127.0.0.1:8080/api/v3")
+        }
+        return given
+    }
+
+    /// The key, from the environment or the command line, checked without ever quoting it.
+    private func givenKey() throws(CLIError) -> String? {
+        var value: String?
+        if let apiKeyEnv {
+            guard let set = ProcessInfo.processInfo.environment[apiKeyEnv], !set.isEmpty else {
+                throw .badInput("--api-key-env: the environment variable \(apiKeyEnv) is not set or empty")
+            }
+            value = set
+        }
+        if let key {
+            guard value == nil else { throw .badInput("--key and --api-key-env: give one of them") }
+            ErrorOutput.report(
+                "warning: --key is visible to every user of this machine in the process list; prefer --api-key-env"
+            )
+            value = key
+        }
+        guard let value else { return nil }
+        guard value.count <= 256, !value.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw .badInput(
+                "the API key (\(value.count) characters) has spaces or line breaks, or is over 256 characters"
+            )
+        }
+        return value
+    }
+
+    /// Stops the run on Ctrl-C (the run then writes what it measured); cancel when done.
+    static func onInterrupt(_ stop: StopRequest) -> any DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { stop.stop() }
+        source.resume()
+        return source
+    }
+}

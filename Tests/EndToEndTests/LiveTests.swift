@@ -1,0 +1,126 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `workbench live`: the same app machine as `run`, on the wall clock against `workbench serve`.
+@Suite("workbench live: the app on the wall clock", .serialized)
+struct LiveTests {
+    /// Each screen's requests (`request_sent` targets) in the order sent, from a `--events` file.
+    static func requestsByScreen(_ path: String) throws -> [String: [String]] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var byScreen: [String: [String]] = [:]
+        for line in text.split(separator: "\n") {
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard object["event"] as? String == "request_sent" else { continue }
+            let screen = try #require(object["screen"] as? String)
+            byScreen[screen, default: []].append(try #require(object["target"] as? String))
+        }
+        return byScreen
+    }
+
+    /// The quickstart's first 40 minutes: its market and plan, a coin screen with a range and a
+    /// chart type switched, the Portfolio tab and back, a second coin and a search that adds a
+    /// coin (the CI script `scripts/live-check.sh` runs the whole quickstart).
+    static let shortQuickstart = """
+        name: quickstart-40m
+        seed: 42
+        start: 2024-01-01T00:00:00Z
+        duration: 42m
+        market:
+          source: synthetic
+          step: 5m
+          history: 8d
+          coins:
+            - {id: bitcoin, symbol: btc, name: Bitcoin, supply: 19600000, price: 42000, model: gbm}
+            - {id: ethereum, symbol: eth, name: Ethereum, supply: 120000000, price: 2300, model: merton}
+            - {id: tether, symbol: usdt, name: Tether, supply: 95000000000, price: 1, model: ou}
+        plan: demo-30
+        policies:
+          preset: bitpal
+        watchlist: [bitcoin, ethereum]
+        portfolio:
+          - {at: 5m, coin: bitcoin, side: buy, quantity: "0.25", price: "42000"}
+        user:
+          script:
+            - {at: 10m, open: bitcoin}
+            - {at: 11m, switch-range: 1W}
+            - {at: 12m, switch-chart: candle}
+            - {at: 15m, do: close-coin}
+            - {at: 20m, tab: portfolio}
+            - {at: 25m, tab: watchlist}
+            - {at: 30m, open: ethereum, chart: line, range: 1M}
+            - {at: 35m, do: close-coin}
+            - {at: 40m, search: teth, add: tether}
+
+        """
+
+    @Test("against serve at the same speed, live sends what run sends: each screen's requests in order")
+    func liveMatchesTheSimulation() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let scenario = folder.path("quickstart-40m.yaml")
+        try Self.shortQuickstart.write(toFile: scenario, atomically: true, encoding: .utf8)
+        // 42 scenario minutes at 100x: 25 s. The app sends no key, and serve gives keyless
+        // callers the keyless plan unless told: the scenario's plan is demo-30.
+        let served = try ServeTests.Served(
+            ["--speed", "100", "--key-plan", "keyless=demo-30"], scenario: scenario)
+        let live = try WorkbenchProcess.run(
+            [
+                "live", scenario, "--against", served.url, "--speed", "100", "--quiet",
+                "--out", folder.path("live"), "--events", folder.path("live.jsonl"),
+            ], timeout: 120)
+        #expect(served.stop() == 0)
+        let simulated = try WorkbenchProcess.run(
+            [
+                "run", scenario, "--quiet", "--no-history", "--out", folder.path("run"),
+                "--events", folder.path("run.jsonl"),
+            ])
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+        #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
+        #expect(live.stdout.contains("0 without a response"), "\(live.stdout)\(live.stderr)")
+        let liveRequests = try Self.requestsByScreen(folder.path("live.jsonl"))
+        let simulatedRequests = try Self.requestsByScreen(folder.path("run.jsonl"))
+        #expect(simulatedRequests.values.map(\.count).reduce(0, +) > 40)
+        #expect(Set(liveRequests.keys) == Set(simulatedRequests.keys))
+        for (screen, requests) in simulatedRequests {
+            #expect(liveRequests[screen] == requests, "screen \(screen)")
+        }
+        // The same reports as `run`.
+        for file in ["result.json", "report.md", "report.html", "series.json"] {
+            #expect(FileManager.default.fileExists(atPath: folder.path("live/\(file)")), "\(file)")
+        }
+    }
+
+    @Test("an unreachable server ends the run with a clear message and exit 1, never a hang")
+    func unreachableServer() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let outcome = try WorkbenchProcess.run(
+            [
+                "live", "scenarios/quickstart.yaml", "--against", "http://127.0.0.1:1/api/v3", "--speed",
+                "2000",
+                "--quiet", "--out", folder.path("live"),
+            ], timeout: 60)
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr.contains("no request got a response from http://127.0.0.1:1/api/v3"),
+            "\(outcome.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("live/result.json")))
+    }
+
+    @Test("bad input is refused before anything is sent: a URL that is not http(s), a key with spaces")
+    func badInput() throws {
+        let notHTTP = try WorkbenchProcess.run(
+            ["live", "scenarios/quickstart.yaml", "--against", "ftp://127.0.0.1/api/v3"], timeout: 30)
+        #expect(notHTTP.status == 2)
+        #expect(notHTTP.stderr.contains("--against: 'ftp://127.0.0.1/api/v3' is not an http(s) URL"))
+        let canary = "CG-canary key"
+        let badKey = try WorkbenchProcess.run(
+            ["live", "scenarios/quickstart.yaml", "--against", "http://127.0.0.1:1/api/v3", "--key", canary],
+            timeout: 30)
+        #expect(badKey.status == 2)
+        #expect(badKey.stderr.contains("has spaces or line breaks"))
+        #expect(!badKey.stderr.contains(canary) && !badKey.stdout.contains(canary))
+    }
+}
