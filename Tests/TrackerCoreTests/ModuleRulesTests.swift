@@ -22,7 +22,7 @@ struct ModuleRulesTests {
             "WorkbenchMetrics",
         ],
         "Reports": ["WorkbenchFoundation", "TrackerCore", "WorkbenchMetrics"],
-        "Runs": ["TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "WorkbenchMetrics"],
+        "Runs": ["WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "WorkbenchMetrics"],
         "Persistence": ["WorkbenchFoundation", "TrackerCore"],
         "Sweeps": [
             "WorkbenchFoundation", "TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs",
