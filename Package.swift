@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "workbench", "TrackerCore", "LiveHTTP", "Sweeps", "TestSupport",
+                "workbench", "TrackerCore", "LiveHTTP", "Persistence", "Sweeps", "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

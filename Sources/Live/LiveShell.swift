@@ -23,7 +23,8 @@ public struct LiveShell: ~Copyable {
     let config: RunConfig
     let speed: Double
     let transport: any CoinGeckoTransport
-    var app: TrackerApp
+    /// The app (its watchlist and ledger are what a shell persists at the end).
+    public private(set) var app: TrackerApp
     var timers = EventQueue<Timer>()
     var effects: [AppEffect] = []
     var observers: RunObservers

@@ -68,11 +68,20 @@ struct LiveCommand: ParsableCommand {
     @Option(help: "Write the run's events to this file as JSON Lines (none by default).")
     var events: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep the app's watchlist and trades between runs in this database (as the app keeps them in SwiftData).",
+            discussion:
+                "At launch a stored watchlist replaces the scenario's and the stored trades come first; at the end the watchlist and the run's new trades are stored."
+        ))
+    var state: String?
+
     @Flag(help: "No progress output; the summary line and the expectations still print.")
     var quiet = false
 
     func run() throws {
         let base = try Self.apiRoot(against)
+        var stored = try state.map { path throws(CLIError) in try LiveState.open(path) }
         let apiKey = try givenKey()
         let loaded = try ScenarioRunner.load(scenario, overrides: overrides)
         let eventsFile = try events.map { given throws(CLIError) in
@@ -84,6 +93,8 @@ struct LiveCommand: ParsableCommand {
         let progress = ProgressReporter(label: "\(loaded.scenario.name) (live)", quiet: quiet)
         let elapsed = ElapsedSeconds()
         var failures: (count: Int, first: String?) = (0, nil)
+        var endedApp: TrackerApp?
+        var stateError: CLIError?
         var responses = 0
         var stopped = false
         let outcome: RunOutcome
@@ -91,6 +102,12 @@ struct LiveCommand: ParsableCommand {
             outcome = try ScenarioRun.execute(loaded, seed: seed, projectRoot: ScenarioRunner.projectRoot) {
                 config throws(ScenarioRun.Failure) in
                 var config = config
+                do throws(CLIError) {
+                    try stored?.load(into: &config.app)
+                } catch {
+                    stateError = error
+                    throw ScenarioRun.Failure(description: error.message)
+                }
                 config.app.apiKey = apiKey.map {
                     config.server.plan.name.hasPrefix("pro") ? .pro($0) : .demo($0)
                 }
@@ -108,11 +125,13 @@ struct LiveCommand: ParsableCommand {
                 failures = shell.transportFailures
                 responses = shell.responses
                 stopped = shell.stopRequest.isStopped
+                endedApp = shell.app
                 return result
             }
         } catch {
-            throw CLIError.badInput(error.description)
+            throw stateError ?? CLIError.badInput(error.description)
         }
+        if let stored, let endedApp { try stored.save(endedApp) }
         let input = outcome.report
         try ScenarioRunner.write(input, timings: nil, to: directory)
         if let eventsFile { try InputFiles.write(lines.text, to: eventsFile) }

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import TestSupport
 import Testing
 
@@ -122,5 +123,34 @@ struct LiveTests {
         #expect(badKey.status == 2)
         #expect(badKey.stderr.contains("has spaces or line breaks"))
         #expect(!badKey.stderr.contains(canary) && !badKey.stdout.contains(canary))
+    }
+
+    @Test("--state keeps the watchlist and the trades between runs, as the app keeps them in SwiftData")
+    func stateBetweenRuns() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let state = folder.path("app-state.sqlite")
+        // No server: the scripted trade is recorded without a request, and the search that would
+        // add a coin fails, so each run adds one trade and leaves the list as it launched.
+        func live(_ run: Int) throws -> String {
+            let outcome = try WorkbenchProcess.run(
+                [
+                    "live", "scenarios/quickstart.yaml", "--against", "http://127.0.0.1:1/api/v3", "--speed",
+                    "5000",
+                    "--quiet", "--out", folder.path("live\(run)"), "--state", state,
+                ], timeout: 60)
+            #expect(outcome.status == 1, "\(outcome.stderr)")
+            return try String(contentsOfFile: folder.path("live\(run)/result.json"), encoding: .utf8)
+        }
+        #expect(try live(1).contains(#""watchlist.coins": 4"#))
+        let database = try WorkbenchDatabase.open(.appData, at: state)
+        let watchlist = WatchlistStore(database: database)
+        #expect(try watchlist.entries().map(\.coinId) == ["bitcoin", "ethereum", "solana", "dogecoin"])
+        #expect(try PortfolioStore(database: database).transactions().count == 1)
+        // The user removed a coin in between: the next launch shows the stored list, not the scenario's.
+        try watchlist.remove(coinId: "solana")
+        #expect(try live(2).contains(#""watchlist.coins": 3"#))
+        #expect(try watchlist.entries().map(\.coinId) == ["bitcoin", "ethereum", "dogecoin"])
+        #expect(try PortfolioStore(database: database).transactions().count == 2)
     }
 }

@@ -14,6 +14,9 @@ public struct AppSetup: Sendable {
     /// Whether the app's widget is on the home screen from the start (its build is
     /// ``AppPolicies/widget``).
     public var hasWidget: Bool
+    /// The stored ledger, in the order recorded (SwiftData's `Transaction` models): empty for a
+    /// fresh install, and in the simulator; `workbench live --state` keeps it between runs.
+    public var transactions: [PortfolioTransaction] = []
     /// The API key the app sends, if any (the published app sends none: the keyless limit).
     /// Never written anywhere: reports show the plan, not the key.
     public var apiKey: CoinGeckoRequests.APIKey?

@@ -150,6 +150,8 @@ public struct TrackerApp: Sendable {
                 capacity: policies.chartCacheCapacity, freshAtTTL: policies.chartCacheFreshAtTTL),
             staleIfError: policies.staleIfError, requests: requests)
         navigation = AppNavigation(active: setup.startsInForeground)
+        transactions = setup.transactions
+        heldCoinIds = PortfolioRefreshLoop.heldCoinIds(of: setup.transactions)
         portfolioLoop = PortfolioRefreshLoop(intervalMilliseconds: policies.refreshIntervalMilliseconds)
         if setup.hasWidget {
             widget = HomeScreenWidget(
