@@ -66,7 +66,8 @@ let package = Package(
         .target(
             name: "Runs",
             dependencies: [
-                "WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "WorkbenchMetrics",
+                "WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports",
+                "WorkbenchMetrics",
             ]),
         // Run results as JSON, Markdown and self-contained HTML with inline SVG plots.
         // Sweeps: plan, durable cells in a SQLite database, resume, shards and merge, summaries by SQL.

@@ -22,7 +22,10 @@ struct ModuleRulesTests {
             "WorkbenchMetrics",
         ],
         "Reports": ["WorkbenchFoundation", "TrackerCore", "WorkbenchMetrics"],
-        "Runs": ["WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports", "WorkbenchMetrics"],
+        "Runs": [
+            "WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports",
+            "WorkbenchMetrics",
+        ],
         "Persistence": ["WorkbenchFoundation", "TrackerCore"],
         "Sweeps": [
             "WorkbenchFoundation", "TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs",
