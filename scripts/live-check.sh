@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# The quickstart both ways (issue 50): `workbench live` against `workbench serve` at 100x (about
-# 72 s) sends what `workbench run` sends: every screen's requests (endpoint and full target) in
+# The quickstart both ways (issue 50): `workbench live` against `workbench serve` at 50x (about
+# 144 s) sends what `workbench run` sends: every screen's requests (endpoint and full target) in
 # the same order, and the same counts by screen. Compared from the two --events streams.
 # Usage: scripts/live-check.sh [WORKBENCH_BINARY] [OUT_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/debug/workbench}
 out=${2:-.build/live-check}
-speed=100
+speed=${LIVE_CHECK_SPEED:-50}
 rm -rf "$out"
 mkdir -p "$out"
 # The app sends no key; serve gives keyless callers the keyless plan unless told otherwise, and

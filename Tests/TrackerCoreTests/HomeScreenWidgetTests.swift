@@ -140,7 +140,7 @@ struct HomeScreenWidgetTests {
         noFile.appWrote(holdings: ["bitcoin"], dataTime: 0, at: 0)
         _ = noFile.appAskedReload(appInForeground: true, at: 0)
         // The app's write made a file: the fallback shows it; the widget is never blank here.
-        let actions18 = noFile.fetchFinished(token: 2, result: .failure(.init("http_503")), at: 1)
+        let actions18 = noFile.fetchFinished(token: 2, result: .failure(.init(.httpStatus(503))), at: 1)
         #expect(actions18.contains(.show(.data(file))))
         #expect(noFile.portfolioFile == file)
     }

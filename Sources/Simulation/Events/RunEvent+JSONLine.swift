@@ -50,17 +50,23 @@ extension RunEvent {
                     .init("retry_after_ms", retryAfter.map { .integer($0) } ?? .null),
                 ]
             )
-        case .failed(let screen, let kind):
-            ("failed", [.init("screen", .string(screen)), .init("kind", .string(kind))])
+        case .failed(let source, let kind):
+            ("failed", [.init("screen", .string(source.rawValue)), .init("kind", .string(kind.description))])
         case .cacheLookup(let cache, _, let key, _, let hit):
             (
                 "cache_lookup",
-                [.init("cache", .string(cache)), .init("key", .string(key)), .init("hit", .bool(hit))]
+                [
+                    .init("cache", .string(cache.rawValue)), .init("key", .string(key)),
+                    .init("hit", .bool(hit)),
+                ]
             )
         case .cacheStored(let cache, let lookup):
-            ("cache_stored", [.init("cache", .string(cache)), .init("lookup", .integer(Int64(lookup)))])
+            (
+                "cache_stored",
+                [.init("cache", .string(cache.rawValue)), .init("lookup", .integer(Int64(lookup)))]
+            )
         case .staleServed(let cache, let chart):
-            ("stale_served", [.init("cache", .string(cache)), .init("chart", .string(chart.name))])
+            ("stale_served", [.init("cache", .string(cache.rawValue)), .init("chart", .string(chart.name))])
         case .chartRendered(let key): ("chart_rendered", [.init("chart", .string(key.name))])
         case .chartFailed(let key): ("chart_failed", [.init("chart", .string(key.name))])
         case .chartPrepared(let key, let fetched, let kept, let drawn, let overCap, _):

@@ -13,14 +13,14 @@ extension MetricsRecorder {
             widget.sent(screen: screen, target: target, at: now)
         case .answered(_, _, let billed): if billed { credits += 1 }
         case .rateLimited: status429 += 1
-        case .failed(let screen, let kind):
-            failures["\(screen).\(kind)", default: 0] += 1
-            if screen == "widget" { widget.fetchFailed() }
+        case .failed(let source, let kind):
+            failures["\(source.rawValue).\(kind)", default: 0] += 1
+            if source == .widget { widget.fetchFailed() }
         case .cacheLookup(let cache, let capacity, let key, let ttl, let hit):
-            recordLookup(cache: cache, capacity: capacity, key: key, at: now, ttl: ttl, hit: hit)
-        case .cacheStored(let cache, let lookup): recordStore(cache: cache, lookup: lookup, at: now)
+            recordLookup(cache: cache.rawValue, capacity: capacity, key: key, at: now, ttl: ttl, hit: hit)
+        case .cacheStored(let cache, let lookup): recordStore(cache: cache.rawValue, lookup: lookup, at: now)
         case .staleServed(let cache, let chart):
-            recordStaleServed(cache: cache)
+            recordStaleServed(cache: cache.rawValue)
             plots.staleServes[chart.name, default: 0] += 1
         case .chartRendered(let key): recordChart(key) { $0.renders += 1 }
         case .chartFailed(let key): recordChart(key) { $0.failed += 1 }

@@ -13,13 +13,13 @@ public enum RunEvent: Sendable {
     /// A 429 the client recognised, with the wait it asked for.
     case rateLimited(id: Int, retryAfterMilliseconds: Int64?)
     /// A request or an action failed (`watchlist.timeout`, `search.not_in_results`).
-    case failed(screen: String, kind: String)
+    case failed(FailureSource, FailureKind)
     /// A cache was asked for a key: the lookup's place in that cache's trace is its count so far.
-    case cacheLookup(cache: String, capacity: Int, key: String, ttlMilliseconds: Int64, hit: Bool)
+    case cacheLookup(cache: AppCache, capacity: Int, key: String, ttlMilliseconds: Int64, hit: Bool)
     /// The value a missed lookup fetched arrived and was stored.
-    case cacheStored(cache: String, lookup: Int)
+    case cacheStored(cache: AppCache, lookup: Int)
     /// An expired entry was shown because its refresh failed (stale-if-error).
-    case staleServed(cache: String, chart: ChartKey)
+    case staleServed(cache: AppCache, chart: ChartKey)
     /// A chart was shown (from the network or the cache).
     case chartRendered(ChartKey)
     /// A chart load failed and nothing was shown instead.

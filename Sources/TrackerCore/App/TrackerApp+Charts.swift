@@ -7,7 +7,7 @@ extension TrackerApp {
         let range = chartLoader.resolvedRange(requested, for: type)
         let (outcome, hit) = chartLoader.load(coinId: id, type: type, range: range, at: now)
         let trace = recordLookup(
-            cache: "chart", capacity: policies.chartCacheCapacity,
+            cache: .chart, capacity: policies.chartCacheCapacity,
             key: chartLoader.cache.key(coinId: id, type: type, range: range),
             ttl: chartLoader.cache.storedTTLMilliseconds(for: range), hit: hit)
         switch outcome {

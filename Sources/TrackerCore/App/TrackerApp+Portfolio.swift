@@ -18,7 +18,7 @@ extension TrackerApp {
     /// - Returns: Whether it was recorded.
     mutating func record(_ transaction: PortfolioTransaction, at now: Int64) -> Bool {
         guard (try? PortfolioLedger.validateAppending(transaction, to: transactions)) != nil else {
-            emit(.failed(screen: "portfolio", kind: "refused"))
+            emit(.failed(.portfolio, .refusedTrade))
             return false
         }
         transactions.append(transaction)

@@ -86,7 +86,7 @@ extension TrackerApp {
     public mutating func failed(request id: Int, _ error: CoinGeckoError, at now: Int64) {
         guard let request = pending.removeValue(forKey: id) else { return }
         if case .widget(let token) = request.purpose {
-            widgetFetchFinished(token: token, .failure(.init(error.kind.metricName)), at: now)
+            widgetFetchFinished(token: token, .failure(.init(FailureKind(error.kind))), at: now)
             return
         }
         fail(request.purpose, error, at: now)
@@ -118,50 +118,36 @@ extension TrackerApp {
         case .chart(let id, let type, let range, let lookup):
             let chart = try processChart(body, request: request, type: type, range: range, at: now)
             chartLoader.store(chart.cached, coinId: id, type: type, range: range, at: now)
-            emit(.cacheStored(cache: "chart", lookup: lookup))
+            emit(.cacheStored(cache: .chart, lookup: lookup))
             render(chart.drawn, id: id, type: type, range: range, at: now)
         }
     }
 
     /// A failed request: the watchlist keeps its data (and ages), a chart may show its stale entry.
     mutating func fail(_ purpose: Purpose, _ error: CoinGeckoError, at now: Int64) {
-        let name: String
+        let source: FailureSource
         switch purpose {
         case .widget(let token):
             // The widget's own failure, reported by its machine.
-            widgetFetchFinished(token: token, .failure(.init(error.kind.metricName)), at: now)
+            widgetFetchFinished(token: token, .failure(.init(FailureKind(error.kind))), at: now)
             return
         case .marketData(let fetch, _, _, _):
-            name = fetches[fetch]?.origin.screen.rawValue ?? "watchlist"
+            source = fetches[fetch].map { FailureSource($0.origin.screen) } ?? .watchlist
             failMarketData(fetch: fetch, at: now)
         case .coinList:
-            name = "search"
+            source = .search
         case .detail(_, let token):
-            name = "detail"
+            source = .detail
             execute(detailScreen.detailFinished(token: token, succeeded: false), at: now)
         case .chart(let id, let type, let range, _):
-            name = "chart"
+            source = .chart
             switch chartLoader.failed(coinId: id, type: type, range: range, at: now) {
             case .drawStale(let stale, _):
-                emit(.staleServed(cache: "chart", chart: ChartKey(range, type)))
+                emit(.staleServed(cache: .chart, chart: ChartKey(range, type)))
                 render(stale, id: id, type: type, range: range, at: now)
             case .failed: emit(.chartFailed(ChartKey(range, type)))
             }
         }
-        emit(.failed(screen: name, kind: error.kind.metricName))
-    }
-}
-
-extension CoinGeckoError.Kind {
-    /// A short name for failure counts.
-    public var metricName: String {
-        switch self {
-        case .unknownCoin: "unknown_coin"
-        case .rateLimited: "rate_limited"
-        case .httpStatus(let status, _): "http_\(status)"
-        case .transport(.timedOut): "timeout"
-        case .transport: "transport"
-        case .decoding: "decoding"
-        }
+        emit(.failed(source, FailureKind(error.kind)))
     }
 }

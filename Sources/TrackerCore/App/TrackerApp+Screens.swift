@@ -52,7 +52,7 @@ extension TrackerApp {
                 execute(watchlistScreen.added(list: watchlist.coinIds, at: now), at: now)
             }
         } catch {
-            emit(.failed(screen: "watchlist", kind: "refused_add"))
+            emit(.failed(.watchlist, .refusedAdd))
         }
     }
 
@@ -63,7 +63,7 @@ extension TrackerApp {
             try watchlist.remove(coinId: id)
             execute(watchlistScreen.removed(id, list: watchlist.coinIds, at: now), at: now)
         } catch {
-            emit(.failed(screen: "watchlist", kind: "refused_remove"))
+            emit(.failed(.watchlist, .refusedRemove))
         }
     }
 

@@ -70,7 +70,7 @@ extension TrackerApp {
         guard let current = search, !current.session.query.isEmpty, let goal = current.goal else { return }
         execute(navigation.dismissSheet(), at: now)
         guard results.contains(where: { $0.id == goal.coinId }) else {
-            emit(.failed(screen: "search", kind: "not_in_results"))
+            emit(.failed(.search, .notInResults))
             return
         }
         switch goal {

@@ -86,7 +86,7 @@ extension TrackerApp {
                 let key = traceKey(for: request, ids: ids)
                 let cached = marketCache.lookup(ids: ids, key: key, at: now)
                 let trace = recordLookup(
-                    cache: "market", capacity: marketCache.capacity, key: key,
+                    cache: .market, capacity: marketCache.capacity, key: key,
                     ttl: marketCache.ttlMilliseconds, hit: cached != nil)
                 guard let cached else {
                     lookup = trace
@@ -159,7 +159,7 @@ extension TrackerApp {
                 lastMarketsDecodes[key] = (body, rows)
             }
             marketCache.store(.init(rows: rows, dataTime: dataTime), key: key, at: now)
-            if let lookup { emit(.cacheStored(cache: "market", lookup: lookup)) }
+            if let lookup { emit(.cacheStored(cache: .market, lookup: lookup)) }
             deliver(rows, ids: ids, dataTime: dataTime, fetch: id, at: now)
             perform(fetches[id]!.run.received(answered: rows.map { $0.id }), fetch: id, at: now)
         } else {

@@ -9,7 +9,7 @@ extension TrackerApp {
             case .reloaded(let kind): emit(.widgetReloaded(kind))
             case .refused: emit(.widgetReloadRefused)
             case .fetch(let ids, let token): sendWidgetRequest(ids: ids, token: token, at: now)
-            case .failed(let failure): emit(.failed(screen: "widget", kind: failure.cause))
+            case .failed(let failure): emit(.failed(.widget, failure.cause))
             case .pricesMissing(let count): emit(.widgetPricesMissing(count))
             case .show(let entry): emit(.widgetShown(entry))
             case .wake(let token, let time): schedule(.widget(token: token), at: time)
@@ -36,7 +36,7 @@ extension TrackerApp {
     /// The widget's own request: past the app's limiter and caches, straight to the server.
     private mutating func sendWidgetRequest(ids: [String], token: Int, at now: Int64) {
         guard online else {
-            widgetFetchFinished(token: token, .failure(.init("offline")), at: now)
+            widgetFetchFinished(token: token, .failure(.init(.offline)), at: now)
             return
         }
         let id = nextRequest
@@ -51,7 +51,7 @@ extension TrackerApp {
     /// any other status an HTTP error; the rows are decoded, then held to the widget's rules.
     mutating func widgetAnswered(token: Int, response: HTTPResponse, dataTime: Int64, at now: Int64) {
         guard response.status == 200 else {
-            let cause = response.status == 429 ? "rate_limited" : "http_\(response.status)"
+            let cause: FailureKind = response.status == 429 ? .rateLimited : .httpStatus(response.status)
             widgetFetchFinished(token: token, .failure(.init(cause)), at: now)
             return
         }
@@ -59,7 +59,7 @@ extension TrackerApp {
             let rows = try CoinMarket.decodeList(response.body, source: "widget")
             widgetFetchFinished(token: token, .success((rows, dataTime)), at: now)
         } catch {
-            widgetFetchFinished(token: token, .failure(.init("decoding")), at: now)
+            widgetFetchFinished(token: token, .failure(.init(.decoding)), at: now)
         }
     }
 

@@ -76,7 +76,7 @@ public struct TrackerApp: Sendable {
     /// empty when a coin screen opens.
     var chartsOnScreen: [ChartType: Int64?] = [:]
     /// Lookups so far by cache: the next lookup's place in its trace.
-    var lookupCounts: [String: Int] = [:]
+    var lookupCounts: [AppCache: Int] = [:]
     /// The screen on top when last told (for ``RunEvent/screenChanged(_:)``).
     var screenOnTop: AppScreenKind??
     /// Measures the downsampling's wall time, when a shell gives it a timer; never read back.
@@ -220,7 +220,7 @@ public struct TrackerApp: Sendable {
     mutating func schedule(_ wake: AppWake, at time: Int64) { effects.append(.schedule(wake, at: time)) }
 
     /// Reports a cache lookup; returns its place in the cache's trace.
-    mutating func recordLookup(cache: String, capacity: Int, key: String, ttl: Int64, hit: Bool) -> Int {
+    mutating func recordLookup(cache: AppCache, capacity: Int, key: String, ttl: Int64, hit: Bool) -> Int {
         let index = lookupCounts[cache, default: 0]
         lookupCounts[cache] = index + 1
         emit(.cacheLookup(cache: cache, capacity: capacity, key: key, ttlMilliseconds: ttl, hit: hit))

@@ -68,20 +68,20 @@ public struct HomeScreenWidget: Sendable, Equatable {
     /// `decoding` as the shell saw it, or the widget's own decoding rules (``nullPrice``,
     /// ``duplicateIds``).
     public struct FetchFailure: Error, Sendable, Equatable {
-        /// The cause's metric name.
-        public var cause: String
+        /// The cause.
+        public var cause: FailureKind
 
         /// Creates a failure.
         ///
-        /// - Parameter cause: The cause's metric name.
-        public init(_ cause: String) { self.cause = cause }
+        /// - Parameter cause: The cause.
+        public init(_ cause: FailureKind) { self.cause = cause }
 
         /// A row whose `current_price` is `null`: `CoinMarketData.currentPrice` is a strict
         /// `Decimal`, so `JSONDecoder` fails the whole batch.
-        public static let nullPrice = FetchFailure("null_price")
+        public static let nullPrice = FetchFailure(.nullPrice)
         /// Two rows with one id: `Dictionary(uniqueKeysWithValues:)` in
         /// `WidgetAPIClient.fetchPrices(coinIds:)` traps and the extension dies without a timeline.
-        public static let duplicateIds = FetchFailure("duplicate_ids")
+        public static let duplicateIds = FetchFailure(.duplicateIds)
     }
 
     /// What the shell does.

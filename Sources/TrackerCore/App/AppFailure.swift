@@ -1,0 +1,99 @@
+/// Where in the app something failed: the name `failures.<source>.<kind>` counts it under.
+public enum FailureSource: String, Sendable, Hashable, CaseIterable {
+    /// The watchlist screen's loads and refreshes, and its add and remove.
+    case watchlist
+    /// The Portfolio tab's loads, and a trade the ledger refused.
+    case portfolio
+    /// A search sheet: the coin list, the matches' market data, the pick.
+    case search
+    /// The coin screen's detail.
+    case detail
+    /// A chart's load.
+    case chart
+    /// The home-screen widget's own fetch.
+    case widget
+
+    /// The source of a screen's market-data fetch.
+    ///
+    /// - Parameter screen: The screen whose code asked.
+    public init(_ screen: AppScreenKind) {
+        switch screen {
+        case .watchlist: self = .watchlist
+        case .portfolio: self = .portfolio
+        case .search: self = .search
+        case .coin: self = .detail
+        case .widget: self = .widget
+        }
+    }
+}
+
+/// What failed: a request's outcome, or an action the app refused.
+public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
+    /// CoinGecko does not know the coin (404).
+    case unknownCoin
+    /// A 429.
+    case rateLimited
+    /// Any other status the client does not accept.
+    case httpStatus(Int)
+    /// No answer within the request's timeout.
+    case timeout
+    /// No answer at all (no connection, TLS, reset, offline).
+    case transport
+    /// A body that does not decode.
+    case decoding
+    /// The widget found the device offline.
+    case offline
+    /// The widget's batch had a `null` price (`CoinMarketData.currentPrice` is a strict `Decimal`).
+    case nullPrice
+    /// The widget's batch had two rows with one id (`Dictionary(uniqueKeysWithValues:)` traps).
+    case duplicateIds
+    /// The watchlist refused an add (the coin is on it already).
+    case refusedAdd
+    /// The watchlist refused a remove (the coin is not on it).
+    case refusedRemove
+    /// The ledger refused a trade.
+    case refusedTrade
+    /// A search's results did not show the coin the user looked for.
+    case notInResults
+
+    /// The kind of a client error.
+    ///
+    /// - Parameter kind: The error's kind.
+    public init(_ kind: CoinGeckoError.Kind) {
+        switch kind {
+        case .unknownCoin: self = .unknownCoin
+        case .rateLimited: self = .rateLimited
+        case .httpStatus(let status, _): self = .httpStatus(status)
+        case .transport(.timedOut): self = .timeout
+        case .transport: self = .transport
+        case .decoding: self = .decoding
+        }
+    }
+
+    /// The name in metrics and events (`timeout`, `http_500`, `not_in_results`).
+    public var description: String {
+        switch self {
+        case .unknownCoin: "unknown_coin"
+        case .rateLimited: "rate_limited"
+        case .httpStatus(let status): "http_\(status)"
+        case .timeout: "timeout"
+        case .transport: "transport"
+        case .decoding: "decoding"
+        case .offline: "offline"
+        case .nullPrice: "null_price"
+        case .duplicateIds: "duplicate_ids"
+        case .refusedAdd: "refused_add"
+        case .refusedRemove: "refused_remove"
+        case .refusedTrade: "refused"
+        case .notInResults: "not_in_results"
+        }
+    }
+}
+
+/// The app's caches whose lookups a run traces.
+public enum AppCache: String, Sendable, Hashable, CaseIterable {
+    /// The market-data cache (`CoinGeckoService`'s `marketDataCache`).
+    case market
+    /// The chart cache (`CachedChartData`).
+    case chart
+}
