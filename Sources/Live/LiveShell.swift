@@ -150,7 +150,7 @@ public struct LiveShell: ~Copyable {
         case .app(let wake): app.wake(wake, at: now)
         case .timeout(let id):
             guard inFlight.removeValue(forKey: id) != nil else { return }
-            recordAnswer(id, status: nil, at: now)
+            observers.answered(id, status: nil, config: config, at: now)
             app.timedOut(request: id, at: now)
         }
     }
@@ -159,12 +159,12 @@ public struct LiveShell: ~Copyable {
         switch delivery.result {
         case .success(let response):
             responses += 1
-            recordAnswer(delivery.id, status: response.status, at: now)
+            observers.answered(delivery.id, status: response.status, config: config, at: now)
             app.receive(response, forRequest: delivery.id, dataTime: now, at: now)
         case .failure(let error):
             transportFailures.count += 1
             if transportFailures.first == nil { transportFailures.first = error.description }
-            recordAnswer(delivery.id, status: nil, at: now)
+            observers.answered(delivery.id, status: nil, config: config, at: now)
             app.failed(request: delivery.id, CoinGeckoError(.transport(error), request: target), at: now)
         }
     }
@@ -177,10 +177,7 @@ public struct LiveShell: ~Copyable {
             case .event(let event): observers.emit(event, at: now)
             case .send(let request): send(request, at: now)
             case .schedule(let wake, let time): timers.schedule(.app(wake), at: time)
-            case .alertFired(let report):
-                let delay = report.delayMilliseconds(
-                    at: now, runStart: config.start, truePrice: config.truePrice)
-                observers.emit(.alertFired(coinId: report.firing.coinId, delayMilliseconds: delay), at: now)
+            case .alertFired(let report): observers.alertFired(report, config: config, at: now)
             }
         }
     }
@@ -189,11 +186,7 @@ public struct LiveShell: ~Copyable {
     /// timeout (in scenario time) comes first.
     private mutating func send(_ sent: AppRequest, at now: Int64) {
         let request = sent.request
-        observers.emit(
-            .requestSent(
-                id: sent.id, askedAt: sent.askedAt, screen: sent.screen,
-                endpoint: request.endpoint?.template ?? request.path, target: request.target),
-            at: now)
+        observers.sent(sent, at: now)
         inFlight[sent.id] = request.target
         timers.schedule(.timeout(request: sent.id), at: now + request.timeoutMilliseconds)
         let (transport, inbox, id) = (transport, inbox, sent.id)
@@ -206,12 +199,5 @@ public struct LiveShell: ~Copyable {
             }
             inbox.deliver(.init(id: id, result: result))
         }
-    }
-
-    /// The answer to a request arrived (`status` nil: none), billed as the plan bills it.
-    private mutating func recordAnswer(_ id: Int, status: Int?, at now: Int64) {
-        observers.emit(
-            .answered(id: id, status: status, billed: config.server.plan.billing.bills(status: status)),
-            at: now)
     }
 }

@@ -82,7 +82,7 @@ struct LiveCommand: ParsableCommand {
     func run() throws {
         let base = try Self.apiRoot(against)
         var stored = try state.map { path throws(CLIError) in try LiveState.open(path) }
-        let apiKey = try givenKey()
+        let apiKey = try APIKeyInput.read(environment: apiKeyEnv, given: key)
         let loaded = try ScenarioRunner.load(scenario, overrides: overrides)
         let eventsFile = try events.map { given throws(CLIError) in
             try InputFiles.givenFile(given, option: "--events", example: "events.jsonl")
@@ -168,31 +168,6 @@ struct LiveCommand: ParsableCommand {
                 "--against: '\(given)' is not an http(s) URL such as http://127.0.0.1:8080/api/v3")
         }
         return given
-    }
-
-    /// The key, from the environment or the command line, checked without ever quoting it.
-    private func givenKey() throws(CLIError) -> String? {
-        var value: String?
-        if let apiKeyEnv {
-            guard let set = ProcessInfo.processInfo.environment[apiKeyEnv], !set.isEmpty else {
-                throw .badInput("--api-key-env: the environment variable \(apiKeyEnv) is not set or empty")
-            }
-            value = set
-        }
-        if let key {
-            guard value == nil else { throw .badInput("--key and --api-key-env: give one of them") }
-            ErrorOutput.report(
-                "warning: --key is visible to every user of this machine in the process list; prefer --api-key-env"
-            )
-            value = key
-        }
-        guard let value else { return nil }
-        guard value.count <= 256, !value.contains(where: { $0.isWhitespace || $0.isNewline }) else {
-            throw .badInput(
-                "the API key (\(value.count) characters) has spaces or line breaks, or is over 256 characters"
-            )
-        }
-        return value
     }
 
     /// Stops the run on Ctrl-C (the run then writes what it measured); cancel when done.

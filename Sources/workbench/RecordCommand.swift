@@ -68,7 +68,7 @@ struct RecordCommand: ParsableCommand {
             throw CLIError.badInput(
                 "--base-url: '\(baseURL)' is not an http(s) URL such as http://127.0.0.1:8080/api/v3")
         }
-        let key = try apiKey()
+        let key = try APIKeyInput.read(environment: apiKeyEnv)
         let chosenPlan = try self.chosenPlan(hasKey: key != nil)
         let apiKey: CoinGeckoRequests.APIKey? = key.map {
             chosenPlan.name.hasPrefix("pro") ? .pro($0) : .demo($0)
@@ -127,14 +127,6 @@ struct RecordCommand: ParsableCommand {
         if !summary.isComplete {
             throw CLIError(message: "not every request was recorded", exitCode: CLIError.failedCheckCode)
         }
-    }
-
-    private func apiKey() throws(CLIError) -> String? {
-        guard let apiKeyEnv else { return nil }
-        guard let value = ProcessInfo.processInfo.environment[apiKeyEnv], !value.isEmpty else {
-            throw .badInput("--api-key-env: the environment variable \(apiKeyEnv) is not set or empty")
-        }
-        return value
     }
 
     private func chosenPlan(hasKey: Bool) throws(CLIError) -> RateLimitPlan {

@@ -105,10 +105,10 @@ public struct AppSimulation: ~Copyable {
             if case .search(let text, _) = action, app.isSearching { type(text, at: now) }
         case .arrival(let id, let reply):
             guard let response = reply.response else { return }
-            recordAnswer(id, status: response.status, at: now)
+            observers.answered(id, status: response.status, config: config, at: now)
             app.receive(response, forRequest: id, dataTime: reply.dataTime ?? now, at: now)
         case .timeout(let id):
-            recordAnswer(id, status: nil, at: now)
+            observers.answered(id, status: nil, config: config, at: now)
             app.timedOut(request: id, at: now)
         }
     }
@@ -129,10 +129,7 @@ public struct AppSimulation: ~Copyable {
             case .event(let event): observers.emit(event, at: now)
             case .send(let request): transmit(request, at: now)
             case .schedule(let wake, let time): queue.schedule(.app(wake), at: time)
-            case .alertFired(let report):
-                let delay = report.delayMilliseconds(
-                    at: now, runStart: config.start, truePrice: config.truePrice)
-                observers.emit(.alertFired(coinId: report.firing.coinId, delayMilliseconds: delay), at: now)
+            case .alertFired(let report): observers.alertFired(report, config: config, at: now)
             }
         }
     }
@@ -140,23 +137,12 @@ public struct AppSimulation: ~Copyable {
     /// A request leaves for the server; its answer, or its timeout, is scheduled.
     private mutating func transmit(_ sent: AppRequest, at now: Int64) {
         let request = sent.request
-        observers.emit(
-            .requestSent(
-                id: sent.id, askedAt: sent.askedAt, screen: sent.screen,
-                endpoint: request.endpoint?.template ?? request.path, target: request.target),
-            at: now)
+        observers.sent(sent, at: now)
         let reply = server.handle(request, at: now)
         if reply.response == nil || reply.latencyMilliseconds >= request.timeoutMilliseconds {
             queue.schedule(.timeout(request: sent.id), at: now + request.timeoutMilliseconds)
         } else {
             queue.schedule(.arrival(request: sent.id, reply: reply), at: now + reply.latencyMilliseconds)
         }
-    }
-
-    /// The answer to a request arrived (`status` nil: none, a timeout), billed as the plan bills it.
-    private mutating func recordAnswer(_ id: Int, status: Int?, at now: Int64) {
-        observers.emit(
-            .answered(id: id, status: status, billed: config.server.plan.billing.bills(status: status)),
-            at: now)
     }
 }

@@ -1,0 +1,39 @@
+import CommandLineShell
+import Foundation
+
+/// Reading an API key the way every command that sends one does: from an environment variable
+/// (`--api-key-env NAME`), or from the command line (`--key K`, with a warning: the process list
+/// shows it), checked without ever quoting it.
+enum APIKeyInput {
+    /// The key, if one was given.
+    ///
+    /// - Parameters:
+    ///   - environment: The name of the environment variable that holds it.
+    ///   - given: The key given on the command line.
+    /// - Throws: ``CLIError`` (bad input) for an unset or empty variable, both sources at once, or
+    ///   a key with spaces or line breaks or over 256 characters; the message gives its length,
+    ///   never its text.
+    static func read(environment: String?, given: String? = nil) throws(CLIError) -> String? {
+        var value: String?
+        if let environment {
+            guard let set = ProcessInfo.processInfo.environment[environment], !set.isEmpty else {
+                throw .badInput("--api-key-env: the environment variable \(environment) is not set or empty")
+            }
+            value = set
+        }
+        if let given {
+            guard value == nil else { throw .badInput("--key and --api-key-env: give one of them") }
+            ErrorOutput.report(
+                "warning: --key is visible to every user of this machine in the process list; prefer --api-key-env"
+            )
+            value = given
+        }
+        guard let value else { return nil }
+        guard value.count <= 256, !value.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw .badInput(
+                "the API key (\(value.count) characters) has spaces or line breaks, or is over 256 characters"
+            )
+        }
+        return value
+    }
+}
