@@ -49,7 +49,7 @@ struct ScreenFreshnessTests {
         var time: Int64 = 0
         let keys = ["a", "b", "c", "d"]
         for _ in 0..<Int.random(in: 1...12, using: &generator) {
-            let screen: ScreenFreshness.Screen? = [nil, .watchlist, .watchlist, .chart].randomElement(
+            let screen: ScreenFreshness.Screen? = [nil, .watchlist, .watchlist, .coin].randomElement(
                 using: &generator)!
             var dataTimes: [String: Int64?] = [:]
             for key in keys.prefix(Int.random(in: 1...4, using: &generator)) {

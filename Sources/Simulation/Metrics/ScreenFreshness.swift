@@ -9,7 +9,7 @@ import TrackerCore
 /// that way. Each moment of visible time counts once, shared equally among the items on screen.
 struct ScreenFreshness {
     /// What is visible.
-    typealias Screen = AppScreen
+    typealias Screen = AppScreenKind
 
     private struct Item: Equatable {
         /// The data time, or when the item began to show nothing.

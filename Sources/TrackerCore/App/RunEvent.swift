@@ -34,7 +34,7 @@ public enum RunEvent: Sendable {
     case alertFired(coinId: String, delayMilliseconds: Int64)
     /// What the screen shows now: the visible screen and each item's data time (nil: nothing to
     /// show); nil in the background or under a sheet. Sent after every event.
-    case screenShown(AppScreen?, items: [ScreenItem])
+    case screenShown(AppScreenKind?, items: [ScreenItem])
     /// The screen on top changed (nil: the background).
     case screenChanged(AppScreenKind?)
     /// A watchlist refresh applied rows: `null` prices shown as 0, shown coins left out (kept their

@@ -23,7 +23,7 @@ extension TrackerApp {
         case .coinScreen(let coinId):
             let shown = chartsOnScreen[detailScreen.type] ?? nil
             let chart = ScreenItem(key: "\(coinId)-\(detailScreen.type.rawValue)", dataTime: shown)
-            emit(.screenShown(.chart, items: [chart]))
+            emit(.screenShown(.coin, items: [chart]))
         case .watchlistRoot:
             let shown = watchlistScreen.shown(of: watchlist.coinIds)
             let same = WatchlistRowsShown(

@@ -208,4 +208,12 @@ public enum AppScreenKind: String, Sendable, Equatable, CaseIterable, Codable {
 
     /// The app's own screens.
     public static let appScreens: [AppScreenKind] = [.watchlist, .portfolio, .search, .coin]
+
+    /// The screens whose data freshness is measured, in report order: the watchlist's rows, a coin
+    /// screen's chart, the Portfolio tab's holdings' prices (a search sheet shows no prices).
+    public static let freshnessScreens: [AppScreenKind] = [.watchlist, .coin, .portfolio]
+
+    /// The screen's name under `freshness.`: a coin screen's freshness is its chart's
+    /// (`freshness.chart.*`), every other screen's its own name.
+    public var freshnessName: String { self == .coin ? "chart" : rawValue }
 }

@@ -43,7 +43,7 @@ extension RunMetrics {
         let ages = AgeMetrics(
             p50Seconds: 1, p95Seconds: 1, maxSeconds: 1, shareOver60s: 1, shareOver5m: 1, visibleSeconds: 1)
         metrics.freshness = ages
-        for screen in AppScreen.allCases { metrics.freshnessByScreen[screen] = ages }
+        for screen in AppScreenKind.freshnessScreens { metrics.freshnessByScreen[screen] = ages }
         for range in ChartTimeRange.allCases {
             for type in ChartType.allCases { metrics.charts[ChartKey(range, type)] = ChartMetrics() }
         }

@@ -16,7 +16,7 @@ public struct RunMetrics: Sendable, Equatable {
     /// The age of what was on screen; nil when nothing was visible.
     public var freshness: AgeMetrics?
     /// The same by screen.
-    public var freshnessByScreen: [AppScreen: AgeMetrics] = [:]
+    public var freshnessByScreen: [AppScreenKind: AgeMetrics] = [:]
     /// Each chart range and type drawn.
     public var charts: [ChartKey: ChartMetrics] = [:]
     /// The portfolio at the end.
@@ -85,7 +85,9 @@ public struct RunMetrics: Sendable, Equatable {
                     + caches.keys.sorted().flatMap { caches[$0]!.metrics.under($0) }).under(prefix)
             case .freshness:
                 ((freshness?.metrics ?? [])
-                    + AppScreen.allCases.flatMap { freshnessByScreen[$0]?.metrics.under($0.rawValue) ?? [] })
+                    + AppScreenKind.freshnessScreens.flatMap {
+                        freshnessByScreen[$0]?.metrics.under($0.freshnessName) ?? []
+                    })
                     .under(prefix)
             case .charts: ChartMetrics.total(of: charts.values).totalMetrics.under(prefix)
             case .watchlist:
