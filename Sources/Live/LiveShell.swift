@@ -125,7 +125,7 @@ public struct LiveShell: ~Copyable {
         if !stopRequest.isStopped { progress?(1) }
         app.finish(events: processed, at: reached)
         executeEffects(at: reached)
-        return observers.result(config: config, app: app)
+        return observers.result(config: config)
     }
 
     /// Executes the app's effects, tells it the time so it reports its screen, and executes what

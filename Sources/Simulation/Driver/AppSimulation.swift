@@ -94,7 +94,7 @@ public struct AppSimulation: ~Copyable {
         app.finish(events: processed, at: config.end)
         executeEffects(at: config.end)
         return observers.result(
-            config: config, app: app, serverOutcomes: server.outcomeCounts, journal: server.journal)
+            config: config, serverOutcomes: server.outcomeCounts, journal: server.journal)
     }
 
     private mutating func handle(_ event: Event, at now: Int64) {

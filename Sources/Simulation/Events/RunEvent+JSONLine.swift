@@ -119,7 +119,7 @@ extension RunEvent {
                     .init("left_off", .integer(Int64(leftOff))), .init("events", .integer(Int64(processed))),
                 ]
             )
-        case .screenShown, .linePlotted, .candlesPlotted: nil
+        case .screenShown, .linePlotted, .candlesPlotted, .portfolioAtEnd: nil
         }
     }
 }

@@ -26,29 +26,21 @@ public struct RunObservers {
         sink?(event, now)
     }
 
-    /// The run's result: the metrics from the events, the app's ledger valued at the true prices
-    /// and at those it showed, and what the server counted (nothing for a server of which the
-    /// shell knows only the answers).
+    /// The run's result: the metrics and the portfolio's figures from the events, and what the
+    /// server counted (nothing for a server of which the shell knows only the answers).
     ///
     /// - Parameters:
     ///   - config: The run.
-    ///   - app: The app at the end.
     ///   - serverOutcomes: The server's replies by outcome.
     ///   - journal: The server's journal.
     /// - Returns: The result.
     public func result(
-        config: RunConfig, app: TrackerApp, serverOutcomes: [ServerReply.Outcome: Int] = [:],
-        journal: [JournalEntry] = []
+        config: RunConfig, serverOutcomes: [ServerReply.Outcome: Int] = [:], journal: [JournalEntry] = []
     ) -> RunResult {
-        let holdings: Result<[Holding], PortfolioError>
-        do throws(PortfolioError) {
-            holdings = .success(try app.portfolioHoldings())
-        } catch {
-            holdings = .failure(error)
-        }
+        let portfolio = recorder.portfolio
         return RunResult(
             config: config, recorder: recorder, serverOutcomes: serverOutcomes, journal: journal,
-            transactions: app.transactions, holdings: holdings,
-            shownPrices: app.portfolioPrices?.compactMapValues(\.currentPrice))
+            transactions: portfolio.transactions, holdings: portfolio.holdings,
+            shownPrices: portfolio.shownPrices)
     }
 }

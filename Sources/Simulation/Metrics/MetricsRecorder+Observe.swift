@@ -65,6 +65,7 @@ extension MetricsRecorder {
             watchlistCoins = coins
             watchlistUnavailable = unavailable
             watchlistLeftOff = leftOff
+        case .portfolioAtEnd(let portfolio): self.portfolio = portfolio
         case .userAction: break
         }
     }

@@ -54,6 +54,8 @@ struct MetricsRecorder {
     var plots = RunPlots()
     var charts: [ChartKey: ChartMetrics] = [:]
     var alertsFired = 0
+    /// The portfolio the app reported at the end.
+    var portfolio = PortfolioAtEnd.empty
     var alertDelays: [Int64] = []
     var events = 0
     var watchlistCoins = 0

@@ -53,6 +53,8 @@ public enum RunEvent: Sendable {
     case widgetPricesMissing(Int)
     /// The home-screen widget shows this entry from now on.
     case widgetShown(HomeScreenWidget.Entry)
+    /// The portfolio as the app holds it at the end, sent just before ``finished(watchlistCoins:unavailable:leftOff:events:)``.
+    case portfolioAtEnd(PortfolioAtEnd)
     /// The run ended: the watchlist's coins, those shown "Data unavailable", those left off, and
     /// the events the simulation's queue processed.
     case finished(watchlistCoins: Int, unavailable: Int, leftOff: Int, events: Int)

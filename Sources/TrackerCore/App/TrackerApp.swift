@@ -235,6 +235,17 @@ public struct TrackerApp: Sendable {
     public mutating func finish(events: Int, at now: Int64) {
         // Under the app's rule a coin the last load left out is not on screen at all: left off,
         // not "Data unavailable".
+        let holdings: Result<[Holding], PortfolioError>
+        do throws(PortfolioError) {
+            holdings = .success(try portfolioHoldings())
+        } catch {
+            holdings = .failure(error)
+        }
+        emit(
+            .portfolioAtEnd(
+                PortfolioAtEnd(
+                    transactions: transactions, holdings: holdings,
+                    shownPrices: portfolioPrices?.compactMapValues(\.currentPrice))))
         let shown = Set(watchlistScreen.shown(of: watchlist.coinIds))
         let unavailable = watchlist.rows(sortedBy: .custom, at: now).filter {
             $0.isUnavailable && shown.contains($0.coinId)
