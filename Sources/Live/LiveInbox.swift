@@ -23,10 +23,11 @@ final class LiveInbox: Sendable {
     /// Wakes the loop without a delivery (a stop was asked for).
     func wake() { signal.signal() }
 
-    /// Waits up to `seconds` for a delivery or a wake; returns at once if one is waiting.
-    func wait(seconds: Double) {
+    /// Waits up to `seconds` on `clock` for a delivery or a wake; returns at once if one is
+    /// waiting.
+    func wait(seconds: Double, on clock: any LiveClock) {
         guard seconds > 0 else { return }
-        _ = signal.wait(timeout: .now() + .nanoseconds(Int(min(seconds, 3600) * 1e9)))
+        clock.wait(for: signal, upTo: seconds)
     }
 
     /// Takes every delivery left so far, in the order they arrived.

@@ -5,7 +5,7 @@ import TrackerCore
 /// The app (``TrackerApp``, the same machine the simulator runs) on the wall clock against a
 /// real CoinGecko-shaped API: `workbench live`.
 ///
-/// The scenario's time runs at `speed` times real time from the moment ``run(realSeconds:progress:)``
+/// The scenario's time runs at `speed` times real time from the moment ``run(clock:progress:)``
 /// starts. The shell plays the scenario's user (its script and seeded sessions) at their times,
 /// wakes the app when it asked to be woken, sends its requests through the transport (each in a
 /// task of its own, so several can be in flight as in the app) and hands each answer back at the
@@ -71,16 +71,16 @@ public struct LiveShell: ~Copyable {
     /// Runs the scenario on the wall clock until its end or a stop.
     ///
     /// - Parameters:
-    ///   - realSeconds: A monotonic clock, seconds.
+    ///   - clock: The real time: its seconds, and waits an answer cuts short.
     ///   - progress: Told the share of the scenario's time done (0...1), at each whole percent.
     /// - Returns: The result, measured from the events as a simulated run's is (no server journal:
     ///   the shell sees only answers).
-    public mutating func run(realSeconds: () -> Double, progress: ((Double) -> Void)? = nil) -> RunResult {
-        let wallStart = realSeconds()
+    public mutating func run(clock: any LiveClock, progress: ((Double) -> Void)? = nil) -> RunResult {
+        let wallStart = clock.seconds()
         let (start, end) = (config.start, config.end)
         let speed = speed
         func scenarioNow() -> Int64 {
-            start + Int64(min((realSeconds() - wallStart) * speed * 1000, 1e15).rounded(.down))
+            start + Int64(min((clock.seconds() - wallStart) * speed * 1000, 1e15).rounded(.down))
         }
         var actions = ActionFeed(config: config, ranges: app.chartRanges)
         var now = start
@@ -119,7 +119,7 @@ public struct LiveShell: ~Copyable {
                 continue
             }
             if current >= end { break }
-            inbox.wait(seconds: Double(min(due ?? end, end) - current) / 1000 / speed)
+            inbox.wait(seconds: Double(min(due ?? end, end) - current) / 1000 / speed, on: clock)
         }
         reached = stopRequest.isStopped ? now : end
         if !stopRequest.isStopped { progress?(1) }

@@ -91,7 +91,6 @@ struct LiveCommand: ParsableCommand {
             out, option: "--out", defaultParent: "out", name: loaded.scenario.name + "-live")
         let lines = EventLines(start: loaded.scenario.start)
         let progress = ProgressReporter(label: "\(loaded.scenario.name) (live)", quiet: quiet)
-        let elapsed = ElapsedSeconds()
         var failures: (count: Int, first: String?) = (0, nil)
         var endedApp: TrackerApp?
         var stateError: CLIError?
@@ -121,7 +120,7 @@ struct LiveCommand: ParsableCommand {
                 }
                 let interrupt = Self.onInterrupt(shell.stopRequest)
                 defer { interrupt.cancel() }
-                let result = shell.run(realSeconds: { elapsed.now() }, progress: { progress.update($0) })
+                let result = shell.run(clock: SystemLiveClock(), progress: { progress.update($0) })
                 failures = shell.transportFailures
                 responses = shell.responses
                 stopped = shell.stopRequest.isStopped

@@ -37,6 +37,11 @@ struct DeterminismRulesTests {
                 if line.range(of: #"\.now(?!\s*\()"#, options: .regularExpression) != nil {
                     Issue.record("\(url.path):\(number + 1): uses .now: \(line)")
                 }
+                // An implicit member `.now()` (`timeout: .now() + ...`) is a system clock's too;
+                // an injected clock's is `clock.now()`, after a name.
+                if line.range(of: #"(?<![A-Za-z0-9_)\]])\.now\s*\("#, options: .regularExpression) != nil {
+                    Issue.record("\(url.path):\(number + 1): uses .now(): \(line)")
+                }
             }
         }
         #expect(checked > 30)
