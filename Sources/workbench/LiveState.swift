@@ -51,13 +51,29 @@ struct LiveState {
         }
     }
 
-    /// Stores the app's watchlist as it ended, and the transactions the run recorded.
+    /// Stores the app's watchlist as it ended, and the transactions the run recorded. Only what
+    /// changed is written (coins removed, coins added, then each moved to its place), so a failure
+    /// part way never leaves the stored list emptied.
     ///
     /// - Parameter app: The app at the end.
     func save(_ app: TrackerApp) throws(CLIError) {
         do {
-            for entry in try watchlist.entries() { try watchlist.remove(coinId: entry.coinId) }
-            for entry in app.watchlist.entries { try watchlist.add(coinId: entry.coinId, at: entry.addedAt) }
+            let ended = app.watchlist.entries
+            let endedIds = Set(ended.map(\.coinId))
+            var storedIds = Set<String>()
+            for entry in try watchlist.entries() {
+                if endedIds.contains(entry.coinId) {
+                    storedIds.insert(entry.coinId)
+                } else {
+                    try watchlist.remove(coinId: entry.coinId)
+                }
+            }
+            for entry in ended where !storedIds.contains(entry.coinId) {
+                try watchlist.add(coinId: entry.coinId, at: entry.addedAt)
+            }
+            for (position, entry) in ended.enumerated() {
+                try watchlist.move(coinId: entry.coinId, to: position)
+            }
             for transaction in app.transactions.dropFirst(storedTransactions) {
                 _ = try portfolio.append(transaction)
             }

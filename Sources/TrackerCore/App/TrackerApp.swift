@@ -46,11 +46,11 @@ public struct TrackerApp: Sendable {
     /// The watchlist rows last shown, while they are the last thing shown.
     var watchlistRowsShown: WatchlistRowsShown?
     /// The watchlist screen's refreshes: its price loop and which coins each fetch asks for.
-    public internal(set) var watchlistScreen: WatchlistScreen
+    var watchlistScreen: WatchlistScreen
     var fetches: [Int: MarketDataFetch] = [:]
     var nextFetch = 0
     /// Tabs, the watchlist's stack, sheets and the scene.
-    public internal(set) var navigation: AppNavigation
+    var navigation: AppNavigation
     /// Whether iOS has suspended the process (the app is in the background).
     var suspended = false
     /// In-process wakes that fell due while suspended, in order.
@@ -60,7 +60,7 @@ public struct TrackerApp: Sendable {
     /// The app's home-screen widget under WidgetKit, if one is installed.
     var widget: HomeScreenWidget?
     /// The market data of the Portfolio tab's last load, by id: the prices its holdings show.
-    public internal(set) var portfolioPrices: [String: CoinMarket]?
+    var portfolioPrices: [String: CoinMarket]?
     /// When the Portfolio tab's last load ended.
     var portfolioLoadedAt: Int64 = 0
     /// The open search sheet and what the user means to do with it.
@@ -206,7 +206,7 @@ public struct TrackerApp: Sendable {
     /// figures).
     ///
     /// - Throws: ``PortfolioError`` when the ledger cannot be valued.
-    public func portfolioHoldings() throws(PortfolioError) -> [Holding] {
+    func portfolioHoldings() throws(PortfolioError) -> [Holding] {
         try PortfolioLedger.holdings(transactions, method: policies.costMethod)
     }
 

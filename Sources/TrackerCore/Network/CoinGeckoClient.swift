@@ -98,7 +98,8 @@ public struct CoinGeckoClient: Sendable {
     public func markets(ids: [String], vsCurrency: String = "usd") async throws(CoinGeckoError)
         -> [CoinMarket]
     {
-        try await fetch(Self.single(requests.coinsMarkets(ids: ids, vsCurrency: vsCurrency)))
+        guard !ids.isEmpty else { return [] }
+        return try await fetch(Self.single(requests.coinsMarkets(ids: ids, vsCurrency: vsCurrency)))
     }
 
     /// Prices for the ids, in one request.
@@ -110,7 +111,8 @@ public struct CoinGeckoClient: Sendable {
     public func simplePrices(ids: [String], vsCurrencies: [String] = ["usd"]) async throws(CoinGeckoError)
         -> SimplePrices
     {
-        try await fetch(Self.single(requests.simplePrice(ids: ids, vsCurrencies: vsCurrencies)))
+        guard !ids.isEmpty else { return SimplePrices(quotes: [:]) }
+        return try await fetch(Self.single(requests.simplePrice(ids: ids, vsCurrencies: vsCurrencies)))
     }
 
     /// The one request a call builds: more is a programmer's error (use ``MarketDataRun``).
