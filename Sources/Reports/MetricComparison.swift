@@ -33,7 +33,12 @@ public struct MetricComparison: Sendable, Equatable {
     ///   - first: The first run's values by name.
     ///   - second: The second run's values by name.
     ///   - units: Units by name.
-    public init(first: [String: Double], second: [String: Double], units: [String: MetricUnit]) {
+    ///   - direction: The direction of the metric with a name, nil for none (the simulator's
+    ///     `RunMetrics.direction(of:)`, where each metric declares its own).
+    public init(
+        first: [String: Double], second: [String: Double], units: [String: MetricUnit],
+        direction: (String) -> MetricDirection?
+    ) {
         var changed: [(row: Row, change: Double)] = []
         var unchanged: [Row] = []
         var oneSided: [Row] = []
@@ -48,7 +53,7 @@ public struct MetricComparison: Sendable, Equatable {
                 unchanged.append(row)
                 continue
             }
-            row.better = MetricDirection.of(name)?.judge(left, right)
+            row.better = direction(name)?.judge(left, right)
             changed.append((row, left == 0 ? .infinity : abs(right - left) / abs(left)))
         }
         self.changed = changed.sorted { ($0.change, $1.row.name) > ($1.change, $0.row.name) }.map(\.row)

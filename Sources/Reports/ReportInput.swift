@@ -68,7 +68,7 @@ public struct ReportInput: Sendable {
     /// it did not meet (``WorkbenchMetrics/Metric/failedExpectationsName``).
     public var storedMetrics: [Metric] {
         result.metrics + [
-            Metric(Metric.failedExpectationsName, Double(verdicts.filter { $0.failure != nil }.count), .count)
+            Metric.failedExpectations(verdicts.filter { $0.failure != nil }.count)
         ]
     }
 

@@ -37,44 +37,11 @@ extension ScenarioRun {
         ] + PolicyTable.keys.map { ($0.name, $0.value(policies)) } + serverRows(scenario)
     }
 
-    /// The server's and the faults' settings, and the app's launch, under their scenario keys.
+    /// The server's and the faults' settings (``ServerSettingsTable``), and the app's launch,
+    /// under their scenario keys.
     static func serverRows(_ scenario: Scenario) -> [(name: String, value: String)] {
-        let server = scenario.server
-        let faults = server.faults
-        let duration = { (milliseconds: Int64) in DurationText.text(milliseconds: milliseconds) }
-        let share = { (rate: Double) in rate == 0 ? "0" : "\(rate)" }
-        let windows = { (windows: [ServerFaults.Window]) in
-            windows.isEmpty
-                ? "none"
-                : windows.map {
-                    "from \(duration($0.start - scenario.start)) for \(duration($0.end - $0.start))"
-                }
-                .joined(separator: ", ")
-        }
-        return [
-            ("server.cache_max_age", duration(server.cacheMaxAgeMilliseconds)),
-            ("server.ohlc_cache", duration(server.ohlcCacheMilliseconds)),
-            (
-                "server.simple_price_cache",
-                "\(duration(server.simplePriceCacheMilliseconds)) (set by the plan)"
-            ),
-            ("server.latency_median", duration(Int64(server.medianLatencyMilliseconds.rounded()))),
-            ("server.latency_sigma", "\(server.latencySigma)"),
-            ("faults.server_error_rate", share(faults.serverErrorRate)),
-            ("faults.timeout_rate", share(faults.timeoutRate)),
-            ("faults.truncation_rate", share(faults.truncationRate)),
-            ("faults.schema_drift_rate", share(faults.schemaDriftRate)),
-            ("faults.outages", windows(faults.outages)),
-            ("faults.storms", windows(faults.rateLimitStorms)),
-            (
-                "faults.html_429",
-                "\(faults.htmlRateLimitPages)"
-            ),
-            (
-                "user.foreground",
-                "\(scenario.startsInForeground)"
-            ),
-            ("user.widget", "\(scenario.hasWidget)"),
+        ServerSettingsTable.rows(scenario.server, start: scenario.start) + [
+            ("user.foreground", "\(scenario.startsInForeground)"), ("user.widget", "\(scenario.hasWidget)"),
         ]
     }
 }

@@ -22,6 +22,8 @@ extension ParseContext {
         return policies
     }
 
+    /// `plan:`, then `server:`: each key of ``ServerSettingsTable/server`` replaces one of the
+    /// plan's defaults.
     func server(_ reader: NodeReader?, plan planReader: NodeReader?) throws(ScenarioError) -> ServerBehaviour
     {
         var plan = RateLimitPlan.demo30
@@ -40,44 +42,22 @@ extension ParseContext {
                 plan.billing = try billing.choice(BillingRule.allCases.map { ($0.rawValue, $0) })
             }
         }
-        guard let reader else { return ServerBehaviour(plan: plan) }
-        let section = try reader.mapping(allowing: [
-            "cache_max_age", "ohlc_cache", "latency_median", "latency_sigma",
-        ])
-        return ServerBehaviour(
-            plan: plan,
-            cacheMaxAgeMilliseconds: try section.optional("cache_max_age")?.duration(allowZero: true)
-                ?? 30_000,
-            ohlcCacheMilliseconds: try section.optional("ohlc_cache")?.duration(allowZero: true) ?? 900_000,
-            medianLatencyMilliseconds: Double(try section.optional("latency_median")?.duration() ?? 150),
-            latencySigma: try section.optional("latency_sigma")?.double(in: 0...5) ?? 0.5)
+        var server = ServerBehaviour(plan: plan)
+        if let reader {
+            try ServerSettingsTable.read(
+                ServerSettingsTable.server, from: reader, into: &server, start: start)
+        }
+        return server
     }
 
+    /// `faults:`: each key of ``ServerSettingsTable/faults`` replaces one of ``ServerFaults/none``.
     func faults(_ reader: NodeReader?) throws(ScenarioError) -> ServerFaults {
-        guard let reader else { return .none }
-        let section = try reader.mapping(allowing: [
-            "server_error_rate", "timeout_rate", "truncation_rate", "schema_drift_rate", "outages", "storms",
-            "html_429",
-        ])
-        func rate(_ key: String) throws(ScenarioError) -> Double {
-            try section.optional(key)?.double(in: 0...1) ?? 0
+        var faults = ServerFaults.none
+        if let reader {
+            try ServerSettingsTable.read(
+                ServerSettingsTable.faults, from: reader, into: &faults, start: start)
         }
-        func windows(_ key: String) throws(ScenarioError) -> [ServerFaults.Window] {
-            var windows: [ServerFaults.Window] = []
-            for item in try section.optional(key)?.sequence() ?? [] {
-                let window = try item.mapping(allowing: ["from", "for"])
-                let from = try window.required("from").duration(allowZero: true)
-                windows.append(
-                    ServerFaults.Window(
-                        start: start + from, end: start + from + (try window.required("for").duration())))
-            }
-            return windows
-        }
-        return ServerFaults(
-            serverErrorRate: try rate("server_error_rate"), timeoutRate: try rate("timeout_rate"),
-            truncationRate: try rate("truncation_rate"), schemaDriftRate: try rate("schema_drift_rate"),
-            outages: try windows("outages"), rateLimitStorms: try windows("storms"),
-            htmlRateLimitPages: try section.optional("html_429")?.bool() ?? false)
+        return faults
     }
 
     func alerts(_ reader: NodeReader?) throws(ScenarioError) -> [PriceAlert] {

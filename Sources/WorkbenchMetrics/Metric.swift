@@ -22,7 +22,8 @@ public enum MetricUnit: String, Sendable, Equatable, CaseIterable, Codable {
     case number
 }
 
-/// One metric under its stable name (`cache.chart.hit_ratio`), with its unit.
+/// One metric under its stable name (`cache.chart.hit_ratio`), with its unit and, where it has
+/// one, the direction in which it is better: each is declared where the metric is built.
 public struct Metric: Sendable, Equatable {
     /// The stable name, a contract with scenarios' expectations, `result.json` and the history.
     public var name: String
@@ -30,12 +31,21 @@ public struct Metric: Sendable, Equatable {
     public var value: Double
     /// What the value counts or measures.
     public var unit: MetricUnit
+    /// Which way it is better; nil for a metric that is neither (renders, a portfolio's value).
+    public var direction: MetricDirection?
 
     /// Creates a metric.
-    public init(_ name: String, _ value: Double, _ unit: MetricUnit) {
+    ///
+    /// - Parameters:
+    ///   - name: The stable name.
+    ///   - value: The value, in `unit`.
+    ///   - unit: What it counts or measures.
+    ///   - direction: Which way it is better, nil for neither.
+    public init(_ name: String, _ value: Double, _ unit: MetricUnit, _ direction: MetricDirection? = nil) {
         self.name = name
         self.value = value
         self.unit = unit
+        self.direction = direction
     }
 }
 
@@ -43,4 +53,11 @@ extension Metric {
     /// The name under which a stored run (the history) or sweep cell keeps how many of its
     /// scenario's expectations it did not meet, beside its metrics.
     public static let failedExpectationsName = "expectations.failed"
+
+    /// How many expectations a run did not meet (fewer is better).
+    ///
+    /// - Parameter count: The expectations not met.
+    public static func failedExpectations(_ count: Int) -> Metric {
+        Metric(failedExpectationsName, Double(count), .count, .lowerIsBetter)
+    }
 }

@@ -58,7 +58,8 @@ struct CompareCommand: ParsableCommand {
         }
         let (a, b) = (try metrics(of: first), try metrics(of: second))
         let comparison = MetricComparison(
-            first: a.values, second: b.values, units: a.units.merging(b.units) { _, second in second })
+            first: a.values, second: b.values, units: a.units.merging(b.units) { _, second in second },
+            direction: RunMetrics.direction(of:))
         let header = ["metric", first, second, "delta", "change", "verdict"]
         print(comparison.summary)
         if !comparison.changed.isEmpty {

@@ -2,18 +2,12 @@ import Reports
 import Testing
 import WorkbenchMetrics
 
-/// `compare`'s ordering and verdicts (``MetricComparison``, ``MetricDirection``).
+/// `compare`'s ordering and verdicts (``MetricComparison``, ``MetricDirection``); each metric's
+/// direction is the simulator's (`RunMetricsTests`).
 @Suite("Comparing two runs: changes first, judged by direction; one-sided metrics apart")
 struct MetricComparisonTests {
-    @Test("directions: fewer requests and older data are worse, more hits better, renders neither")
-    func directions() {
-        #expect(MetricDirection.of("rate_limit.requests") == .lowerIsBetter)
-        #expect(MetricDirection.of("rate_limit.requests./coins/markets") == .lowerIsBetter)
-        #expect(MetricDirection.of("freshness.watchlist.p95_age_s") == .lowerIsBetter)
-        #expect(MetricDirection.of("failures.chart.http_503") == .lowerIsBetter)
-        #expect(MetricDirection.of("cache.chart.hit_ratio") == .higherIsBetter)
-        #expect(MetricDirection.of("portfolio.irr_period") == .higherIsBetter)
-        #expect(MetricDirection.of("charts.renders") == nil && MetricDirection.of("portfolio.value") == nil)
+    @Test("a verdict: lower-is-better improves as it falls, higher-is-better as it rises")
+    func verdicts() {
         #expect(MetricDirection.lowerIsBetter.judge(10, 5) == true)
         #expect(MetricDirection.higherIsBetter.judge(10, 5) == false)
         #expect(MetricDirection.higherIsBetter.judge(5, 5) == nil)
@@ -29,7 +23,8 @@ struct MetricComparisonTests {
                 "rate_limit.requests": 150, "cache.hit_ratio": 0.3, "charts.renders": 5, "alerts.fired": 1,
                 "widget.requests": 60,
             ],
-            units: ["cache.hit_ratio": .ratio])
+            units: ["cache.hit_ratio": .ratio],
+            direction: { ["cache.hit_ratio": .higherIsBetter, "rate_limit.requests": .lowerIsBetter][$0] })
         #expect(
             comparison.changed.map(\.name) == ["cache.hit_ratio", "rate_limit.requests", "charts.renders"])
         #expect(comparison.changed.map(\.better) == [true, false, nil])

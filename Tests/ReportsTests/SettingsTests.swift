@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `result.json`'s settings come from the same table the scenario parser reads.
-@Suite("Settings: every policy a scenario can set is reported")
+@Suite("Settings: every policy, server and fault setting a scenario can set is reported")
 struct SettingsTests {
     static let root = RepositoryFiles.root
 
@@ -39,5 +39,33 @@ struct SettingsTests {
         #expect(values["limiter"] == "spacing" && values["backoff"] == "retry-after")
         #expect(values["markets_max_url"] == "2000" && values["missing_rows"] == "data-unavailable")
         #expect(values["chart_cache_capacity"] == "128")
+    }
+
+    @Test("each server and faults key is a settings row; a set one reads back as the scenario wrote it")
+    func everyServerSettingReported() throws {
+        let scenario = try ScenarioRun.load(
+            "scenarios/quickstart.yaml", projectRoot: Self.root,
+            overrides: [
+                "server.cache_max_age=45s", "server.latency_sigma=0.25", "faults.timeout_rate=0.125",
+                "faults.html_429=true",
+            ]
+        ).scenario
+        let values = Dictionary(
+            uniqueKeysWithValues: ScenarioRun.settings(scenario).map { ($0.name, $0.value) })
+        for key in ServerSettingsTable.server { #expect(values["server.\(key.name)"] != nil, "\(key.name)") }
+        for key in ServerSettingsTable.faults { #expect(values["faults.\(key.name)"] != nil, "\(key.name)") }
+        #expect(values["server.cache_max_age"] == "45s" && values["server.latency_sigma"] == "0.25")
+        #expect(values["faults.timeout_rate"] == "0.125" && values["faults.html_429"] == "true")
+        // Defaults come from the server's own initialiser, written once.
+        #expect(values["server.ohlc_cache"] == "15m" && values["faults.outages"] == "none")
+    }
+
+    @Test("a key the table does not read is refused where the scenario wrote it")
+    func simplePriceCacheIsThePlans() throws {
+        #expect(throws: (any Error).self) {
+            try ScenarioRun.load(
+                "scenarios/quickstart.yaml", projectRoot: Self.root,
+                overrides: ["server.simple_price_cache=10s"])
+        }
     }
 }

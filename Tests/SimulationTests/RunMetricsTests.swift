@@ -28,6 +28,27 @@ struct RunMetricsTests {
         return metrics
     }
 
+    @Test("directions are declared with each metric and read back by name for stored runs")
+    func directions() {
+        #expect(RunMetrics.direction(of: "rate_limit.requests") == .lowerIsBetter)
+        #expect(RunMetrics.direction(of: "rate_limit.requests./coins/markets") == .lowerIsBetter)
+        #expect(RunMetrics.direction(of: "freshness.watchlist.p95_age_s") == .lowerIsBetter)
+        #expect(RunMetrics.direction(of: "failures.chart.http_503") == .lowerIsBetter)
+        #expect(RunMetrics.direction(of: "cache.chart.hit_ratio") == .higherIsBetter)
+        #expect(RunMetrics.direction(of: "portfolio.irr_period") == .higherIsBetter)
+        #expect(RunMetrics.direction(of: "server.rate-limited") == .lowerIsBetter)
+        #expect(RunMetrics.direction(of: Metric.failedExpectationsName) == .lowerIsBetter)
+        for neither in [
+            "charts.renders", "portfolio.value", "server.served", "cache.opt_hit_ratio", "no.such",
+        ] {
+            #expect(RunMetrics.direction(of: neither) == nil, "\(neither)")
+        }
+        // What a run built is what a stored run's name gives back.
+        for metric in Self.handMade.flattened() {
+            #expect(RunMetrics.direction(of: metric.name) == metric.direction, "\(metric.name)")
+        }
+    }
+
     @Test("names, values and units of a hand-made run")
     func flattenedNames() {
         let flat = Self.handMade.flattened()
@@ -35,7 +56,7 @@ struct RunMetricsTests {
         #expect(byName.count == flat.count)
         #expect(flat.map(\.name) == flat.map(\.name).sorted())
         // All caches: 4 hits of 10 lookups; the optimum 5 of 10; stale 2.
-        #expect(byName["cache.hit_ratio"] == Metric("cache.hit_ratio", 0.4, .ratio))
+        #expect(byName["cache.hit_ratio"] == Metric("cache.hit_ratio", 0.4, .ratio, .higherIsBetter))
         #expect(byName["cache.opt_hit_ratio"] == Metric("cache.opt_hit_ratio", 0.5, .ratio))
         #expect(byName["cache.stale_served"]?.value == 2)
         #expect(byName["cache.chart.hit_ratio"]?.value == 1.0 / 6)
@@ -53,7 +74,8 @@ struct RunMetricsTests {
         #expect(byName["charts.1M.line.drawn"]?.value == 100)
         #expect(byName["charts.1M.line.extreme_lost"] == nil)
         #expect(
-            byName["charts.1D.candle.extreme_lost"] == Metric("charts.1D.candle.extreme_lost", 0.5, .ratio))
+            byName["charts.1D.candle.extreme_lost"]
+                == Metric("charts.1D.candle.extreme_lost", 0.5, .ratio, .lowerIsBetter))
         #expect(byName["charts.renders"]?.value == 3 && byName["charts.over_cap"]?.value == 1)
         #expect(byName["charts.max_deviation"]?.value == 0.25)
         #expect(byName["charts.candle_extreme_lost"]?.value == 0.5)

@@ -43,9 +43,12 @@ public struct AgeMetrics: Sendable, Equatable {
 
     var metrics: [Metric] {
         [
-            Metric("p50_age_s", p50Seconds, .seconds), Metric("p95_age_s", p95Seconds, .seconds),
-            Metric("max_age_s", maxSeconds, .seconds), Metric("share_over_60s", shareOver60s, .ratio),
-            Metric("share_over_5m", shareOver5m, .ratio), Metric("visible_s", visibleSeconds, .seconds),
+            Metric("p50_age_s", p50Seconds, .seconds, .lower),
+            Metric("p95_age_s", p95Seconds, .seconds, .lower),
+            Metric("max_age_s", maxSeconds, .seconds, .lower),
+            Metric("share_over_60s", shareOver60s, .ratio, .lower),
+            Metric("share_over_5m", shareOver5m, .ratio, .lower),
+            Metric("visible_s", visibleSeconds, .seconds),
         ]
     }
 }

@@ -13,7 +13,7 @@ public struct AlertMetrics: Sendable, Equatable {
 
     var metrics: [Metric] {
         var metrics: [Metric] = [.count("fired", fired)]
-        metrics.append("p95_delay_s", p95DelaySeconds, .seconds)
+        metrics.append("p95_delay_s", p95DelaySeconds, .seconds, .lower)
         return metrics
     }
 }

@@ -28,13 +28,13 @@ public struct CacheMetrics: Sendable, Equatable {
 
     /// One cache's metrics under their leaf names.
     var metrics: [Metric] {
-        [.count("hits", hits), .count("misses", misses)] + totalMetrics
+        [.count("hits", hits, .higher), .count("misses", misses, .lower)] + totalMetrics
     }
 
     /// The metrics the total shows (its hits and misses are the caches' sum, left out).
     var totalMetrics: [Metric] {
-        var metrics: [Metric] = [.count("stale_served", staleServed)]
-        metrics.append("hit_ratio", hitRatio, .ratio)
+        var metrics: [Metric] = [.count("stale_served", staleServed, .lower)]
+        metrics.append("hit_ratio", hitRatio, .ratio, .higher)
         metrics.append("opt_hit_ratio", optimumHitRatio, .ratio)
         return metrics
     }

@@ -30,19 +30,19 @@ public struct ChartMetrics: Sendable, Equatable {
     func metrics(for type: ChartType) -> [Metric] {
         var metrics: [Metric] = [
             .count("renders", renders), .count("fetched", fetched), .count("kept", kept),
-            .count("drawn", drawn), .count("empty", empty), .count("over_cap", overCap),
-            .count("failed", failed), Metric("max_deviation", maxDeviation, .ratio),
+            .count("drawn", drawn), .count("empty", empty, .lower), .count("over_cap", overCap, .lower),
+            .count("failed", failed, .lower), Metric("max_deviation", maxDeviation, .ratio, .lower),
         ]
-        if type == .candle { metrics.append(Metric("extreme_lost", extremeLost, .ratio)) }
+        if type == .candle { metrics.append(Metric("extreme_lost", extremeLost, .ratio, .lower)) }
         return metrics
     }
 
     /// The totals' figures: counts summed, deviations and losses at their worst.
     var totalMetrics: [Metric] {
         [
-            .count("renders", renders), .count("empty", empty), .count("over_cap", overCap),
-            .count("failed", failed), Metric("max_deviation", maxDeviation, .ratio),
-            Metric("candle_extreme_lost", extremeLost, .ratio),
+            .count("renders", renders), .count("empty", empty, .lower), .count("over_cap", overCap, .lower),
+            .count("failed", failed, .lower), Metric("max_deviation", maxDeviation, .ratio, .lower),
+            Metric("candle_extreme_lost", extremeLost, .ratio, .lower),
         ]
     }
 

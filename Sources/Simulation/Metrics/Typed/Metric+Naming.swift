@@ -1,11 +1,19 @@
 import WorkbenchMetrics
 
 extension Metric {
-    /// A count.
-    static func count(_ name: String, _ value: Int) -> Metric { Metric(name, Double(value), .count) }
+    /// A count, with the direction in which it is better, if any.
+    static func count(_ name: String, _ value: Int, _ direction: MetricDirection? = nil) -> Metric {
+        Metric(name, Double(value), .count, direction)
+    }
 
     /// The same metric under `prefix.name`.
-    func under(_ prefix: String) -> Metric { Metric("\(prefix).\(name)", value, unit) }
+    func under(_ prefix: String) -> Metric { Metric("\(prefix).\(name)", value, unit, direction) }
+}
+
+extension MetricDirection {
+    /// Shorthands where metrics are declared.
+    static let lower = MetricDirection.lowerIsBetter
+    static let higher = MetricDirection.higherIsBetter
 }
 
 extension Array where Element == Metric {
@@ -13,7 +21,9 @@ extension Array where Element == Metric {
     func under(_ prefix: String) -> [Metric] { map { $0.under(prefix) } }
 
     /// Appends a metric when its value is defined.
-    mutating func append(_ name: String, _ value: Double?, _ unit: MetricUnit) {
-        if let value { append(Metric(name, value, unit)) }
+    mutating func append(
+        _ name: String, _ value: Double?, _ unit: MetricUnit, _ direction: MetricDirection? = nil
+    ) {
+        if let value { append(Metric(name, value, unit, direction)) }
     }
 }

@@ -84,17 +84,17 @@ public struct PortfolioMetrics: Sendable, Equatable {
         metrics.append("shown_realized_pnl", shownRealizedPnL, .usd)
         metrics.append("shown_unpriced", shownUnpriced.map(Double.init), .count)
         metrics.append("shown_pnl_gap", shownPnLGap, .usd)
-        metrics.append("time_weighted_return", timeWeightedReturn, .ratio)
+        metrics.append("time_weighted_return", timeWeightedReturn, .ratio, .higher)
         metrics.append("volatility", volatility, .ratio)
         metrics.append("max_drawdown", maxDrawdown, .ratio)
-        metrics.append("sharpe", sharpe, .number)
-        metrics.append("sortino", sortino, .number)
+        metrics.append("sharpe", sharpe, .number, .higher)
+        metrics.append("sortino", sortino, .number, .higher)
         metrics.append("benchmark_return", benchmarkReturn, .ratio)
-        metrics.append("excess_return", excessReturn, .ratio)
+        metrics.append("excess_return", excessReturn, .ratio, .higher)
         metrics.append("beta", beta, .number)
         metrics.append("correlation", correlation, .number)
-        metrics.append("irr", irr, .ratio)
-        metrics.append("irr_period", irrPeriod, .ratio)
+        metrics.append("irr", irr, .ratio, .higher)
+        metrics.append("irr_period", irrPeriod, .ratio, .higher)
         return metrics
     }
 }

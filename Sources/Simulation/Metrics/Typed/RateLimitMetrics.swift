@@ -38,22 +38,23 @@ public struct RateLimitMetrics: Sendable, Equatable {
     /// The metrics under their leaf names.
     var metrics: [Metric] {
         var metrics: [Metric] = [
-            .count("requests", requests), .count("max_per_minute", maxPerMinute),
-            .count("over_limit", overLimit), .count("status_429", status429),
-            Metric("wait_s", waitSeconds, .seconds),
+            .count("requests", requests, .lower), .count("max_per_minute", maxPerMinute, .lower),
+            .count("over_limit", overLimit, .lower), .count("status_429", status429, .lower),
+            Metric("wait_s", waitSeconds, .seconds, .lower),
             Metric("plan_per_minute", Double(planPerMinute), .perMinute),
-            .count("credits", credits),
+            .count("credits", credits, .lower),
         ]
         metrics.append("min_gap_ms", minimumGapMilliseconds.map(Double.init), .milliseconds)
-        metrics.append("requests_per_hour", requestsPerHour, .perHour)
-        metrics.append("monthly_credits", monthlyCredits, .count)
-        metrics.append("monthly_credits_share", monthlyCreditsShare, .ratio)
+        metrics.append("requests_per_hour", requestsPerHour, .perHour, .lower)
+        metrics.append("monthly_credits", monthlyCredits, .count, .lower)
+        metrics.append("monthly_credits_share", monthlyCreditsShare, .ratio, .lower)
         // The widget's line only when a widget is installed: other runs' results keep their bytes.
         for screen in AppScreenKind.appScreens + (includesWidget ? [.widget] : []) {
-            metrics.append(.count("requests.by_screen.\(screen.rawValue)", requestsByScreen[screen] ?? 0))
+            metrics.append(
+                .count("requests.by_screen.\(screen.rawValue)", requestsByScreen[screen] ?? 0, .lower))
         }
         for endpoint in requestsByEndpoint.keys.sorted() {
-            metrics.append(.count("requests.\(endpoint)", requestsByEndpoint[endpoint]!))
+            metrics.append(.count("requests.\(endpoint)", requestsByEndpoint[endpoint]!, .lower))
         }
         return metrics
     }

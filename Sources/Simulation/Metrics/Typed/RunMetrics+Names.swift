@@ -7,30 +7,48 @@ extension RunMetrics {
     /// a per-endpoint request count or failure count (whose last parts vary).
     ///
     /// - Parameter name: A stable name, as an expectation gives it.
-    public static func isKnownName(_ name: String) -> Bool {
-        if knownNames.contains(name) { return true }
-        return ["rate_limit.requests.", "failures."].contains { prefix in
-            name.hasPrefix(prefix) && name.count > prefix.count
-        }
-    }
+    public static func isKnownName(_ name: String) -> Bool { declaration(of: name) != nil }
 
     /// The unit of the metric with this name, nil for a name no run produces.
     ///
     /// - Parameter name: A stable name.
-    public static func unit(of name: String) -> MetricUnit? {
-        if let unit = knownUnits[name] { return unit }
-        return isKnownName(name) ? .count : nil
+    public static func unit(of name: String) -> MetricUnit? { declaration(of: name)?.unit }
+
+    /// The direction in which the metric with this name is better, as its builder declares it;
+    /// nil for a metric without one or a name no run produces. `expectations.failed`, which a
+    /// stored run keeps beside its metrics, is fewer-is-better.
+    ///
+    /// - Parameter name: A stable name, as `result.json` or the history keeps it.
+    public static func direction(of name: String) -> MetricDirection? {
+        if name == Metric.failedExpectationsName { return Metric.failedExpectations(0).direction }
+        return declaration(of: name)?.direction
     }
 
     /// Every fixed name, sorted (for "did you mean").
     public static var knownMetricNames: [String] { knownNames.sorted() }
 
-    /// The fixed names' units.
-    static let knownUnits: [String: MetricUnit] = Dictionary(
-        complete.flattened().map { ($0.name, $0.unit) }, uniquingKeysWith: { first, _ in first })
+    /// The metric a run with every figure defined gives under this name, or under the family
+    /// whose last parts vary (`rate_limit.requests.<endpoint>`, `failures.<request>.<failure>`).
+    private static func declaration(of name: String) -> Metric? {
+        if let metric = fixed[name] { return metric }
+        return keyed.first { prefix, _ in name.hasPrefix(prefix) && name.count > prefix.count }?.metric
+    }
+
+    /// The fixed names' metrics.
+    private static let fixed: [String: Metric] = Dictionary(
+        complete.flattened().filter { !$0.name.contains(placeholder) }.map { ($0.name, $0) },
+        uniquingKeysWith: { first, _ in first })
+
+    /// The families whose last parts vary, by the prefix before them.
+    private static let keyed: [(prefix: String, metric: Metric)] = complete.flattened().compactMap { metric in
+        metric.name.range(of: placeholder).map { (String(metric.name[..<$0.lowerBound]), metric) }
+    }
 
     /// Every fixed name (`docs/simulation.md` lists them).
-    static let knownNames: Set<String> = Set(complete.flattened().map(\.name))
+    static var knownNames: Set<String> { Set(fixed.keys) }
+
+    /// Stands for the varying part of a keyed family's name in ``complete``.
+    private static let placeholder = "<key>"
 
     /// A run's metrics with every figure defined.
     private static var complete: RunMetrics {
@@ -56,6 +74,8 @@ extension RunMetrics {
         metrics.alerts.p95DelaySeconds = 1
         for outcome in ServerReply.Outcome.allCases { metrics.serverOutcomes[outcome] = 1 }
         metrics.rateLimits.includesWidget = true
+        metrics.rateLimits.requestsByEndpoint[placeholder] = 1
+        metrics.failures[placeholder] = 1
         var widget = WidgetMetrics.Installed()
         widget.age = ages
         (widget.shareOver30m, widget.shareOver60m) = (1, 1)

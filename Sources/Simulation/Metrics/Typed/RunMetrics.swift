@@ -92,10 +92,11 @@ public struct RunMetrics: Sendable, Equatable {
             case .charts: ChartMetrics.total(of: charts.values).totalMetrics.under(prefix)
             case .watchlist:
                 [
-                    .count("coins", watchlistCoins), .count("unavailable", watchlistUnavailable),
-                    .count("left_off", watchlistLeftOff),
-                    .count("left_off_by_loads", watchlistLeftOffByLoads),
-                    .count("kept_previous", watchlistKeptPrevious), .count("zero_price", watchlistZeroPrices),
+                    .count("coins", watchlistCoins), .count("unavailable", watchlistUnavailable, .lower),
+                    .count("left_off", watchlistLeftOff, .lower),
+                    .count("left_off_by_loads", watchlistLeftOffByLoads, .lower),
+                    .count("kept_previous", watchlistKeptPrevious, .lower),
+                    .count("zero_price", watchlistZeroPrices, .lower),
                 ].under(prefix)
             case .screens:
                 AppScreenKind.appScreens.map {
@@ -104,8 +105,9 @@ public struct RunMetrics: Sendable, Equatable {
             case .widget: widget.metrics.under(prefix)
             case .portfolio: portfolio.metrics.under(prefix)
             case .alerts: alerts.metrics.under(prefix)
-            case .failures: failures.map { Metric.count($0.key, $0.value) }.under(prefix)
-            case .server: serverOutcomes.map { Metric.count($0.key.rawValue, $0.value) }.under(prefix)
+            case .failures: failures.map { Metric.count($0.key, $0.value, .lower) }.under(prefix)
+            case .server:
+                serverOutcomes.map { Metric.count($0.key.rawValue, $0.value, $0.key.direction) }.under(prefix)
             case .simulation: [.count("events", simulationEvents)].under(prefix)
             }
         return metrics.sorted { $0.name < $1.name }
@@ -128,5 +130,15 @@ public struct RunMetrics: Sendable, Equatable {
     /// Every value by stable name.
     public var byName: [String: Double] {
         Dictionary(uniqueKeysWithValues: flattened().map { ($0.name, $0.value) })
+    }
+}
+
+extension ServerReply.Outcome {
+    /// The direction of `server.<outcome>`: fewer is better for every outcome but an answer.
+    fileprivate var direction: MetricDirection? {
+        switch self {
+        case .served, .replayed, .cached: nil
+        case .rateLimited, .serverError, .invalid, .outage, .timedOut, .truncated, .drifted: .lower
+        }
     }
 }

@@ -49,28 +49,30 @@ public struct WidgetMetrics: Sendable, Equatable {
             var metrics: [Metric] = [
                 .count("reloads", reloads.values.reduce(0, +)),
                 .count("reloads.budgeted", reloads[budgeted] ?? 0),
-                .count("reloads.foreground", reloads[foreground] ?? 0), .count("reloads.refused", refused),
-                .count("requests", requests.values.reduce(0, +)),
-                .count("requests.budgeted", requests[budgeted] ?? 0),
-                .count("requests.foreground", requests[foreground] ?? 0),
-                .count("requests.duplicated", duplicatedRequests),
-                .count("requests_per_refresh_max", mostRequestsPerRefresh),
-                Metric("refresh_max_s", longestRefreshSeconds, .seconds),
-                Metric("reload_gap_max_s", longestReloadGapSeconds, .seconds),
-                Metric("shown_s", age?.visibleSeconds ?? 0, .seconds),
-                Metric("empty_s", emptySeconds, .seconds),
-                Metric("stale_unmarked_s", staleUnmarkedSeconds, .seconds),
-                .count("blank_after_failure", blankAfterFailure), .count("prices_missing", pricesMissing),
+                .count("reloads.foreground", reloads[foreground] ?? 0),
+                .count("reloads.refused", refused, .lower),
+                .count("requests", requests.values.reduce(0, +), .lower),
+                .count("requests.budgeted", requests[budgeted] ?? 0, .lower),
+                .count("requests.foreground", requests[foreground] ?? 0, .lower),
+                .count("requests.duplicated", duplicatedRequests, .lower),
+                .count("requests_per_refresh_max", mostRequestsPerRefresh, .lower),
+                Metric("refresh_max_s", longestRefreshSeconds, .seconds, .lower),
+                Metric("reload_gap_max_s", longestReloadGapSeconds, .seconds, .lower),
+                Metric("shown_s", age?.visibleSeconds ?? 0, .seconds, .higher),
+                Metric("empty_s", emptySeconds, .seconds, .lower),
+                Metric("stale_unmarked_s", staleUnmarkedSeconds, .seconds, .lower),
+                .count("blank_after_failure", blankAfterFailure, .lower),
+                .count("prices_missing", pricesMissing, .lower),
             ]
             if let age {
                 metrics += [
-                    Metric("p50_age_s", age.p50Seconds, .seconds),
-                    Metric("p95_age_s", age.p95Seconds, .seconds),
-                    Metric("max_age_s", age.maxSeconds, .seconds),
+                    Metric("p50_age_s", age.p50Seconds, .seconds, .lower),
+                    Metric("p95_age_s", age.p95Seconds, .seconds, .lower),
+                    Metric("max_age_s", age.maxSeconds, .seconds, .lower),
                 ]
             }
-            metrics.append("share_over_30m", shareOver30m, .ratio)
-            metrics.append("share_over_60m", shareOver60m, .ratio)
+            metrics.append("share_over_30m", shareOver30m, .ratio, .lower)
+            metrics.append("share_over_60m", shareOver60m, .ratio, .lower)
             return metrics
         }
     }
