@@ -161,6 +161,18 @@ struct NavigationMachineTests {
         #expect(shown.prefix(3).map(\.id) == ["c3", "c79", "c0"])
     }
 
+    // Bitpal-v2 `Coin.swift`, `init(from:)` (`Decimal(marketCapDouble)`), and
+    // `CoinSearchViewModel.swift`, `sortByMarketCap`: the caps are compared as decimals.
+    @Test("search ties: caps that differ as doubles but not as the app's decimals keep the ranking's order")
+    func searchTiesAsDecimals() {
+        let coins = ["a", "b", "c"].map { CoinListEntry(id: $0, symbol: $0, name: $0) }
+        // 1e15 + 0.125 and 1e15 + 0.25 both become 1000000000000000.2048 as decimals: a tie, so
+        // the ranking's order (a before b) stands; compared as doubles b would come first.
+        let shown = AppSearchRanking.shown(
+            coins, marketCaps: ["a": 1e15 + 0.125, "b": 1e15 + 0.25, "c": 2e15])
+        #expect(shown.map(\.id) == ["c", "a", "b"])
+    }
+
     @Test("a coin screen opens on 1D with the type last chosen; tapping the selected range does nothing")
     func coinScreenOpening() {
         var screen = CoinDetailLoader(order: .detailThenChart, profile: .bitpal)

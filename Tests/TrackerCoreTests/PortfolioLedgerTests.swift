@@ -96,6 +96,71 @@ struct PortfolioLedgerTests {
         #expect(fifo.realizedPnL == 0)
     }
 
+    // Bitpal-v2 `ClosedPosition.swift`, `computeClosedPositions` and `computeCycleMetrics`;
+    // `Holding.swift`, `filterOpenCycleTransactions`: the balance is checked after every
+    // transaction, and a closed cycle realises (average sale − average cost) × quantity bought.
+    @Test("the app's cycle check runs after buys too: a dust buy alone is no holding (app: none; was 1e-9)")
+    func dustBuyAlone() throws {
+        let trades = [Self.trade(.buy, "0.000000001", at: "100", time: 1)]
+        let bitpal = try #require(try PortfolioLedger.holdings(trades, method: .bitpalAverage).first)
+        // Balance 1e-9 < 1e-8: the cycle closes with no sell, so computeCycleMetrics gives no
+        // closed position (nothing realised) and the open cycle starts after it (no holding).
+        #expect(bitpal.quantity == 0 && bitpal.costBasis == 0 && bitpal.realizedPnL == 0)
+        let fifo = try #require(try PortfolioLedger.holdings(trades, method: .fifo).first)
+        #expect(fifo.quantity == Self.decimal("0.000000001"))
+    }
+
+    @Test("a closed cycle realises (average sale − average cost) × bought: 100, not 99.9999995")
+    func closedCycleRealisesOnQuantityBought() throws {
+        let trades = [
+            Self.trade(.buy, "1", at: "100", time: 1), Self.trade(.sell, "0.999999995", at: "200", time: 2),
+        ]
+        let bitpal = try #require(try PortfolioLedger.holdings(trades, method: .bitpalAverage).first)
+        // Balance 5e-9 closes the cycle: (200 − 100) × 1 = 100. Proceeds − sold × average
+        // would be 199.999999 − 99.9999995 = 99.9999995.
+        #expect(bitpal.realizedPnL == 100 && bitpal.quantity == 0)
+        let moving = try #require(try PortfolioLedger.holdings(trades, method: .movingAverage).first)
+        #expect(moving.realizedPnL == Self.decimal("99.9999995"))
+    }
+
+    // Bitpal-v2 `Holding.swift`, `computeHoldings` and `computePartialRealizedGains`: an oversold
+    // open cycle is no holding, and its sells realise against the cycle's average cost.
+    @Test("an oversold history: the app's method computes it as the app does; the others refuse it")
+    func oversoldHistoryComputed() throws {
+        // Buy 1 @ 100 at t=2, and a sell of 1 @ 200 back-dated to t=1 (the app's form checks only
+        // today's holding): sorted, the sell takes the balance to −1, the buy back to 0, which
+        // closes a cycle with a buy and a sell: (200 − 100) × 1 = 100.
+        let backDated = [
+            Self.trade(.buy, "1", at: "100", time: 2), Self.trade(.sell, "1", at: "200", time: 1),
+        ]
+        let closed = try #require(try PortfolioLedger.holdings(backDated, method: .bitpalAverage).first)
+        #expect(closed.quantity == 0 && closed.realizedPnL == 100)
+        // Buy 1 @ 100, sell 2 @ 200: balance −1, an open cycle; no holding is shown and the sell
+        // realises (200 − 100) × 2 = 200.
+        let open = [Self.trade(.buy, "1", at: "100", time: 1), Self.trade(.sell, "2", at: "200", time: 2)]
+        let oversold = try #require(try PortfolioLedger.holdings(open, method: .bitpalAverage).first)
+        #expect(oversold.quantity == -1 && oversold.realizedPnL == 200)
+        let summary = PortfolioSummary(holdings: [oversold], prices: ["bitcoin": 150])
+        #expect(summary.totalValue == 0 && summary.totalCost == 0 && summary.pricedRealizedPnL == 200)
+        #expect(throws: PortfolioError.self) { try PortfolioLedger.holdings(open, method: .fifo) }
+    }
+
+    // Bitpal-v2 `ClosedPosition.swift`, `computeClosedPositions`, and `Holding.swift`,
+    // `computePartialRealizedGains`: `guard currentPrices[coinId]` skips a coin without a price.
+    @Test("the app's realised P&L skips a coin without a price: 0 shown where the books say 100")
+    func realisedSkipsUnpricedCoins() throws {
+        let trades = [
+            Self.trade(.buy, "1", at: "100", time: 1), Self.trade(.sell, "0.5", at: "300", time: 2),
+            Self.trade(.buy, "1", at: "10", time: 3, coin: "ethereum"),
+        ]
+        let holdings = try PortfolioLedger.holdings(trades, method: .bitpalAverage)
+        let summary = PortfolioSummary(holdings: holdings, prices: ["ethereum": 20])
+        // Bitcoin's partial sale realised (300 − 100) × 0.5 = 100, but bitcoin has no price.
+        #expect(summary.realizedPnL == 100 && summary.pricedRealizedPnL == 0)
+        #expect(
+            summary.unpricedCoins == ["bitcoin"] && summary.totalValue == 20 && summary.unrealizedPnL == 10)
+    }
+
     @Test("summary over coins: value, cost, P&L; a held coin without a price is named, not counted as 0")
     func summary() throws {
         let trades = Self.trades + [Self.trade(.buy, "10", at: "2", time: 1_500, coin: "cardano")]

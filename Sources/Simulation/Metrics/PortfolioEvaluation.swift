@@ -99,11 +99,8 @@ struct PortfolioEvaluation: Sendable, Equatable {
             prices: shownPrices.compactMapValues { Decimal(shortestTextOf: $0) })
         metrics.shownValue = shown.totalValue.doubleValue
         metrics.shownUnrealizedPnL = shown.unrealizedPnL.doubleValue
-        // The app computes realised P&L only for coins its load returned a row for
-        // (`computeClosedPositions`, `computePartialRealizedGains`: `guard currentPrices[coinId]`).
-        metrics.shownRealizedPnL =
-            holdings.filter { shownPrices[$0.coinId] != nil }
-            .reduce(Decimal(0)) { $0 + $1.realizedPnL }.doubleValue
+        // The app computes realised P&L only for coins its load returned a row for.
+        metrics.shownRealizedPnL = shown.pricedRealizedPnL.doubleValue
         metrics.shownUnpriced = shown.unpricedCoins.count
         metrics.shownPnLGap = (shown.unrealizedPnL - truth.unrealizedPnL).doubleValue
     }

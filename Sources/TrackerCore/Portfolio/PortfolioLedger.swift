@@ -66,14 +66,23 @@ public enum PortfolioLedger {
     ///   - method: The cost method.
     ///   - time: Count only transactions at or before this time; nil for all.
     /// - Returns: One holding per coin.
-    /// - Throws: ``PortfolioError`` if a transaction is invalid or a sell exceeds its holding.
+    /// - Throws: ``PortfolioError`` if a transaction is invalid or, except under
+    ///   ``CostMethod/bitpalAverage``, a sell exceeds its holding. The app computes an oversold
+    ///   history anyway (Bitpal-v2 `Holding.swift`, `computeHoldings`: a negative balance is no
+    ///   holding, and its sells realise against the cycle's average cost), so the app's method
+    ///   does too; its entry form refuses a sale of more than is held, as
+    ///   ``validateAppending(_:to:)`` does.
     /// - Complexity: O(n log n) for n transactions.
     public static func holdings(
         _ transactions: [PortfolioTransaction],
         method: CostMethod,
         asOf time: Int64? = nil
     ) throws(PortfolioError) -> [Holding] {
-        try checkHoldingsNeverNegative(transactions)
+        if method == .bitpalAverage {
+            for transaction in transactions { try validateFields(of: transaction) }
+        } else {
+            try checkHoldingsNeverNegative(transactions)
+        }
         var positions: [String: PositionAccumulator] = [:]
         for transaction in timeOrdered(transactions) {
             if let time, transaction.time > time { break }

@@ -8,6 +8,11 @@ public struct PortfolioSummary: Sendable, Equatable {
     public var totalCost: Decimal
     /// Realised P&L of every coin, priced or not.
     public var realizedPnL: Decimal
+    /// Realised P&L of the coins a price was given for, held or sold out: the app's summary,
+    /// whose realised figures skip a coin without a price (Bitpal-v2 `ClosedPosition.swift`,
+    /// `computeClosedPositions`, and `Holding.swift`, `computePartialRealizedGains`: `guard
+    /// currentPrices[coinId]`).
+    public var pricedRealizedPnL: Decimal
     /// `totalValue - totalCost`.
     public var unrealizedPnL: Decimal
     /// Fees paid on every coin.
@@ -22,10 +27,11 @@ public struct PortfolioSummary: Sendable, Equatable {
     ///   - holdings: The holdings (from ``PortfolioLedger/holdings(_:method:asOf:)``).
     ///   - prices: Price per coin id.
     public init(holdings: [Holding], prices: [String: Decimal]) {
-        (totalValue, totalCost, realizedPnL, fees) = (0, 0, 0, 0)
+        (totalValue, totalCost, realizedPnL, pricedRealizedPnL, fees) = (0, 0, 0, 0, 0)
         unpricedCoins = []
         for holding in holdings {
             realizedPnL += holding.realizedPnL
+            if prices[holding.coinId] != nil { pricedRealizedPnL += holding.realizedPnL }
             fees += holding.fees
             guard holding.quantity > 0 else { continue }
             guard let price = prices[holding.coinId] else {

@@ -66,6 +66,10 @@ struct PositionAccumulator {
         case .bitpalAverage:
             cycleBuyQuantity += amount
             cycleBuyCost += cost
+            // The app checks after every transaction, buys included: a buy that brings the
+            // balance within the tolerance of zero (a dust buy alone, or one that covers an
+            // oversold balance) closes the cycle too.
+            if quantity.magnitude < Self.bitpalDustTolerance { closeBitpalCycle() }
         case .movingAverage:
             costBasis += cost
         case .fifo:
@@ -115,11 +119,19 @@ struct PositionAccumulator {
         return cost
     }
 
-    /// The app closes a cycle when the quantity is within the tolerance of zero: the cycle's
-    /// P&L is settled and any dust is dropped.
+    /// The app closes a cycle when the quantity is within the tolerance of zero, after any
+    /// transaction (Bitpal-v2 `ClosedPosition.swift`, `computeClosedPositions`; `Holding.swift`,
+    /// `filterOpenCycleTransactions`): any dust is dropped, and a cycle with both buys and sells
+    /// realises (average sale − average cost) × the quantity *bought* (`computeCycleMetrics`,
+    /// `ClosedPosition.realizedPnL`), which differs from proceeds − sold × average by the dust.
+    /// A cycle without a buy or without a sell realises nothing (`computeCycleMetrics` returns
+    /// nil).
     private mutating func closeBitpalCycle() {
-        let average = cycleBuyQuantity > 0 ? cycleBuyCost / cycleBuyQuantity : 0
-        settledRealized += cycleSellProceeds - cycleSellQuantity * average
+        if cycleBuyQuantity > 0, cycleSellQuantity > 0 {
+            let averageCost = cycleBuyCost / cycleBuyQuantity
+            let averageSale = cycleSellProceeds / cycleSellQuantity
+            settledRealized += (averageSale - averageCost) * cycleBuyQuantity
+        }
         quantity = 0
         (cycleBuyQuantity, cycleBuyCost, cycleSellQuantity, cycleSellProceeds) = (0, 0, 0, 0)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The app's own search filter and ranking (Pointwelve/Bitpal-iOS
 /// `Bitpal-v2/Bitpal/Features/Watchlist/ViewModels/CoinSearchViewModel.swift`, `filterResults(query:)`
 /// and `sortByMarketCap(_:)`), which differ from ``CoinSearchIndex``'s tiers:
@@ -55,9 +57,14 @@ public enum AppSearchRanking {
     ///     (the app then keeps the ranking).
     /// - Returns: The results, at most ``shownResults``.
     public static func shown(_ ranked: [CoinListEntry], marketCaps: [String: Double]) -> [CoinListEntry] {
+        // The app compares `Decimal`s made from the decoded doubles (Bitpal-v2 `Coin.swift`,
+        // `init(from:)`: `Decimal(marketCapDouble)`; `CoinSearchViewModel.sortByMarketCap`), and
+        // that conversion keeps about 17 digits: caps that differ as doubles (1e15 + 0.125 and
+        // 1e15 + 0.25) can be equal as decimals, and then keep the ranking's order.
+        let caps = marketCaps.mapValues { Decimal($0) }
         let sorted = ranked.enumerated().sorted { left, right in
-            let leftCap = marketCaps[left.element.id] ?? 0
-            let rightCap = marketCaps[right.element.id] ?? 0
+            let leftCap = caps[left.element.id] ?? 0
+            let rightCap = caps[right.element.id] ?? 0
             if (leftCap > 0) != (rightCap > 0) { return leftCap > 0 }
             if leftCap > 0, leftCap != rightCap { return leftCap > rightCap }
             return left.offset < right.offset
