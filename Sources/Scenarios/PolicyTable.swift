@@ -114,6 +114,7 @@ public enum PolicyTable {
             }),
         .cases("missing_rows", \.missingRows),
         .cases("widget", \.widget),
+        .cases("chart_rows", \.chartRows),
     ]
 
     /// Every key a scenario's `policies:` may hold.

@@ -52,6 +52,8 @@ public struct AppPolicies: Sendable, Equatable {
     public var missingRows: MissingRowRule = .appCompactMap
     /// The home-screen widget's build, when a scenario installs one (`user.widget: true`).
     public var widget: WidgetBuild = .readsFile
+    /// Whether chart rows are drawn as sent or sorted first (the app: as sent).
+    public var chartRows: ChartRowOrder = .asSent
 
     /// The chart preparation these policies describe.
     public var chartPreparation: ChartPreparation {
@@ -89,5 +91,6 @@ public struct AppPolicies: Sendable, Equatable {
         refreshIntervalMilliseconds: 30_000, marketCacheTTLMilliseconds: 30_000, refreshSource: .markets,
         marketsPaging: .batchSize, timeoutMilliseconds: 10_000, costMethod: .fifo,
         refreshSchedule: .fixedRate, marketCacheRule: .perRequest, detailLoadOrder: .concurrent,
-        candleSampling: .newest, maxMarketsTargetLength: 2_000, missingRows: .dataUnavailable)
+        candleSampling: .newest, maxMarketsTargetLength: 2_000, missingRows: .dataUnavailable,
+        chartRows: .sorted)
 }

@@ -28,7 +28,7 @@ extension TrackerApp {
         if type == .line {
             let chart = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in
-                try MarketChartDecoder.decode(body, source: source)
+                try MarketChartDecoder.decode(body, source: source, order: policies.chartRows)
             }
             processed = .line(
                 drawLine(
@@ -36,7 +36,8 @@ extension TrackerApp {
                     range: range, at: now, counting: counting))
         } else {
             let chart = try CoinGeckoResponseClassifier.decode(body, for: request) {
-                body, source throws(LocatedDecodingError) in try OHLCDecoder.decode(body, source: source)
+                body, source throws(LocatedDecodingError) in
+                try OHLCDecoder.decode(body, source: source, order: policies.chartRows)
             }
             processed = .candles(
                 drawCandles(

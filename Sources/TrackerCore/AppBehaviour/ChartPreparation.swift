@@ -75,7 +75,14 @@ public struct ChartPreparation: Sendable, Equatable {
         _ series: TimeSeries, range: ChartTimeRange, at now: Int64,
         measure: (() -> Void) -> Void = { $0() }
     ) -> Line {
-        let kept = filter.apply(to: series, range: range, now: now)
+        var kept = filter.apply(to: series, range: range, now: now)
+        // The stride rule works on rows as sent, as the app's does; the binned downsamplers need
+        // time order, so rows kept as sent are sorted for them (``SeriesRepairs``).
+        if downsampler != .stride, !kept.timestamps.isNonDecreasing {
+            var (timestamps, columns) = (kept.timestamps, [kept.values])
+            _ = SeriesRepairs.apply(timestamps: &timestamps, columns: &columns)
+            kept = TimeSeries(timestamps: timestamps, values: columns[0])
+        }
         let cap = profile.maxPoints(for: range, type: .line) ?? max(kept.count, 1)
         let budget = downsampler.largestValidOutput(atMost: cap)
         var selected: [Int]?

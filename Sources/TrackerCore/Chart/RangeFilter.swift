@@ -30,30 +30,36 @@ public enum RangeFilter: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The points of `series` inside `range`.
+    /// The points of `series` inside `range`, in their order: the app's
+    /// `points.filter { $0.timestamp >= cutoffDate }`, which keeps rows as sent (``ChartRowOrder``).
     ///
     /// - Parameters:
-    ///   - series: A series sorted by timestamp.
+    ///   - series: A series, sorted or as sent.
     ///   - range: The chart range.
     ///   - now: The current (simulated) time in epoch milliseconds.
-    /// - Returns: The suffix of points at or after the cutoff.
-    /// - Complexity: O(log n) to find the cutoff plus the copy of the suffix.
+    /// - Returns: The points at or after the cutoff (a suffix, for a sorted series).
+    /// - Complexity: O(n) to check the order, then O(log n) and the copy of the suffix for a
+    ///   sorted series, O(n) otherwise.
     public func apply(to series: TimeSeries, range: ChartTimeRange, now: Int64) -> TimeSeries {
-        guard let cutoff = cutoff(for: range, newest: series.timestamps.last, now: now) else { return series }
+        let sorted = series.timestamps.isNonDecreasing
+        let newest = sorted ? series.timestamps.last : series.timestamps.max()
+        guard let cutoff = cutoff(for: range, newest: newest, now: now) else { return series }
+        guard sorted else { return series.selecting(series.timestamps.indices(notBelow: cutoff)) }
         return series.suffix(from: series.timestamps.firstIndex(notBelow: cutoff))
     }
 
-    /// The candles of `candles` inside `range`, judged by close time.
+    /// The candles of `candles` inside `range`, judged by close time, in their order.
     ///
     /// - Parameters:
-    ///   - candles: Candles sorted by close time.
+    ///   - candles: Candles, sorted by close time or as sent.
     ///   - range: The chart range.
     ///   - now: The current (simulated) time in epoch milliseconds.
-    /// - Returns: The suffix of candles closing at or after the cutoff.
+    /// - Returns: The candles closing at or after the cutoff (a suffix, for sorted candles).
     public func apply(to candles: CandleSeries, range: ChartTimeRange, now: Int64) -> CandleSeries {
-        guard let cutoff = cutoff(for: range, newest: candles.closeTimes.last, now: now) else {
-            return candles
-        }
+        let sorted = candles.closeTimes.isNonDecreasing
+        let newest = sorted ? candles.closeTimes.last : candles.closeTimes.max()
+        guard let cutoff = cutoff(for: range, newest: newest, now: now) else { return candles }
+        guard sorted else { return candles.selecting(candles.closeTimes.indices(notBelow: cutoff)) }
         return candles.suffix(from: candles.closeTimes.firstIndex(notBelow: cutoff))
     }
 }

@@ -15,12 +15,15 @@ public enum MarketChartDecoder {
     /// - Parameters:
     ///   - data: The response body.
     ///   - source: The label errors name (a file name, "response").
+    ///   - order: Whether rows are repaired (``ChartRowOrder/sorted``, the default) or kept as
+    ///     sent.
     /// - Returns: The chart.
     /// - Throws: ``LocatedDecodingError`` naming the line, column and JSON path of the first problem.
     @_specialize(exported:true,where Bytes == [UInt8])  // else other modules run the generic body
     public static func decode<Bytes: Collection>(
         _ data: Bytes,
-        source: String = "response"
+        source: String = "response",
+        order: ChartRowOrder = .sorted
     ) throws(LocatedDecodingError) -> MarketChart where Bytes.Element == UInt8 {
         try withJSONCursor(over: data, source: source) { cursor throws(LocatedDecodingError) in
             var series: [MarketChart.Column: TimeSeries] = [:]
@@ -33,7 +36,7 @@ public enum MarketChartDecoder {
                     return
                 }
                 var rows = try cursor.readRows(path: "$".member(key), rules: [column.rule])
-                repairs[column] = rows.repairTimestamps()
+                repairs[column] = order == .sorted ? rows.repairTimestamps() : .none
                 series[column] = TimeSeries(timestamps: rows.timestamps, values: rows.columns[0])
             }
             try cursor.expectEnd()

@@ -11,12 +11,15 @@ public enum OHLCDecoder {
     /// - Parameters:
     ///   - data: The response body.
     ///   - source: The label errors name.
+    ///   - order: Whether rows are repaired (``ChartRowOrder/sorted``, the default) or kept as
+    ///     sent.
     /// - Returns: The candles.
     /// - Throws: ``LocatedDecodingError`` naming the line, column and JSON path of the first problem.
     @_specialize(exported:true,where Bytes == [UInt8])  // else other modules run the generic body
     public static func decode<Bytes: Collection>(
         _ data: Bytes,
-        source: String = "response"
+        source: String = "response",
+        order: ChartRowOrder = .sorted
     ) throws(LocatedDecodingError) -> OHLCChart where Bytes.Element == UInt8 {
         try withJSONCursor(over: data, source: source) { cursor throws(LocatedDecodingError) in
             var rows = try cursor.readRows(
@@ -25,7 +28,7 @@ public enum OHLCDecoder {
                 rowCheck: inconsistency(of:)
             )
             try cursor.expectEnd()
-            let repairs = rows.repairTimestamps()
+            let repairs = order == .sorted ? rows.repairTimestamps() : .none
             let candles = CandleSeries(
                 closeTimes: rows.timestamps,
                 open: rows.columns[0],

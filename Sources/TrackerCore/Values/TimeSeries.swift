@@ -80,4 +80,20 @@ extension Array where Element == Int64 {
             return true
         }
     }
+
+    /// Whether no element is smaller than the one before it (equal neighbours allowed).
+    var isNonDecreasing: Bool {
+        withUnsafeBufferPointer { buffer in
+            guard buffer.count > 1 else { return true }
+            for index in 1..<buffer.count where buffer[index] < buffer[index - 1] {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The indices of the elements at or above `cutoff`, in order.
+    func indices(notBelow cutoff: Int64) -> [Int] {
+        indices.filter { self[$0] >= cutoff }
+    }
 }

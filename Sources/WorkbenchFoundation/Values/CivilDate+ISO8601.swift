@@ -3,8 +3,9 @@ extension CivilDate {
     ///
     /// Accepts `2021-05-15T15:58:12.266Z`, `2021-05-15T15:58:12Z`, any number of fraction digits
     /// (truncated to milliseconds), and a numeric offset (`+08:00`, `-0530`) instead of `Z`. The
-    /// app decoded these with Foundation's `.iso8601` strategy, which refuses fractional seconds;
-    /// this parser is what `TrackerCore` uses instead.
+    /// app decodes these with Foundation's `.iso8601` strategy, which on its iOS 26.1 target
+    /// accepts fractional seconds too (`docs/network.md`); this byte-level parser is what
+    /// `TrackerCore` uses.
     ///
     /// - Parameter text: The date-time text.
     /// - Returns: Epoch milliseconds, or nil when the text is not a valid date-time.
