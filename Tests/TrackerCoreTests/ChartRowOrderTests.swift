@@ -16,8 +16,8 @@ struct ChartRowOrderTests {
 
     @Test("the recorded day: as sent, 15M, 1H and 4H end on the older last row; sorted, on the newer")
     func recordedLateRow() throws {
-        let asSent = try MarketChartDecoder.decode(Self.body, order: .asSent).prices
-        let sorted = try MarketChartDecoder.decode(Self.body, order: .sorted).prices
+        let asSent = try MarketChartDecoder.decode(Array(Self.body), order: .asSent).prices
+        let sorted = try MarketChartDecoder.decode(Array(Self.body), order: .sorted).prices
         #expect(asSent.count == 288 && sorted.count == 288)
         #expect(Array(asSent.timestamps.suffix(2)) == [Self.newer, Self.older])
         #expect(Array(sorted.timestamps.suffix(2)) == [Self.older, Self.newer])

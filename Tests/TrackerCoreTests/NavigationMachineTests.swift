@@ -75,24 +75,36 @@ struct NavigationMachineTests {
         // A pull loads once more beside the loop.
         #expect(loop.loadOnce() == [.load(token: 4)])
         #expect(loop.loadFinished(token: 4, at: 40_000) == [])
-        // Hidden while sleeping: the loop stops, its wake is stale.
-        #expect(loop.disappear(at: 50_000) == [])
+        // Hidden while sleeping: the loop stops, its wake is stale, and the swallowed cancellation
+        // (`try? await Task.sleep` in `PortfolioViewModel.startPeriodicUpdates()`) runs one last
+        // load at once, in a cancelled task.
+        #expect(loop.disappear(at: 50_000) == [.cancelledLoad(token: 5)])
+        #expect(loop.isCurrent(token: 5))
+        #expect(loop.loadFinished(token: 5, at: 50_000) == [])
         #expect(loop.wake(token: 3, at: 60_400) == [])
         #expect(!loop.loopRuns)
         // Shown again, and hidden while the .task's load is in flight: the load is cancelled,
         // and the .task starts the loop anyway (the app calls startPeriodicUpdates() after the
-        // cancelled load returns).
-        #expect(loop.appear() == [.load(token: 5)])
-        #expect(loop.disappear(at: 70_000) == [.wake(token: 6, at: 100_000)])
-        #expect(!loop.isCurrent(token: 5))
-        #expect(loop.loadFinished(token: 5, at: 70_200) == [])
+        // cancelled load returns). No loop was sleeping, so no last load.
+        #expect(loop.appear() == [.load(token: 6)])
+        #expect(loop.disappear(at: 70_000) == [.wake(token: 7, at: 100_000)])
+        #expect(!loop.isCurrent(token: 6))
+        #expect(loop.loadFinished(token: 6, at: 70_200) == [])
         #expect(loop.loopRuns && !loop.isVisible)
-        #expect(loop.wake(token: 6, at: 100_000) == [.load(token: 6)])
-        #expect(loop.loadFinished(token: 6, at: 100_200) == [.wake(token: 7, at: 130_200)])
-        // The next visit's load ends, and its startPeriodicUpdates() replaces the leaked loop.
-        #expect(loop.appear() == [.load(token: 8)])
-        #expect(loop.loadFinished(token: 8, at: 120_200) == [.wake(token: 9, at: 150_200)])
-        #expect(loop.wake(token: 7, at: 130_200) == [])
+        #expect(loop.wake(token: 7, at: 100_000) == [.load(token: 7)])
+        #expect(loop.loadFinished(token: 7, at: 100_200) == [.wake(token: 8, at: 130_200)])
+        // The next visit's load ends, and its startPeriodicUpdates() stops the leaked loop, which
+        // was sleeping: its last load runs, then the new loop sleeps.
+        #expect(loop.appear() == [.load(token: 9)])
+        #expect(
+            loop.loadFinished(token: 9, at: 120_200) == [
+                .cancelledLoad(token: 10), .wake(token: 11, at: 150_200),
+            ])
+        #expect(loop.wake(token: 8, at: 130_200) == [])
+        // Hidden while the loop's own load is in flight: that load is cancelled, no last load.
+        #expect(loop.wake(token: 11, at: 150_200) == [.load(token: 11)])
+        #expect(loop.disappear(at: 150_300) == [])
+        #expect(!loop.isCurrent(token: 11))
     }
 
     @Test("the tab asks for every traded coin, and lists those with an open quantity")
@@ -103,7 +115,7 @@ struct NavigationMachineTests {
             PortfolioTransaction(coinId: "eth", kind: .sell, quantity: 1, price: 1, fee: 0, time: 2),
         ]
         #expect(PortfolioRefreshLoop.coinIds(of: trades) == ["btc", "eth"])
-        #expect(PortfolioRefreshLoop.heldCoinIds(of: trades) == ["btc"])
+        #expect(PortfolioRefreshLoop.heldCoinIds(of: trades, method: .bitpalAverage) == ["btc"])
     }
 
     @Test("search: the list once, a 300 ms debounce, every match's market data, the top 50 by market cap")

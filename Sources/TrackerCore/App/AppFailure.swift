@@ -55,6 +55,8 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
     case refusedTrade
     /// A search's results did not show the coin the user looked for.
     case notInResults
+    /// A request in a cancelled task: `URLSession` throws `URLError.cancelled` before it leaves.
+    case cancelled
 
     /// The kind of a client error.
     ///
@@ -86,6 +88,7 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
         case .refusedRemove: "refused_remove"
         case .refusedTrade: "refused"
         case .notInResults: "not_in_results"
+        case .cancelled: "cancelled"
         }
     }
 }

@@ -8,6 +8,10 @@ extension TrackerApp {
                 startFetch(
                     .portfolio(token: token), ids: PortfolioRefreshLoop.coinIds(of: transactions), at: now)
             case .wake(let token, let time): schedule(.portfolioLoop(token: token), at: time)
+            case .cancelledLoad(let token):
+                startFetch(
+                    .portfolio(token: token), ids: PortfolioRefreshLoop.coinIds(of: transactions), at: now,
+                    cancelled: true)
             }
         }
     }
@@ -22,7 +26,7 @@ extension TrackerApp {
             return false
         }
         transactions.append(transaction)
-        heldCoinIds = PortfolioRefreshLoop.heldCoinIds(of: transactions)
+        heldCoinIds = PortfolioRefreshLoop.heldCoinIds(of: transactions, method: policies.costMethod)
         return true
     }
 }

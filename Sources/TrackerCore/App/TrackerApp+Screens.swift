@@ -90,9 +90,13 @@ extension TrackerApp {
             case .reloadWidgetTimelines: reloadWidgetTimelines(at: now)
             case .suspended: suspended = true
             case .resumed:
+                // The process resumes and its overdue sleeps fire at once, before any tap the
+                // person makes after the foreground (issue 51: scheduling them behind the taps of
+                // the same millisecond dropped loads a tab tap then cancelled).
                 suspended = false
-                for wake in heldWakes { schedule(wake, at: now) }
+                let due = heldWakes
                 heldWakes = []
+                for held in due { wake(held, at: now) }
             }
         }
     }

@@ -25,6 +25,8 @@ struct MarketDataFetch: Sendable {
     }
 
     var origin: Origin
+    /// Whether it runs in a cancelled task: a request it would send fails before it leaves.
+    var cancelled = false
     /// The endpoint the requests go to, so the answers are decoded as what they are.
     var source: WatchlistRefreshSource
     /// The app's decisions: which request next, from the cache or the server, when it ends.
@@ -50,10 +52,12 @@ extension TrackerApp {
 
     /// Starts a fetch of the given coins (``MarketDataRun``: through the market cache, one
     /// request after the other).
-    mutating func startFetch(_ origin: MarketDataFetch.Origin, ids: [String], at now: Int64) {
+    mutating func startFetch(
+        _ origin: MarketDataFetch.Origin, ids: [String], at now: Int64, cancelled: Bool = false
+    ) {
         let source = origin.isWatchlist ? policies.refreshSource : .markets
         let run = MarketDataRun(requests: fetchRequests(source, ids: ids), usesCache: source == .markets)
-        let fetch = MarketDataFetch(origin: origin, source: source, run: run)
+        let fetch = MarketDataFetch(origin: origin, cancelled: cancelled, source: source, run: run)
         let step = run.start()
         guard step != .succeeded else {
             finishFetch(fetch, succeeded: true, at: now)
@@ -95,6 +99,9 @@ extension TrackerApp {
                 }
                 deliver(cached.rows, ids: ids, dataTime: cached.dataTime, fetch: id, at: now)
                 step = fetches[id]!.run.cacheAnswered(ids: cached.rows.map { $0.id })
+            case .send where fetch.cancelled:
+                emit(.failed(FailureSource(fetch.origin.screen), .cancelled))
+                step = fetch.run.failed()
             case .send(let request, let ids):
                 let key = traceKey(for: request, ids: ids)
                 ask(

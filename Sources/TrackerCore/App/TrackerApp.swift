@@ -151,7 +151,8 @@ public struct TrackerApp: Sendable {
             staleIfError: policies.staleIfError, requests: requests)
         navigation = AppNavigation(active: setup.startsInForeground)
         transactions = setup.transactions
-        heldCoinIds = PortfolioRefreshLoop.heldCoinIds(of: setup.transactions)
+        heldCoinIds = PortfolioRefreshLoop.heldCoinIds(
+            of: setup.transactions, method: setup.policies.costMethod)
         portfolioLoop = PortfolioRefreshLoop(intervalMilliseconds: policies.refreshIntervalMilliseconds)
         if setup.hasWidget {
             widget = HomeScreenWidget(

@@ -14,7 +14,13 @@ import Foundation
 ///   loading every 30 s while the tab is hidden, until the next `stopPeriodicUpdates()` (the end
 ///   of the tab's next `.task` load, or its next disappearance);
 /// - pull-to-refresh (`.refreshable`) loads once more, without invalidating the cache, beside the
-///   loop; so does saving a transaction (`AddTransactionView`'s `onSave`).
+///   loop; so does saving a transaction (`AddTransactionView`'s `onSave`);
+/// - the loop sleeps with `try? await Task.sleep(for: .seconds(30))`, which swallows the
+///   cancellation: a loop stopped while it sleeps (`stopPeriodicUpdates()`, from `.onDisappear`
+///   or from `startPeriodicUpdates()` itself) wakes at once and runs one more
+///   `loadPortfolioWithPrices()` before it sees `Task.isCancelled`. That load runs in a cancelled
+///   task: the market cache answers it as usual, but a request it sends fails with
+///   `URLError.cancelled` before it leaves (``Action/cancelledLoad(token:)``).
 ///
 /// Each load and wake carries a token; a shell reports completions with it and stale ones are
 /// ignored.
@@ -25,6 +31,9 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
         case load(token: Int)
         /// Call ``wake(token:at:)`` at this time.
         case wake(token: Int, at: Int64)
+        /// The stopped loop's last load, in a cancelled task: answered from the cache, a request
+        /// it would send fails before it leaves. Report the end with ``loadFinished(token:at:)``.
+        case cancelledLoad(token: Int)
     }
 
     /// The loop's sleep, ms (the app's: 30 s).
@@ -67,11 +76,11 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
     /// - Returns: The leaked loop's first wake, when a `.task` load was in flight.
     public mutating func disappear(at now: Int64) -> [Action] {
         isVisible = false
-        stopLoop()
-        guard let cancelled = taskLoad else { return [] }
+        let stopped = stopLoop()
+        guard let cancelled = taskLoad else { return stopped }
         liveLoads.remove(cancelled)
         taskLoad = nil
-        return startLoop(at: now)
+        return stopped + startLoop(at: now)
     }
 
     /// A pull-to-refresh or a saved transaction: one more load beside the loop.
@@ -123,17 +132,23 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
 
     /// `startPeriodicUpdates()`: cancels a running loop, then sleeps first.
     private mutating func startLoop(at now: Int64) -> [Action] {
-        stopLoop()
+        let stopped = stopLoop()
         let token = newToken()
         loopToken = token
         loopRuns = true
-        return [.wake(token: token, at: now + intervalMilliseconds)]
+        return stopped + [.wake(token: token, at: now + intervalMilliseconds)]
     }
 
-    private mutating func stopLoop() {
-        if let running = loopToken { liveLoads.remove(running) }
+    /// `stopPeriodicUpdates()`: a loop that was sleeping runs its last load (the swallowed
+    /// cancellation); a loop load in flight is cancelled and no longer matters.
+    private mutating func stopLoop() -> [Action] {
+        guard let running = loopToken else { return [] }
         loopToken = nil
         loopRuns = false
+        guard liveLoads.remove(running) == nil else { return [] }
+        let last = newToken()
+        liveLoads.insert(last)
+        return [.cancelledLoad(token: last)]
     }
 
     private mutating func newToken() -> Int {
@@ -151,15 +166,15 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
         Set(transactions.map(\.coinId)).sorted()
     }
 
-    /// The coins the tab lists as holdings: an open quantity above 0 (`computeHoldings`).
+    /// The coins the tab lists as holdings: an open quantity above 0 under the cost method
+    /// (`computeHoldings`; under the app's method a cycle within 1e-8 of zero is closed, so dust
+    /// is no holding).
     ///
-    /// - Parameter transactions: The ledger.
-    public static func heldCoinIds(of transactions: [PortfolioTransaction]) -> [String] {
-        var quantities: [String: Decimal] = [:]
-        for transaction in transactions {
-            let signed = transaction.kind == .buy ? transaction.quantity : -transaction.quantity
-            quantities[transaction.coinId, default: 0] += signed
-        }
-        return quantities.filter { $0.value > 0 }.keys.sorted()
+    /// - Parameters:
+    ///   - transactions: The ledger.
+    ///   - method: The cost method.
+    public static func heldCoinIds(of transactions: [PortfolioTransaction], method: CostMethod) -> [String] {
+        guard let holdings = try? PortfolioLedger.holdings(transactions, method: method) else { return [] }
+        return holdings.filter { $0.quantity > 0 }.map(\.coinId)
     }
 }

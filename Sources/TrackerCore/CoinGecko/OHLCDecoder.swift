@@ -11,15 +11,34 @@ public enum OHLCDecoder {
     /// - Parameters:
     ///   - data: The response body.
     ///   - source: The label errors name.
-    ///   - order: Whether rows are repaired (``ChartRowOrder/sorted``, the default) or kept as
-    ///     sent.
     /// - Returns: The candles.
     /// - Throws: ``LocatedDecodingError`` naming the line, column and JSON path of the first problem.
     @_specialize(exported:true,where Bytes == [UInt8])  // else other modules run the generic body
     public static func decode<Bytes: Collection>(
         _ data: Bytes,
-        source: String = "response",
-        order: ChartRowOrder = .sorted
+        source: String = "response"
+    ) throws(LocatedDecodingError) -> OHLCChart where Bytes.Element == UInt8 {
+        try decodeRows(data, source: source, order: .sorted)
+    }
+
+    /// Decodes one response, its rows repaired or kept as sent.
+    ///
+    /// - Parameters:
+    ///   - data: The response body.
+    ///   - source: The label errors name.
+    ///   - order: Whether rows are repaired (``ChartRowOrder/sorted``) or kept as sent.
+    /// - Returns: The decoded response.
+    /// - Throws: ``LocatedDecodingError`` naming the line, column and JSON path of the first problem.
+    public static func decode(
+        _ data: [UInt8], source: String = "response", order: ChartRowOrder
+    ) throws(LocatedDecodingError) -> OHLCChart {
+        try decodeRows(data, source: source, order: order)
+    }
+
+    /// The decoder's body, specialised where it is called.
+    @inline(__always)
+    static func decodeRows<Bytes: Collection>(
+        _ data: Bytes, source: String, order: ChartRowOrder
     ) throws(LocatedDecodingError) -> OHLCChart where Bytes.Element == UInt8 {
         try withJSONCursor(over: data, source: source) { cursor throws(LocatedDecodingError) in
             var rows = try cursor.readRows(
