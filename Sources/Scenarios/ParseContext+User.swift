@@ -1,6 +1,7 @@
 import PriceModels
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 extension ParseContext {
     /// The user: scripted actions, seeded sessions, whether the app is open at the start, and
@@ -11,9 +12,13 @@ extension ParseContext {
         guard let reader else { return ([], nil, true, false) }
         let section = try reader.mapping(allowing: ["foreground", "script", "sessions", "widget"])
         var script: [ScheduledAction] = []
+        var entries: [(item: NodeReader, actions: [ScheduledAction])] = []
         for item in try section.optional("script")?.sequence() ?? [] {
-            script += try actions(item, market: market)
+            let itemActions = try actions(item, market: market)
+            script += itemActions
+            entries.append((item, itemActions))
         }
+        let foreground = try section.optional("foreground")?.bool() ?? true
         var sessions: StochasticUser?
         if let sessionsReader = section.optional("sessions") {
             let fields = try sessionsReader.mapping(allowing: [
@@ -42,10 +47,37 @@ extension ParseContext {
                     tradesPerSession: try fields.optional("trades")?.double(in: 0...20)
                         ?? defaults.tradesPerSession))
         }
-        return (
-            script, sessions, try section.optional("foreground")?.bool() ?? true,
-            try section.optional("widget")?.bool() ?? false
-        )
+        // Without seeded sessions the script alone says when the app is open.
+        if (sessions?.sessionsPerDay ?? 0) == 0 { try refuseTapsInBackground(entries, foreground: foreground) }
+        return (script, sessions, foreground, try section.optional("widget")?.bool() ?? false)
+    }
+
+    /// Refuses a scripted tap while the app is in the background, where no person can make it
+    /// (the app would ignore it, and the run would say nothing).
+    private func refuseTapsInBackground(
+        _ entries: [(item: NodeReader, actions: [ScheduledAction])], foreground: Bool
+    ) throws(ScenarioError) {
+        let ordered = entries.enumerated().flatMap { index, entry in
+            entry.actions.map { (time: $0.time, index: index, item: entry.item, action: $0.action) }
+        }
+        .sorted { ($0.time, $0.index) < ($1.time, $1.index) }
+        let offset = { (time: Int64) in DurationText.text(milliseconds: time - start) }
+        var active = foreground
+        var wentToBackground: Int64?
+        for entry in ordered {
+            switch entry.action {
+            case .foreground: active = true
+            case .background:
+                active = false
+                wentToBackground = entry.time
+            default:
+                guard entry.action.needsActiveApp, !active else { continue }
+                let why = wentToBackground.map { "it went there at \(offset($0))" } ?? "user.foreground is false"
+                throw entry.item.error(
+                    "'\(entry.action.verb)' at \(offset(entry.time)) cannot happen: the app is in the background "
+                        + "then (\(why)); add {at: ..., do: foreground} before it")
+            }
+        }
     }
 
     /// One script entry; some verbs are several actions at the same time (an open with a chart

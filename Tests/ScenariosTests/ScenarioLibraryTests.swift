@@ -61,6 +61,31 @@ struct ScenarioLibraryTests {
             "\(file): \(broken.compactMap { $0.failure(in: metrics.byName) })")
     }
 
+    // Issue 51, item 13: the spec preset on the app's day used to report a minimum gap of 0 ms
+    // (12 requests queued before a 29-minute suspension left in the same millisecond) and 13
+    // requests in a minute on a 10-a-minute plan.
+    @Test(
+        "after a suspension each reserving limiter keeps its promise on the sends; the app's does not",
+        arguments: ["spacing", "token-bucket", "sliding-window", "bitpal"])
+    func limiterAfterSuspension(limiter: String) throws {
+        let root = RepositoryFiles.root
+        let scenario = try ScenarioParser.load(
+            path: root.appendingPathComponent("scenarios/bitpal-as-built.yaml").path, projectRoot: root,
+            overrides: ["policies.preset=spec", "policies.limiter=\(limiter)"])
+        var run = try AppSimulation(config: try scenario.runConfig(projectRoot: root))
+        let metrics = run.run().metrics.byName
+        let perMinute = try #require(metrics["rate_limit.plan_per_minute"])
+        if limiter == "bitpal" {
+            // The app's limiter lets everything that waited go at the resume.
+            #expect(metrics["rate_limit.min_gap_ms"] == 0)
+            #expect(try #require(metrics["rate_limit.max_per_minute"]) > perMinute)
+        } else {
+            #expect(try #require(metrics["rate_limit.max_per_minute"]) <= perMinute)
+            #expect(metrics["rate_limit.over_limit"] == 0)
+        }
+        if limiter == "spacing" { #expect(metrics["rate_limit.min_gap_ms"] == 60_000 / perMinute) }
+    }
+
     @Test(
         "universes, generated coins and correlation: the same seed gives the same run, another seed another",
         arguments: ["top-50-watchlist.yaml", "demo-plan-200-coins.yaml"])

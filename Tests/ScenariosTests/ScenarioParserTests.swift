@@ -67,6 +67,26 @@ struct ScenarioParserTests {
                 "description: expected a text value, found a list"))
     }
 
+    // Issue 51, item 14: with the app in the background an `open:` used to do nothing, silently.
+    @Test("a scripted tap while the app is in the background is refused where it is written")
+    func tapInBackgroundRefused() {
+        let market = "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 1}\n"
+        #expect(
+            Self.error(market + "user:\n  foreground: false\n  script:\n    - {at: 5m, open: bitcoin}\n")
+                == "test.yaml:8:7: user.script[0]: 'open' at 5m cannot happen: the app is in the background then "
+                + "(user.foreground is false); add {at: ..., do: foreground} before it")
+        let script =
+            "user:\n  script:\n    - {at: 3m, do: background}\n    - {at: 5m, do: pull-to-refresh}\n"
+        #expect(Self.error(market + script).contains("'pull-to-refresh' at 5m cannot happen"))
+        #expect(Self.error(market + script).contains("(it went there at 3m)"))
+        // A foreground before it, a ledger entry, or the network going are fine.
+        #expect(
+            Self.error(
+                market + "user:\n  foreground: false\n  script:\n    - {at: 1m, do: foreground}\n"
+                    + "    - {at: 5m, open: bitcoin}\n    - {at: 6m, do: background}\n    - {at: 7m, do: offline}\n")
+                == "no error")
+    }
+
     static func error(_ text: String, overrides: [String] = []) -> String {
         do {
             _ = try parse(text, overrides: overrides)

@@ -37,6 +37,22 @@ struct NavigationTraceTests {
         result.journal.filter { $0.endpoint == "/coins/markets" }.map { $0.time - start }
     }
 
+    // Issue 51, item 14: a tap the run itself made impossible is counted and named.
+    @Test("a tap while the app is in the background does nothing and is named as a failure")
+    func tapInBackground() throws {
+        // At 60 s the app goes to the background; the open at 120 s cannot happen, the pull at
+        // 200 s after the foreground at 180 s can.
+        let result = try Self.run(
+            seconds: 240,
+            script: [
+                (60_000, .background), (120_000, .openCoin(id: "coin-0")), (180_000, .foreground),
+                (200_000, .pullToRefresh),
+            ])
+        #expect(result.metrics["failures.user.open_in_background"] == 1)
+        #expect(result.metrics["rate_limit.requests.by_screen.coin"] == 0)
+        #expect(result.metrics["failures.user.pull_to_refresh_in_background"] == nil)
+    }
+
     @Test("ten minutes: two on the list, five on a coin screen, three back: 10 requests, 2 market-cache hits")
     func tenMinuteSession() throws {
         let result = try Self.run(

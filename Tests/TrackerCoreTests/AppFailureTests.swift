@@ -32,8 +32,10 @@ struct AppFailureTests {
     func sourceNames() {
         #expect(
             FailureSource.allCases.map(\.rawValue) == [
-                "watchlist", "portfolio", "search", "detail", "chart", "widget",
+                "watchlist", "portfolio", "search", "detail", "chart", "widget", "user",
             ])
+        #expect(FailureKind.inBackground(verb: "pull-to-refresh").description == "pull_to_refresh_in_background")
+        #expect(FailureKind.cancelled.description == "cancelled")
         #expect(FailureSource(.coin) == .detail)
         #expect(FailureSource(.portfolio) == .portfolio)
         #expect(AppCache.allCases.map(\.rawValue) == ["market", "chart"])

@@ -12,6 +12,8 @@ public enum FailureSource: String, Sendable, Hashable, CaseIterable {
     case chart
     /// The home-screen widget's own fetch.
     case widget
+    /// A person's tap the app could not take (it was in the background).
+    case user
 
     /// The source of a screen's market-data fetch.
     ///
@@ -57,6 +59,8 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
     case notInResults
     /// A request in a cancelled task: `URLSession` throws `URLError.cancelled` before it leaves.
     case cancelled
+    /// A tap (its ``UserAction/verb``) while the app was in the background: nothing happened.
+    case inBackground(verb: String)
 
     /// The kind of a client error.
     ///
@@ -89,6 +93,7 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
         case .refusedTrade: "refused"
         case .notInResults: "not_in_results"
         case .cancelled: "cancelled"
+        case .inBackground(let verb): verb.replacingOccurrences(of: "-", with: "_") + "_in_background"
         }
     }
 }

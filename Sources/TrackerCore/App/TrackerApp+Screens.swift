@@ -7,6 +7,11 @@ extension TrackerApp {
     ///   - now: When.
     public mutating func perform(_ action: UserAction, at now: Int64) {
         emit(.userAction(action))
+        // No person taps an app in the background: counted, named, and nothing happens.
+        guard navigation.isActive || !action.needsActiveApp else {
+            emit(.failed(.user, .inBackground(verb: action.verb)))
+            return
+        }
         switch action {
         case .openCoin(let id): execute(navigation.push(coin: id), at: now)
         case .closeCoin: execute(navigation.pop(), at: now)
@@ -96,7 +101,13 @@ extension TrackerApp {
                 suspended = false
                 let due = heldWakes
                 heldWakes = []
-                for held in due { wake(held, at: now) }
+                for held in due {
+                    if case .requestSlot(let id) = held {
+                        step(id, requestLifecycle.resumed(at: now), at: now)
+                    } else {
+                        wake(held, at: now)
+                    }
+                }
             }
         }
     }

@@ -41,6 +41,42 @@ public enum UserAction: Sendable, Equatable {
     case trade(PortfolioTransaction)
 }
 
+extension UserAction {
+    /// The script verb a scenario writes for it (`open`, `pull-to-refresh`), for messages.
+    public var verb: String {
+        switch self {
+        case .openCoin: "open"
+        case .selectTab: "tab"
+        case .search: "search"
+        case .showChart: "show"
+        case .switchRange: "switch-range"
+        case .switchChartType: "switch-chart"
+        case .refreshCoin: "refresh-coin"
+        case .closeCoin: "close-coin"
+        case .pullToRefresh: "pull-to-refresh"
+        case .addCoin: "add"
+        case .removeCoin: "remove"
+        case .background: "background"
+        case .foreground: "foreground"
+        case .offline: "offline"
+        case .online: "online"
+        case .trade: "trade"
+        }
+    }
+
+    /// Whether a person does it on the app's screen, which only an active app shows: not the
+    /// app's going to the background and back, the network, a ledger entry, or a scripted chart
+    /// check.
+    public var needsActiveApp: Bool {
+        switch self {
+        case .openCoin, .selectTab, .search, .switchRange, .switchChartType, .refreshCoin, .closeCoin,
+            .pullToRefresh, .addCoin, .removeCoin:
+            true
+        case .showChart, .background, .foreground, .offline, .online, .trade: false
+        }
+    }
+}
+
 /// What a user means to do in a search sheet.
 public enum SearchGoal: Sendable, Equatable {
     /// Add this coin to the watchlist (`CoinSearchView`: `WatchlistViewModel.addCoin(coinId:)`,

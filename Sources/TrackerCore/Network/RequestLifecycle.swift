@@ -41,6 +41,19 @@ public struct RequestLifecycle: Sendable {
         limiter.recheck(at: now).map { .wait(until: $0) } ?? .send
     }
 
+    /// A request whose wait ended while the process was suspended, run when it resumed. The app's
+    /// limiter (``RateLimitPolicy/bitpal``) lets it go: every request the app had sleeping in
+    /// `RateLimiter.waitForNextRequest()` leaves at once when the process resumes (the app's flaw,
+    /// kept). A policy that reserves slots reserves a new one from now instead, so its promise
+    /// holds on the times requests actually leave, not only on the slots it handed out.
+    ///
+    /// - Parameter now: The time the process resumed.
+    /// - Returns: Send now, or wait for the new slot.
+    public mutating func resumed(at now: Int64) -> Step {
+        guard limiter.policy.reservesSlots else { return woke(at: now) }
+        return ask(at: now)
+    }
+
     /// The request leaves now.
     ///
     /// - Parameter now: The time.

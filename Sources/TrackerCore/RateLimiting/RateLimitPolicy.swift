@@ -44,6 +44,9 @@ public enum RateLimitPolicy: Sendable, Equatable, Hashable, CustomStringConverti
         return name
     }
 
+    /// Whether the policy reserves a slot when asked (all but the app's).
+    public var reservesSlots: Bool { self != .bitpal }
+
     /// The pacing state machine for a plan. The app's limiter ignores the plan (1.2 s fixed).
     ///
     /// - Parameter plan: The plan to stay within.
