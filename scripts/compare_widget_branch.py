@@ -97,7 +97,7 @@ def main():
                 f"{formatted(statistics.median(values), style)} "
                 f"({formatted(min(values), style)} to {formatted(max(values), style)})")
         print(f"| {label} (`{name}`) | " + " | ".join(cells) + " |")
-    print("\nSeeds (of", count, ") meeting each of the team's targets:\n")
+    print(f"\nDays (of {count}) meeting each of the team's targets:\n")
     print("| target | expectation | " + " | ".join(title for _, title in BUILDS) + " |")
     print("|---|---|" + "---|" * len(BUILDS))
     for expectation, label in TARGETS:

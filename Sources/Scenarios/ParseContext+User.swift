@@ -19,11 +19,19 @@ extension ParseContext {
             entries.append((item, itemActions))
         }
         let foreground = try section.optional("foreground")?.bool() ?? true
+        let widget = try section.optional("widget")?.bool() ?? false
+        // The widget's tap opens the app only where the widget is on the home screen.
+        if !widget, let entry = entries.first(where: { $0.actions.contains { $0.action == .openFromWidget } })
+        {
+            throw entry.item.error(
+                "'do: open-widget' needs the widget on the home screen: set user.widget: true")
+        }
         var sessions: StochasticUser?
         if let sessionsReader = section.optional("sessions") {
             let fields = try sessionsReader.mapping(allowing: [
                 "per_day", "length", "coins", "range_switches", "type_switches", "pull_to_refresh",
-                "background_mid_load", "portfolio_visits", "searches", "trades",
+                "background_mid_load", "portfolio_visits", "searches", "trades", "portfolio_pages",
+                "from_widget",
             ])
             let defaults = StochasticUser.Habits.default
             sessions = StochasticUser(
@@ -46,10 +54,16 @@ extension ParseContext {
                         ?? defaults.searchesPerSession,
                     tradesPerSession: try fields.optional("trades")?.double(in: 0...20)
                         ?? defaults.tradesPerSession))
+            sessions?.habits.portfolioPagesPerVisit =
+                try fields.optional("portfolio_pages")?.double(in: 0...20) ?? defaults.portfolioPagesPerVisit
+            sessions?.habits.fromWidgetShare =
+                try fields.optional("from_widget")?.double(in: 0...1) ?? defaults.fromWidgetShare
         }
         // Without seeded sessions the script alone says when the app is open.
-        if (sessions?.sessionsPerDay ?? 0) == 0 { try refuseTapsInBackground(entries, foreground: foreground) }
-        return (script, sessions, foreground, try section.optional("widget")?.bool() ?? false)
+        if (sessions?.sessionsPerDay ?? 0) == 0 {
+            try refuseTapsInBackground(entries, foreground: foreground)
+        }
+        return (script, sessions, foreground, widget)
     }
 
     /// Refuses a scripted tap while the app is in the background, where no person can make it
@@ -66,13 +80,14 @@ extension ParseContext {
         var wentToBackground: Int64?
         for entry in ordered {
             switch entry.action {
-            case .foreground: active = true
+            case .foreground, .openFromWidget: active = true
             case .background:
                 active = false
                 wentToBackground = entry.time
             default:
                 guard entry.action.needsActiveApp, !active else { continue }
-                let why = wentToBackground.map { "it went there at \(offset($0))" } ?? "user.foreground is false"
+                let why =
+                    wentToBackground.map { "it went there at \(offset($0))" } ?? "user.foreground is false"
                 throw entry.item.error(
                     "'\(entry.action.verb)' at \(offset(entry.time)) cannot happen: the app is in the background "
                         + "then (\(why)); add {at: ..., do: foreground} before it")
@@ -88,11 +103,11 @@ extension ParseContext {
         let section = try item.mapping(allowing: [
             "at", "open", "show", "chart", "range", "do", "add", "remove", "switch-range", "switch-chart",
             "tab",
-            "search", "trade",
+            "search", "trade", "page",
         ])
         let time = try time(section.required("at"))
         let allVerbs = [
-            "open", "show", "do", "add", "remove", "switch-range", "switch-chart", "tab", "search",
+            "open", "show", "do", "add", "remove", "switch-range", "switch-chart", "tab", "search", "page",
         ]
         // `add` is also the goal of a search (`{search: TEXT, add: COIN}`).
         let verbs = allVerbs.filter { section.has($0) && !($0 == "add" && section.has("search")) }
@@ -133,8 +148,16 @@ extension ParseContext {
                         ("offline", .offline),
                         ("online", .online), ("pull-to-refresh", .pullToRefresh),
                         ("refresh-coin", .refreshCoin),
-                        ("close-coin", .closeCoin),
+                        ("close-coin", .closeCoin), ("close-page", .closePortfolioPage),
+                        ("open-widget", .openFromWidget),
                     ]))
+            ]
+        case "page":
+            return [
+                at(
+                    .openPortfolioPage(
+                        try section.required("page").choice(PortfolioPage.allCases.map { ($0.rawValue, $0) }))
+                )
             ]
         case "switch-range":
             return [

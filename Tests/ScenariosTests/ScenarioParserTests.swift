@@ -83,8 +83,27 @@ struct ScenarioParserTests {
         #expect(
             Self.error(
                 market + "user:\n  foreground: false\n  script:\n    - {at: 1m, do: foreground}\n"
-                    + "    - {at: 5m, open: bitcoin}\n    - {at: 6m, do: background}\n    - {at: 7m, do: offline}\n")
+                    + "    - {at: 5m, open: bitcoin}\n    - {at: 6m, do: background}\n    - {at: 7m, do: offline}\n"
+            )
                 == "no error")
+    }
+
+    @Test("a Portfolio page and the widget's tap are script verbs; the tap needs the widget")
+    func pageAndWidgetVerbs() throws {
+        let market = "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 1}\n"
+        let script =
+            "  script:\n    - {at: 1m, page: closed-positions}\n    - {at: 2m, do: close-page}\n"
+            + "    - {at: 3m, do: background}\n    - {at: 5m, do: open-widget}\n    - {at: 6m, tab: watchlist}\n"
+        let scenario = try Self.parse(market + "user:\n  widget: true\n" + script)
+        #expect(
+            scenario.script.map(\.action) == [
+                .openPortfolioPage(.closedPositions), .closePortfolioPage, .background, .openFromWidget,
+                .selectTab(.watchlist),
+            ])
+        #expect(
+            Self.error(market + "user:\n" + script)
+                == "test.yaml:10:7: user.script[3]: 'do: open-widget' needs the widget on the home screen: "
+                + "set user.widget: true")
     }
 
     static func error(_ text: String, overrides: [String] = []) -> String {
@@ -225,7 +244,7 @@ struct ScenarioParserTests {
                 == StochasticUser.Habits(
                     rangeSwitchesPerCoin: 2, typeSwitchProbability: 0.5, pullToRefreshPerSession: 1,
                     backgroundMidLoadProbability: 0.25, portfolioVisitsPerSession: 1, searchesPerSession: 0.5,
-                    tradesPerSession: 0.25))
+                    tradesPerSession: 0.25, portfolioPagesPerVisit: 0, fromWidgetShare: 0.2))
         let long = String(repeating: "b", count: 101)
         #expect(
             Self.error(Self.minimal + "\nuser:\n  script:\n    - {at: 1m, search: \(long), add: bitcoin}\n")

@@ -22,6 +22,46 @@ struct ActionFeedTests {
         return order
     }
 
+    // Issue 51, items 9 and 12: the widget's share of sessions and the Portfolio tab's pages.
+    @Test("with the widget, about one session in five begins from it; without, none, and no draw is made")
+    func widgetSessions() {
+        let user = StochasticUser(sessionsPerDay: 40, meanSessionMilliseconds: 600_000, coinsPerSession: 1)
+        let coins = ["a", "b", "c"].map { CoinListEntry(id: $0, symbol: $0, name: $0) }
+        let end = Self.start + 30 * 86_400_000
+        func actions(widget: Bool, habits: StochasticUser.Habits = .default) -> [ScheduledAction] {
+            var user = user
+            user.habits = habits
+            var generator = StreamSeed.splitMix(root: 5, stream: "user")
+            return user.actions(
+                from: Self.start, to: end, coins: coins, profile: .spec, generator: &generator, widget: widget
+            )
+        }
+        var withPages = StochasticUser.Habits.default
+        withPages.portfolioPagesPerVisit = 0.25
+        let withWidget = actions(widget: true, habits: withPages)
+        let fromWidget = withWidget.filter { $0.action == .openFromWidget }.count
+        let fromIcon = withWidget.filter { $0.action == .foreground }.count
+        let share = Double(fromWidget) / Double(fromWidget + fromIcon)
+        #expect(
+            fromWidget + fromIcon > 500 && abs(share - 0.2) < 0.04,
+            "\(fromWidget) of \(fromWidget + fromIcon)")
+        // Without the widget no session begins from it, and the share draws nothing: the same
+        // actions as habits without the share.
+        var noShare = withPages
+        noShare.fromWidgetShare = 0
+        #expect(actions(widget: false, habits: withPages) == actions(widget: true, habits: noShare))
+        #expect(!actions(widget: false).contains { $0.action == .openFromWidget })
+        // No pages by default, and then no draw for them.
+        #expect(!actions(widget: false).contains { $0.action == .closePortfolioPage })
+        // Pages: about one per four Portfolio visits, each closed before the visit ends unless the
+        // session ends first (the app then keeps the page on the tab's stack).
+        let pages = withWidget.filter { if case .openPortfolioPage = $0.action { true } else { false } }.count
+        let visits = withWidget.filter { $0.action == .selectTab(.portfolio) }.count
+        #expect(visits > 100 && abs(Double(pages) / Double(visits) - 0.25) < 0.06, "\(pages) of \(visits)")
+        let closed = withWidget.filter { $0.action == .closePortfolioPage }.count
+        #expect(closed <= pages && closed >= pages * 8 / 10, "\(closed) of \(pages)")
+    }
+
     @Test("script and user actions, ties among them and with other events, for 30 seeds")
     func sameOrderAsTheQueue() {
         let user = StochasticUser(sessionsPerDay: 30, meanSessionMilliseconds: 600_000, coinsPerSession: 2)

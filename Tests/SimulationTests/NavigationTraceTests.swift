@@ -37,6 +37,50 @@ struct NavigationTraceTests {
         result.journal.filter { $0.endpoint == "/coins/markets" }.map { $0.time - start }
     }
 
+    // Issue 51, item 9: a page pushed inside the Portfolio tab stops its loop as the watchlist's
+    // push stops the list's (`PortfolioView`'s `.onDisappear`; back, its `.task` loads again).
+    @Test("a Portfolio page stops the tab's loop; back, the tab loads again and its loop restarts")
+    func portfolioPage() throws {
+        let trade = PortfolioTransaction(
+            coinId: "coin-0", kind: .buy, quantity: 1, price: 100, fee: 0, time: Self.start + 1_000)
+        let result = try Self.run(
+            seconds: 240,
+            script: [
+                (1_000, .trade(trade)), (60_000, .selectTab(.portfolio)),
+                (100_000, .openPortfolioPage(.transactions)), (170_000, .closePortfolioPage),
+            ])
+        let portfolio = result.journal.filter {
+            $0.endpoint == "/coins/markets"
+                && ($0.target.contains("ids=coin-0&") || $0.target.hasSuffix("ids=coin-0"))
+        }
+        // The tab's load at 60 s is a hit (the list's fetch at 30.2 s); its loop loads at 90 s (a
+        // miss, sent). The page at 100 s stops the loop mid-sleep: its last load at 100 s hits the
+        // 90.2 s entry. Back at 170 s, the tab's .task loads (the entry is 79.8 s old: sent), and
+        // the loop sleeps first: 200.2 s, then 230.4 s.
+        #expect(portfolio.map { $0.time - Self.start } == [90_000, 170_000, 200_200, 230_400])
+        #expect(result.metrics["screens.portfolio.visible_s"] == 180)
+    }
+
+    // Issue 51, item 12: a widget tap opens the app on the Portfolio tab.
+    @Test("a widget tap on the suspended app resumes it on the Portfolio tab, which loads")
+    func openFromWidget() throws {
+        let trade = PortfolioTransaction(
+            coinId: "coin-0", kind: .buy, quantity: 1, price: 100, fee: 0, time: Self.start + 1_000)
+        let result = try Self.run(
+            seconds: 240, script: [(1_000, .trade(trade)), (60_000, .background), (150_000, .openFromWidget)])
+        let portfolio = result.journal.filter {
+            $0.endpoint == "/coins/markets"
+                && ($0.target.contains("ids=coin-0&") || $0.target.hasSuffix("ids=coin-0"))
+        }
+        // At 150 s the process resumes first: the list's loop, asleep since 30.4 s (due 60.4 s),
+        // fetches at once. Then the link selects the tab, whose .task load misses (the list's
+        // answer is not back) and waits for the app's limiter: 151.2 s. Its loop sleeps 30 s
+        // after the answer (151.4 s): 181.4 s, 211.6 s.
+        #expect(Self.marketsTimes(result).filter { $0 >= 150_000 }.first == 150_000)
+        #expect(portfolio.map { $0.time - Self.start } == [151_200, 181_400, 211_600])
+        #expect(result.metrics["failures.user.open_widget_in_background"] == nil)
+    }
+
     // Issue 51, item 14: a tap the run itself made impossible is counted and named.
     @Test("a tap while the app is in the background does nothing and is named as a failure")
     func tapInBackground() throws {

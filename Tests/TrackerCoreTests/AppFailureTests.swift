@@ -34,7 +34,8 @@ struct AppFailureTests {
             FailureSource.allCases.map(\.rawValue) == [
                 "watchlist", "portfolio", "search", "detail", "chart", "widget", "user",
             ])
-        #expect(FailureKind.inBackground(verb: "pull-to-refresh").description == "pull_to_refresh_in_background")
+        #expect(
+            FailureKind.inBackground(verb: "pull-to-refresh").description == "pull_to_refresh_in_background")
         #expect(FailureKind.cancelled.description == "cancelled")
         #expect(FailureSource(.coin) == .detail)
         #expect(FailureSource(.portfolio) == .portfolio)

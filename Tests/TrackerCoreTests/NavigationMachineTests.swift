@@ -6,6 +6,41 @@ import TrackerCore
 /// `da53edf`), each on a trace worked by hand.
 @Suite("The app's screens as machines")
 struct NavigationMachineTests {
+    // Issue 51, items 9 and 12: `PortfolioView.swift` (NavigationLinks to `TransactionHistoryView`
+    // and, through `ClosedPositionsSection`, `CoinClosedPositionsView`); `ContentView.swift`,
+    // `handleDeepLink(_:)` (`bitpal://portfolio` selects the Portfolio tab).
+    @Test("a Portfolio page is a push on that tab's stack; the widget's link selects the Portfolio tab")
+    func portfolioPagesAndWidgetLink() {
+        var navigation = AppNavigation(active: true)
+        _ = navigation.launch()
+        #expect(
+            navigation.push(page: .transactions) == [
+                .disappear(.watchlistRoot), .appear(.portfolioRoot),
+                .disappear(.portfolioRoot), .appear(.portfolioPage(.transactions)),
+            ])
+        #expect(navigation.visibleScreen == .portfolio)
+        // Another tab and back: the page is still on top, so the root's .task does not run.
+        #expect(
+            navigation.select(.watchlist) == [
+                .disappear(.portfolioPage(.transactions)), .appear(.watchlistRoot),
+            ])
+        #expect(
+            navigation.select(.portfolio) == [
+                .disappear(.watchlistRoot), .appear(.portfolioPage(.transactions)),
+            ])
+        #expect(navigation.popPage() == [.disappear(.portfolioPage(.transactions)), .appear(.portfolioRoot)])
+        #expect(navigation.popPage() == [])
+        // A widget tap on a suspended app: the scene resumes, then the link selects the tab.
+        _ = navigation.select(.watchlist)
+        #expect(navigation.enterBackground() == [.reloadWidgetTimelines, .suspended])
+        #expect(navigation.becomeActive() == [.resumed])
+        #expect(navigation.select(.portfolio) == [.disappear(.watchlistRoot), .appear(.portfolioRoot)])
+        // Cold, from the widget: the app launches on its first tab, then the link moves it.
+        var cold = AppNavigation(active: false)
+        #expect(cold.becomeActive() == [.appear(.watchlistRoot)])
+        #expect(cold.select(.portfolio) == [.disappear(.watchlistRoot), .appear(.portfolioRoot)])
+    }
+
     @Test("SwiftUI's lifecycle: push, pop, tabs, sheets and the scene fire what the app's views see")
     func lifecycle() {
         var navigation = AppNavigation(active: true)

@@ -36,7 +36,8 @@ public struct ActionFeed {
             script: config.script,
             sessions: config.user?.sessions(
                 from: config.start, to: config.end, coins: config.watchlist, profile: ranges,
-                generator: StreamSeed.splitMix(root: config.seed, stream: "user"), price: config.truePrice))
+                generator: StreamSeed.splitMix(root: config.seed, stream: "user"), price: config.truePrice,
+                widget: config.app.hasWidget))
     }
 
     /// Takes the next action if it is due at or before `time`, which is when the queue's next

@@ -27,6 +27,13 @@ public struct StochasticUser: Sendable, Equatable {
         /// Trades per session through the Portfolio tab's picker, on average: a buy of about
         /// 100 USD of a watchlist coin at its price then (the user reads it off the screen).
         public var tradesPerSession: Double = 0
+        /// Pages opened per Portfolio-tab visit, on average: a holding's transactions or a coin's
+        /// closed positions, pushed on the tab's stack (its loop stops) and left before the visit
+        /// ends.
+        public var portfolioPagesPerVisit: Double = 0
+        /// The share of sessions begun by tapping the home-screen widget, when it is installed
+        /// (`user.widget: true`): the app opens on the Portfolio tab (`bitpal://portfolio`).
+        public var fromWidgetShare: Double = 0
 
         /// Creates habits.
         ///
@@ -38,11 +45,16 @@ public struct StochasticUser: Sendable, Equatable {
         ///   - portfolioVisitsPerSession: Portfolio-tab visits per session.
         ///   - searchesPerSession: Add-coin searches per session.
         ///   - tradesPerSession: Buys through the picker per session.
+        ///   - portfolioPagesPerVisit: Portfolio-tab pages per visit.
+        ///   - fromWidgetShare: The share of sessions begun from the widget, when installed.
         public init(
             rangeSwitchesPerCoin: Double, typeSwitchProbability: Double, pullToRefreshPerSession: Double,
             backgroundMidLoadProbability: Double, portfolioVisitsPerSession: Double = 0,
-            searchesPerSession: Double = 0, tradesPerSession: Double = 0
+            searchesPerSession: Double = 0, tradesPerSession: Double = 0, portfolioPagesPerVisit: Double = 0,
+            fromWidgetShare: Double = 0
         ) {
+            self.portfolioPagesPerVisit = portfolioPagesPerVisit
+            self.fromWidgetShare = fromWidgetShare
             self.rangeSwitchesPerCoin = rangeSwitchesPerCoin
             self.typeSwitchProbability = typeSwitchProbability
             self.pullToRefreshPerSession = pullToRefreshPerSession
@@ -55,11 +67,19 @@ public struct StochasticUser: Sendable, Equatable {
         /// The documented defaults: one range switch per coin, a type switch one time in five,
         /// a pull-to-refresh every other session, one session in ten ending mid-load, a
         /// Portfolio-tab visit one session in five, a search one session in ten; no trades (a trade
-        /// changes the portfolio a scenario measures, so sessions trade only when asked).
-        public static let `default` = Habits(
-            rangeSwitchesPerCoin: 1, typeSwitchProbability: 0.2, pullToRefreshPerSession: 0.5,
-            backgroundMidLoadProbability: 0.1, portfolioVisitsPerSession: 0.2, searchesPerSession: 0.1,
-            tradesPerSession: 0)
+        /// changes the portfolio a scenario measures, so sessions trade only when asked); no
+        /// Portfolio-tab pages (a scenario asks for them: `portfolio_pages`); with the widget
+        /// installed, one session in five begun from it. That share is an assumption, not a
+        /// measurement (no published tap-through rate of home-screen widgets was found):
+        /// `docs/scenarios.md` says how to vary it.
+        public static let `default`: Habits = {
+            var habits = Habits(
+                rangeSwitchesPerCoin: 1, typeSwitchProbability: 0.2, pullToRefreshPerSession: 0.5,
+                backgroundMidLoadProbability: 0.1, portfolioVisitsPerSession: 0.2, searchesPerSession: 0.1,
+                tradesPerSession: 0)
+            habits.fromWidgetShare = 0.2
+            return habits
+        }()
 
         /// Only coin opens: no switches, no pulls, no mid-load ends.
         public static let opensOnly = Habits(
@@ -107,12 +127,15 @@ public struct StochasticUser: Sendable, Equatable {
     ///   - generator: The user's seeded stream.
     ///   - price: A coin's price at a time, for trades (none without it).
     /// - Returns: Actions in time order (equal times in the order they happen).
+    ///   - widget: Whether the widget is on the home screen (sessions may begin from it).
     public func actions(
         from start: Int64, to end: Int64, coins: [CoinListEntry], profile: ChartRangeProfile,
-        generator: inout SplitMix64, price: @escaping (String, Int64) -> Double? = { _, _ in nil }
+        generator: inout SplitMix64, price: @escaping (String, Int64) -> Double? = { _, _ in nil },
+        widget: Bool = false
     ) -> [ScheduledAction] {
         var sessions = sessions(
-            from: start, to: end, coins: coins, profile: profile, generator: generator, price: price)
+            from: start, to: end, coins: coins, profile: profile, generator: generator, price: price,
+            widget: widget)
         var actions: [ScheduledAction] = []
         while let session = sessions.next() { actions += session }
         generator = sessions.generator
@@ -129,13 +152,15 @@ public struct StochasticUser: Sendable, Equatable {
     ///   - profile: The ranges on offer.
     ///   - generator: The user's seeded stream.
     ///   - price: A coin's price at a time, for trades (none without it).
+    ///   - widget: Whether the widget is on the home screen (sessions may begin from it).
     public func sessions(
         from start: Int64, to end: Int64, coins: [CoinListEntry], profile: ChartRangeProfile,
-        generator: SplitMix64, price: @escaping (String, Int64) -> Double? = { _, _ in nil }
+        generator: SplitMix64, price: @escaping (String, Int64) -> Double? = { _, _ in nil },
+        widget: Bool = false
     ) -> Sessions {
         Sessions(
             user: self, time: start, end: end, coins: coins, profile: profile, generator: generator,
-            price: price)
+            price: price, fromWidgetShare: widget ? habits.fromWidgetShare : 0)
     }
 
     /// A user's sessions, drawn one at a time (``sessions(from:to:coins:profile:generator:price:)``).
@@ -148,6 +173,8 @@ public struct StochasticUser: Sendable, Equatable {
         /// The user's stream, as far as the sessions drawn so far took it.
         public private(set) var generator: SplitMix64
         let price: (String, Int64) -> Double?
+        /// The share of sessions begun from the widget (0 without one: no draw is made).
+        let fromWidgetShare: Double
 
         /// The next session's actions in time order (equal times in the order they happen), its
         /// `.background` last; nil after the last session.
@@ -161,11 +188,16 @@ public struct StochasticUser: Sendable, Equatable {
                 Int64(
                     -PortableMath.log1p(-generator.nextUnitInterval()) * Double(user.meanSessionMilliseconds))
             )
-            var session = [
-                ScheduledAction(time: time, action: .foreground),
-                ScheduledAction(time: time, action: .closeCoin),
-                ScheduledAction(time: time, action: .selectTab(.watchlist)),
-            ]
+            // From the widget the app opens on the Portfolio tab; from its icon the person goes
+            // back to the watchlist's list.
+            var session =
+                fromWidgetShare > 0 && generator.nextUnitInterval() < fromWidgetShare
+                ? [ScheduledAction(time: time, action: .openFromWidget)]
+                : [
+                    ScheduledAction(time: time, action: .foreground),
+                    ScheduledAction(time: time, action: .closeCoin),
+                    ScheduledAction(time: time, action: .selectTab(.watchlist)),
+                ]
             let pulls = StochasticUser.count(mean: user.habits.pullToRefreshPerSession, generator: &generator)
             for _ in 0..<pulls {
                 let at = time + Int64(generator.nextUnitInterval() * Double(length))
@@ -237,6 +269,14 @@ public struct StochasticUser: Sendable, Equatable {
             let at = session.lowerBound + Int64(generator.nextUnitInterval() * length)
             let stay = Int64(generator.nextUnitInterval() * length / 4)
             actions.append(ScheduledAction(time: at, action: .selectTab(.portfolio)))
+            for _ in 0..<Self.occurrences(mean: habits.portfolioPagesPerVisit, generator: &generator) {
+                let open = at + Int64(generator.nextUnitInterval() * Double(stay))
+                let back = open + Int64(generator.nextUnitInterval() * Double(at + stay - open))
+                let page = PortfolioPage.allCases[
+                    Int(generator.next() % UInt64(PortfolioPage.allCases.count))]
+                actions.append(ScheduledAction(time: open, action: .openPortfolioPage(page)))
+                actions.append(ScheduledAction(time: back, action: .closePortfolioPage))
+            }
             actions.append(ScheduledAction(time: at + stay, action: .selectTab(.watchlist)))
         }
         for _ in 0..<Self.occurrences(mean: habits.searchesPerSession, generator: &generator) {

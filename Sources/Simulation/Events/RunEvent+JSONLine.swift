@@ -152,6 +152,9 @@ extension UserAction {
         case .online: [.init("do", .string("online"))]
         case .trade(let trade):
             [.init("trade", .string(trade.coinId)), .init("side", .string(trade.kind.rawValue))]
+        case .openPortfolioPage(let page): [.init("page", .string(page.rawValue))]
+        case .closePortfolioPage: [.init("do", .string("close-page"))]
+        case .openFromWidget: [.init("do", .string("open-widget"))]
         }
     }
 }

@@ -18,7 +18,8 @@ extension TrackerApp {
             emit(.screenChanged(screen))
         }
         switch navigation.visibleView {
-        case nil, .sheet:
+        case nil, .sheet, .portfolioPage:
+            // A sheet and a Portfolio-tab page show no market prices.
             emit(.screenShown(nil, items: []))
         case .coinScreen(let coinId):
             let shown = chartsOnScreen[detailScreen.type] ?? nil

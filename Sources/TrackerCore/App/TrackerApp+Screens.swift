@@ -25,7 +25,7 @@ extension TrackerApp {
             case .watchlistRoot: execute(watchlistScreen.pull(list: watchlist.coinIds), at: now)
             case .portfolioRoot: execute(portfolioLoop.loadOnce(), at: now)
             case .coinScreen: execute(detailScreen.refresh(), at: now)
-            case .sheet, nil: break
+            case .portfolioPage, .sheet, nil: break
             }
         case .search(_, let goal): openSearch(goal: goal, at: now)
         case .addCoin(let coin):
@@ -39,6 +39,13 @@ extension TrackerApp {
         case .offline: online = false
         case .online: online = true
         case .trade(let transaction): _ = record(transaction, at: now)
+        case .openPortfolioPage(let page): execute(navigation.push(page: page), at: now)
+        case .closePortfolioPage: execute(navigation.popPage(), at: now)
+        case .openFromWidget:
+            // The scene becomes active (the process resumes, or the app launches on its first
+            // tab), then the deep link selects the Portfolio tab.
+            execute(navigation.becomeActive(), at: now)
+            execute(navigation.select(.portfolio), at: now)
         }
     }
 
@@ -90,6 +97,7 @@ extension TrackerApp {
             case .popped: detailScreen.close()
             case .appear(.portfolioRoot): execute(portfolioLoop.appear(), at: now)
             case .disappear(.portfolioRoot): execute(portfolioLoop.disappear(at: now), at: now)
+            case .appear(.portfolioPage), .disappear(.portfolioPage): break
             case .appear(.sheet): startSearchSheet(at: now)
             case .disappear(.sheet): search = nil
             case .reloadWidgetTimelines: reloadWidgetTimelines(at: now)

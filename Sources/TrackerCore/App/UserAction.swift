@@ -39,6 +39,13 @@ public enum UserAction: Sendable, Equatable {
     case online
     /// Records a portfolio transaction (the scenario's `portfolio:` ledger: no screen, no request).
     case trade(PortfolioTransaction)
+    /// Opens a page of the Portfolio tab (pushed on its stack: the tab's loop stops).
+    case openPortfolioPage(PortfolioPage)
+    /// Goes back from a Portfolio-tab page (the tab's root loads again).
+    case closePortfolioPage
+    /// Taps the home-screen widget: every size links to `bitpal://portfolio`, so the app comes to
+    /// the foreground (or launches) and `ContentView.handleDeepLink(_:)` selects the Portfolio tab.
+    case openFromWidget
 }
 
 extension UserAction {
@@ -61,6 +68,9 @@ extension UserAction {
         case .offline: "offline"
         case .online: "online"
         case .trade: "trade"
+        case .openPortfolioPage: "page"
+        case .closePortfolioPage: "close-page"
+        case .openFromWidget: "open-widget"
         }
     }
 
@@ -70,9 +80,9 @@ extension UserAction {
     public var needsActiveApp: Bool {
         switch self {
         case .openCoin, .selectTab, .search, .switchRange, .switchChartType, .refreshCoin, .closeCoin,
-            .pullToRefresh, .addCoin, .removeCoin:
+            .pullToRefresh, .addCoin, .removeCoin, .openPortfolioPage, .closePortfolioPage:
             true
-        case .showChart, .background, .foreground, .offline, .online, .trade: false
+        case .showChart, .background, .foreground, .offline, .online, .trade, .openFromWidget: false
         }
     }
 }

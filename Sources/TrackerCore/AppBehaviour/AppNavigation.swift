@@ -15,6 +15,15 @@ public enum AppSheet: String, Sendable, Equatable, CaseIterable, Codable {
     case addTransactionPicker = "add-transaction-picker"
 }
 
+/// A page pushed on the Portfolio tab's stack. Neither loads anything from the network: they
+/// read the ledger (`TransactionHistoryView`, `CoinClosedPositionsView`).
+public enum PortfolioPage: String, Sendable, Equatable, Hashable, CaseIterable, Codable {
+    /// A holding's transactions (`PortfolioView`'s holding row links to `TransactionHistoryView`).
+    case transactions
+    /// A coin's closed positions (`ClosedPositionsSection` links to `CoinClosedPositionsView`).
+    case closedPositions = "closed-positions"
+}
+
 /// A view whose SwiftUI lifecycle (`.task`, `.onDisappear`) decides which requests run.
 public enum AppView: Sendable, Equatable, Hashable {
     /// The watchlist's root list (`WatchlistView`'s `.task` and `.onDisappear`).
@@ -23,6 +32,8 @@ public enum AppView: Sendable, Equatable, Hashable {
     case coinScreen(coinId: String)
     /// The Portfolio tab's root (`PortfolioView`'s `.task` and `.onDisappear`).
     case portfolioRoot
+    /// A page pushed on the Portfolio tab's stack.
+    case portfolioPage(PortfolioPage)
     /// A sheet (its own `.task`: the search sheets load `/coins/list`).
     case sheet(AppSheet)
 }
@@ -64,6 +75,8 @@ public struct AppNavigation: Sendable, Equatable {
     public private(set) var tab: AppTab = .watchlist
     /// The coin screen on the watchlist's stack, if one is pushed.
     public private(set) var pushedCoin: String?
+    /// The page on the Portfolio tab's stack, if one is pushed.
+    public private(set) var pushedPage: PortfolioPage?
     /// The sheet presented, if any.
     public private(set) var sheet: AppSheet?
     /// Whether the scene is active (foreground).
@@ -91,7 +104,7 @@ public struct AppNavigation: Sendable, Equatable {
         case nil: nil
         case .watchlistRoot: .watchlist
         case .coinScreen: .coin
-        case .portfolioRoot: .portfolio
+        case .portfolioRoot, .portfolioPage: .portfolio
         case .sheet: .search
         }
     }
@@ -141,6 +154,31 @@ public struct AppNavigation: Sendable, Equatable {
         return [.disappear(.coinScreen(coinId: coinId)), .popped(coinId: coinId), .appear(.watchlistRoot)]
     }
 
+    /// The user opens a page of the Portfolio tab (a holding's transactions, a coin's closed
+    /// positions): it is pushed on that tab's stack, as a coin screen is on the watchlist's, so
+    /// the root's `.onDisappear` fires (its loop stops) and, back, its `.task` runs again. The
+    /// Portfolio tab is selected first if another tab shows; a page already pushed is popped.
+    ///
+    /// - Parameter page: The page.
+    /// - Returns: The lifecycle events.
+    public mutating func push(page: PortfolioPage) -> [Lifecycle] {
+        var events = select(.portfolio)
+        events += popPage()
+        pushedPage = page
+        guard launched, isActive else { return events }
+        return events + [.disappear(.portfolioRoot), .appear(.portfolioPage(page))]
+    }
+
+    /// The user goes back from a Portfolio-tab page; nothing happens when none is pushed.
+    ///
+    /// - Returns: The lifecycle events.
+    public mutating func popPage() -> [Lifecycle] {
+        guard let page = pushedPage else { return [] }
+        pushedPage = nil
+        guard launched, isActive, tab == .portfolio else { return [] }
+        return [.disappear(.portfolioPage(page)), .appear(.portfolioRoot)]
+    }
+
     /// A sheet is presented: only its own `.task` runs.
     ///
     /// - Parameter newSheet: The sheet.
@@ -187,7 +225,7 @@ public struct AppNavigation: Sendable, Equatable {
     private func topView(of tab: AppTab) -> AppView {
         switch tab {
         case .watchlist: pushedCoin.map { .coinScreen(coinId: $0) } ?? .watchlistRoot
-        case .portfolio: .portfolioRoot
+        case .portfolio: pushedPage.map { .portfolioPage($0) } ?? .portfolioRoot
         }
     }
 }
