@@ -115,6 +115,7 @@ public enum PolicyTable {
         .cases("missing_rows", \.missingRows),
         .cases("widget", \.widget),
         .cases("chart_rows", \.chartRows),
+        .cases("http_cache", \.httpCache),
     ]
 
     /// Every key a scenario's `policies:` may hold.

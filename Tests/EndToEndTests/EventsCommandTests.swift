@@ -39,7 +39,8 @@ struct EventsCommandTests {
         #expect(Double(count("chart_rendered")) == metrics["charts.renders"])
         #expect(
             Double(count("cache_lookup")) == metrics["cache.market.hits"]! + metrics["cache.market.misses"]!
-                + metrics["cache.chart.hits"]! + metrics["cache.chart.misses"]!)
+                + metrics["cache.chart.hits"]! + metrics["cache.chart.misses"]!
+                + metrics["cache.http.hits"]! + metrics["cache.http.misses"]!)
         // The script's first open, as the scenario wrote it, at 10 minutes.
         let open = objects.first { $0["open"] as? String == "bitcoin" }
         #expect(open?["at"] as? Int64 == 600_000)

@@ -56,14 +56,18 @@ struct AppSimulationTests {
         "bitpal's limiter with overlapping screen loads breaks seed-50; spacing and token-bucket never do"
     )
     func limiterComparison() throws {
-        var bitpal = try AppSimulation(config: Self.config(policies: .bitpal, script: Self.busyUser))
+        // The limiter alone: without URLSession's cache, which answers some of the busy user's
+        // repeated requests on the device.
+        var app = AppPolicies.bitpal
+        app.httpCache = .none
+        var bitpal = try AppSimulation(config: Self.config(policies: app, script: Self.busyUser))
         let broken = bitpal.run().metrics
         #expect(broken["rate_limit.max_per_minute"]! > 50)
         #expect(broken["rate_limit.over_limit"]! > 0)
         #expect(broken["rate_limit.status_429"]! > 0)
         #expect(broken["rate_limit.min_gap_ms"] == 0)  // waiting requests leave together
         for limiter in [RateLimitPolicy.spacing, .tokenBucket(burst: 5), .slidingWindow] {
-            var policies = AppPolicies.bitpal
+            var policies = app
             policies.limiter = limiter
             var run = try AppSimulation(config: Self.config(policies: policies, script: Self.busyUser))
             let metrics = run.run().metrics

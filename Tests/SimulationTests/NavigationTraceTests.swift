@@ -81,6 +81,20 @@ struct NavigationTraceTests {
         #expect(result.metrics["failures.user.open_widget_in_background"] == nil)
     }
 
+    // Issue 51, item 8: `URLSession`'s cache answers a repeated URL within `max-age`.
+    @Test("a pull within 30 s of the loop's answer is served by the device's HTTP cache, not sent")
+    func pullServedByHTTPCache() throws {
+        // The loop fetches at 30.2 s (the answer, max-age=30, arrives at 30.4 s). The pull at
+        // 45 s invalidates the app's market cache and asks for the same URL: URLSession answers
+        // it from its cache (15 s old), so no request leaves and the rows keep their data time.
+        let result = try Self.run(seconds: 60, script: [(45_000, .pullToRefresh)])
+        #expect(Self.marketsTimes(result) == [0, 30_200])
+        #expect(result.metrics["cache.http.hits"] == 1)
+        #expect(result.metrics["cache.http.misses"] == 2)
+        // The app's own caches' total leaves the HTTP cache out.
+        #expect(result.metrics["cache.hit_ratio"] == result.metrics["cache.market.hit_ratio"])
+    }
+
     // Issue 51, item 14: a tap the run itself made impossible is counted and named.
     @Test("a tap while the app is in the background does nothing and is named as a failure")
     func tapInBackground() throws {

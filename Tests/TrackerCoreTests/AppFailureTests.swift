@@ -39,6 +39,6 @@ struct AppFailureTests {
         #expect(FailureKind.cancelled.description == "cancelled")
         #expect(FailureSource(.coin) == .detail)
         #expect(FailureSource(.portfolio) == .portfolio)
-        #expect(AppCache.allCases.map(\.rawValue) == ["market", "chart"])
+        #expect(AppCache.allCases.map(\.rawValue) == ["market", "chart", "http"])
     }
 }

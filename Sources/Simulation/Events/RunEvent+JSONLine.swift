@@ -60,7 +60,7 @@ extension RunEvent {
                     .init("hit", .bool(hit)),
                 ]
             )
-        case .cacheStored(let cache, let lookup):
+        case .cacheStored(let cache, let lookup, _):
             (
                 "cache_stored",
                 [.init("cache", .string(cache.rawValue)), .init("lookup", .integer(Int64(lookup)))]

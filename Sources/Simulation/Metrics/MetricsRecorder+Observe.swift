@@ -18,7 +18,8 @@ extension MetricsRecorder {
             if source == .widget { widget.fetchFailed() }
         case .cacheLookup(let cache, let capacity, let key, let ttl, let hit):
             recordLookup(cache: cache.rawValue, capacity: capacity, key: key, at: now, ttl: ttl, hit: hit)
-        case .cacheStored(let cache, let lookup): recordStore(cache: cache.rawValue, lookup: lookup, at: now)
+        case .cacheStored(let cache, let lookup, let ttl):
+            recordStore(cache: cache.rawValue, lookup: lookup, ttl: ttl, at: now)
         case .staleServed(let cache, let chart):
             recordStaleServed(cache: cache.rawValue)
             plots.staleServes[chart.name, default: 0] += 1

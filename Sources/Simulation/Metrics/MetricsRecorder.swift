@@ -88,9 +88,11 @@ struct MetricsRecorder {
         return caches[cache]!.trace.count - 1
     }
 
-    /// Records that the value fetched after a miss arrived and was cached.
-    mutating func recordStore(cache: String, lookup index: Int, at time: Int64) {
+    /// Records that the value fetched after a miss arrived and was cached, fresh for `ttl` when
+    /// that is not the lookup's.
+    mutating func recordStore(cache: String, lookup index: Int, ttl: Int64? = nil, at time: Int64) {
         caches[cache]?.trace[index].storedAt = time
+        if let ttl { caches[cache]?.trace[index].ttlMilliseconds = ttl }
     }
 
     mutating func recordStaleServed(cache: String) {

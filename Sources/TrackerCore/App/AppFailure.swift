@@ -104,4 +104,7 @@ public enum AppCache: String, Sendable, Hashable, CaseIterable {
     case market
     /// The chart cache (`CachedChartData`).
     case chart
+    /// The HTTP client's own cache (`URLSession`'s `URLCache.shared`, ``ClientHTTPCache``),
+    /// counted apart from the app's caches.
+    case http
 }

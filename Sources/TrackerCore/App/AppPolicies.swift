@@ -54,6 +54,9 @@ public struct AppPolicies: Sendable, Equatable {
     public var widget: WidgetBuild = .readsFile
     /// Whether chart rows are drawn as sent or sorted first (the app: as sent).
     public var chartRows: ChartRowOrder = .asSent
+    /// Whether the app's HTTP client answers a repeated URL from its own cache while the
+    /// response's `max-age` lasts (the app: `URLSession`'s cache).
+    public var httpCache: HTTPCachePolicy = .urlCache
 
     /// The chart preparation these policies describe.
     public var chartPreparation: ChartPreparation {
@@ -92,5 +95,5 @@ public struct AppPolicies: Sendable, Equatable {
         marketsPaging: .batchSize, timeoutMilliseconds: 10_000, costMethod: .fifo,
         refreshSchedule: .fixedRate, marketCacheRule: .perRequest, detailLoadOrder: .concurrent,
         candleSampling: .newest, maxMarketsTargetLength: 2_000, missingRows: .dataUnavailable,
-        chartRows: .sorted)
+        chartRows: .sorted, httpCache: .none)
 }

@@ -17,7 +17,9 @@ public enum RunEvent: Sendable {
     /// A cache was asked for a key: the lookup's place in that cache's trace is its count so far.
     case cacheLookup(cache: AppCache, capacity: Int, key: String, ttlMilliseconds: Int64, hit: Bool)
     /// The value a missed lookup fetched arrived and was stored.
-    case cacheStored(cache: AppCache, lookup: Int)
+    /// `ttlMilliseconds`, when given, is how long the stored value stays fresh when that differs
+    /// from the lookup's TTL (an HTTP response's `max-age` less the `Age` it came with).
+    case cacheStored(cache: AppCache, lookup: Int, ttlMilliseconds: Int64? = nil)
     /// An expired entry was shown because its refresh failed (stale-if-error).
     case staleServed(cache: AppCache, chart: ChartKey)
     /// A chart was shown (from the network or the cache).

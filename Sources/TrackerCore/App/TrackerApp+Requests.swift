@@ -20,8 +20,22 @@ extension TrackerApp {
     mutating func step(_ id: Int, _ step: RequestLifecycle.Step, at now: Int64) {
         switch step {
         case .send:
-            guard pending[id] != nil else { return }
+            guard let request = pending[id] else { return }
             requestLifecycle.send(at: now)
+            // The app's session looks in its own cache when the task starts (the widget's
+            // extension is another process, with a cache of its own: not modelled).
+            if httpCache != nil, !request.purpose.isWidget {
+                let target = request.request.target
+                let cached = httpCache!.lookup(target, at: now)
+                let trace = recordLookup(
+                    cache: .http, capacity: ClientHTTPCache.defaultCapacityBytes, key: target,
+                    ttl: cached?.maxAge ?? 30_000, hit: cached != nil)
+                if let cached {
+                    answer(cached.response, forRequest: id, dataTime: cached.dataTime, at: now)
+                    return
+                }
+                pending[id]?.httpLookup = trace
+            }
             transmit(id)
         case .wait(let slot): schedule(.requestSlot(id: id), at: slot)
         }
@@ -44,6 +58,23 @@ extension TrackerApp {
     ///   - dataTime: When the answer's data was current (the server's clock; `now` when unknown).
     ///   - now: When it arrived.
     public mutating func receive(_ response: HTTPResponse, forRequest id: Int, dataTime: Int64, at now: Int64)
+    {
+        // A cancelled task's answer never reaches URLSession's cache (the task is torn down).
+        if let request = pending[id], httpCache != nil, !request.purpose.isWidget, isWanted(request.purpose),
+            let entry = httpCache!.store(
+                response, for: request.request.target, dataTime: dataTime, lookup: request.httpLookup, at: now
+            ),
+            let lookup = request.httpLookup
+        {
+            emit(
+                .cacheStored(
+                    cache: .http, lookup: lookup, ttlMilliseconds: max(0, entry.maxAge - entry.ageAtArrival)))
+        }
+        answer(response, forRequest: id, dataTime: dataTime, at: now)
+    }
+
+    /// An answer, from the network or the HTTP cache, goes to the code that asked.
+    private mutating func answer(_ response: HTTPResponse, forRequest id: Int, dataTime: Int64, at now: Int64)
     {
         guard let request = pending.removeValue(forKey: id) else { return }
         if case .widget(let token) = request.purpose {

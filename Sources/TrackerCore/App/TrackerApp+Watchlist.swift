@@ -133,6 +133,13 @@ extension TrackerApp {
 
     /// Whether a fetch's answer still matters: a stopped loop's or a cancelled `.task`'s does not
     /// (the app's cancelled task drops the response), nor a closed sheet's.
+    /// Whether the task that asked still waits for the answer: a market-data fetch whose screen
+    /// moved on was cancelled (its `Task`, and so its `URLSession` call).
+    func isWanted(_ purpose: Purpose) -> Bool {
+        guard case .marketData(let fetch, _, _, _) = purpose else { return true }
+        return fetches[fetch].map { isCurrent($0.origin) } ?? false
+    }
+
     private func isCurrent(_ origin: MarketDataFetch.Origin) -> Bool {
         switch origin {
         case .watchlist(let token, let kind): watchlistScreen.isCurrent(token: token, kind: kind)

@@ -17,6 +17,9 @@ public struct TrackerApp: Sendable {
         case chart(id: String, type: ChartType, range: ChartTimeRange, lookup: Int)
         /// The home-screen widget's fetch (its own process: no limiter, no cache).
         case widget(token: Int)
+
+        /// Whether the widget's extension asked (not the app's session).
+        var isWidget: Bool { if case .widget = self { true } else { false } }
     }
 
     /// A request asked for and not yet answered.
@@ -26,6 +29,8 @@ public struct TrackerApp: Sendable {
         var askedAt: Int64
         /// The screen whose code asked.
         var screen: AppScreenKind
+        /// The HTTP cache's missed lookup this request answers, for its trace.
+        var httpLookup: Int?
     }
 
     /// The app's settings.
@@ -88,6 +93,8 @@ public struct TrackerApp: Sendable {
     /// The coins the Portfolio tab lists as holdings, kept as trades are recorded.
     var heldCoinIds: [String] = []
     var pending: [Int: Pending] = [:]
+    /// The HTTP client's cache; nil under ``HTTPCachePolicy/none``.
+    var httpCache: ClientHTTPCache?
     var nextRequest = 0
     /// Whether the device has a network (``UserAction/offline`` and ``UserAction/online``).
     var online = true
@@ -125,6 +132,7 @@ public struct TrackerApp: Sendable {
         }
         requestLifecycle = RequestLifecycle(
             limiter: RateLimiter(policy: policies.limiter, plan: plan, backoff: backoff))
+        httpCache = policies.httpCache == .urlCache ? ClientHTTPCache() : nil
         requests = CoinGeckoRequests(
             apiKey: setup.apiKey, timeoutMilliseconds: policies.timeoutMilliseconds,
             maxTargetLength: policies.maxMarketsTargetLength,

@@ -57,7 +57,8 @@ extension RunMetrics {
         metrics.rateLimits.requestsPerHour = 1
         metrics.rateLimits.monthlyCredits = 1
         metrics.rateLimits.monthlyCreditsShare = 1
-        metrics.caches = ["market": CacheMetrics(hits: 1), "chart": CacheMetrics(hits: 1)]
+        metrics.caches = Dictionary(
+            uniqueKeysWithValues: AppCache.allCases.map { ($0.rawValue, CacheMetrics(hits: 1)) })
         let ages = AgeMetrics(
             p50Seconds: 1, p95Seconds: 1, maxSeconds: 1, shareOver60s: 1, shareOver5m: 1, visibleSeconds: 1)
         metrics.freshness = ages

@@ -119,8 +119,11 @@ public struct RunMetrics: Sendable, Equatable {
         charts.keys.sorted().map { ($0, charts[$0]!.metrics(for: $0.type)) }
     }
 
-    /// All caches' lookups together.
-    public var allCaches: CacheMetrics { caches.values.reduce(CacheMetrics(), +) }
+    /// The app's caches' lookups together; the HTTP client's cache (`cache.http.*`) is counted
+    /// apart, under its own name only.
+    public var allCaches: CacheMetrics {
+        caches.filter { $0.key != AppCache.http.rawValue }.values.reduce(CacheMetrics(), +)
+    }
 
     /// The value of the metric with this stable name, nil when the run has none.
     public subscript(name: String) -> Double? {
