@@ -42,6 +42,7 @@ extension ScenarioRun {
     static func serverRows(_ scenario: Scenario) -> [(name: String, value: String)] {
         ServerSettingsTable.rows(scenario.server, start: scenario.start) + [
             ("user.foreground", "\(scenario.startsInForeground)"), ("user.widget", "\(scenario.hasWidget)"),
+            ("user.termination", scenario.termination.description),
         ]
     }
 }

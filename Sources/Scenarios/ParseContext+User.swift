@@ -7,10 +7,15 @@ extension ParseContext {
     /// The user: scripted actions, seeded sessions, whether the app is open at the start, and
     /// whether the app's widget is on the home screen.
     func user(_ reader: NodeReader?, market: Scenario.MarketSpec) throws(ScenarioError)
-        -> (script: [ScheduledAction], sessions: StochasticUser?, foreground: Bool, widget: Bool)
+        -> (
+            script: [ScheduledAction], sessions: StochasticUser?, foreground: Bool, widget: Bool,
+            termination: TerminationRule
+        )
     {
-        guard let reader else { return ([], nil, true, false) }
-        let section = try reader.mapping(allowing: ["foreground", "script", "sessions", "widget"])
+        guard let reader else { return ([], nil, true, false, TerminationRule()) }
+        let section = try reader.mapping(allowing: [
+            "foreground", "script", "sessions", "widget", "termination",
+        ])
         var script: [ScheduledAction] = []
         var entries: [(item: NodeReader, actions: [ScheduledAction])] = []
         for item in try section.optional("script")?.sequence() ?? [] {
@@ -63,7 +68,20 @@ extension ParseContext {
         if (sessions?.sessionsPerDay ?? 0) == 0 {
             try refuseTapsInBackground(entries, foreground: foreground)
         }
-        return (script, sessions, foreground, widget)
+        return (script, sessions, foreground, widget, try termination(section.optional("termination")))
+    }
+
+    /// `termination: {after: DURATION, per_hour: RATE}`: when iOS ends the app in the background.
+    private func termination(_ reader: NodeReader?) throws(ScenarioError) -> TerminationRule {
+        guard let reader else { return TerminationRule() }
+        let fields = try reader.mapping(allowing: ["after", "per_hour"])
+        let rule = TerminationRule(
+            afterMilliseconds: try fields.optional("after")?.duration(),
+            perHour: try fields.optional("per_hour")?.double(in: 0...3_600) ?? 0)
+        guard rule.endsApps else {
+            throw reader.error("give 'after' (a duration), 'per_hour' (a rate above 0), or both")
+        }
+        return rule
     }
 
     /// Refuses a scripted tap while the app is in the background, where no person can make it
@@ -84,6 +102,10 @@ extension ParseContext {
             case .background:
                 active = false
                 wentToBackground = entry.time
+            case .terminated where active:
+                throw entry.item.error(
+                    "'do: terminate' at \(offset(entry.time)) cannot happen: iOS ends only an app in the background; "
+                        + "add {at: ..., do: background} before it")
             default:
                 guard entry.action.needsActiveApp, !active else { continue }
                 let why =
@@ -149,7 +171,7 @@ extension ParseContext {
                         ("online", .online), ("pull-to-refresh", .pullToRefresh),
                         ("refresh-coin", .refreshCoin),
                         ("close-coin", .closeCoin), ("close-page", .closePortfolioPage),
-                        ("open-widget", .openFromWidget),
+                        ("open-widget", .openFromWidget), ("terminate", .terminated),
                     ]))
             ]
         case "page":

@@ -73,9 +73,11 @@ extension Scenario {
                 coins[id].map { CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name) }
             },
             alerts: alerts, startsInForeground: startsInForeground, hasWidget: hasWidget)
-        return RunConfig(
+        var config = RunConfig(
             seed: seed, source: source, prices: prices, start: start,
             durationMilliseconds: durationMilliseconds, server: server, app: app, script: script,
             user: sessions)
+        config.termination = termination
+        return config
     }
 }

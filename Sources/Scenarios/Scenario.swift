@@ -58,6 +58,8 @@ public struct Scenario: Sendable {
     /// Whether the app's widget is on the home screen (`user.widget`); its build is the
     /// `widget` policy.
     public var hasWidget = false
+    /// When iOS ends the app in the background (`user.termination`; never by default).
+    public var termination = TerminationRule()
     /// What the result must meet.
     public var expectations: [Expectation]
     /// Expectations known not to be met today (`known_failures`: a verdict scenario's targets a

@@ -87,7 +87,8 @@ public enum ScenarioParser {
         let policies = try context.policies(root.optional("policies"))
         var server = try context.server(root.optional("server"), plan: root.optional("plan"))
         server.faults = try context.faults(root.optional("faults"))
-        let (script, sessions, foreground, widget) = try context.user(root.optional("user"), market: market)
+        let (script, sessions, foreground, widget, termination) = try context.user(
+            root.optional("user"), market: market)
         let watchlist = try context.watchlist(root.optional("watchlist"))
         let name =
             try root.optional("name")?.string()
@@ -118,6 +119,7 @@ public enum ScenarioParser {
             file: file)
         scenario.bases = files.bases
         scenario.hasWidget = widget
+        scenario.termination = termination
         scenario.knownFailures = try context.knownFailures(
             root.optional("known_failures"), expectations: scenario.expectations)
         guard TimeLimits.time(after: start, steps: 1, of: duration) != nil else {

@@ -106,6 +106,23 @@ struct ScenarioParserTests {
                 + "set user.widget: true")
     }
 
+    @Test("user.termination: a horizon, a rate or both; never by default; terminate only in the background")
+    func termination() throws {
+        let market = "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 1}\n"
+        #expect(try Self.parse(market).termination.description == "never")
+        let rule = try Self.parse(market + "user:\n  termination: {after: 8h, per_hour: 0.1}\n").termination
+        #expect(rule == TerminationRule(afterMilliseconds: 28_800_000, perHour: 0.1))
+        #expect(rule.description == "after 8h or 0.1 an hour in the background")
+        #expect(Self.error(market + "user:\n  termination: {}\n").contains("give 'after'"))
+        #expect(
+            Self.error(market + "user:\n  script:\n    - {at: 5m, do: terminate}\n").contains(
+                "'do: terminate' at 5m cannot happen: iOS ends only an app in the background"))
+        #expect(
+            Self.error(
+                market + "user:\n  script:\n    - {at: 4m, do: background}\n    - {at: 5m, do: terminate}\n")
+                == "no error")
+    }
+
     static func error(_ text: String, overrides: [String] = []) -> String {
         do {
             _ = try parse(text, overrides: overrides)

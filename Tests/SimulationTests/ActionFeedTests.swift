@@ -22,6 +22,31 @@ struct ActionFeedTests {
         return order
     }
 
+    // Issue 51, item 10: iOS ends the app once it has been in the background long enough.
+    @Test("termination: ended after the horizon unless the app comes back first; drawn at a rate")
+    func termination() {
+        let script = [
+            ScheduledAction(time: 1_000, action: .background),
+            ScheduledAction(time: 5_000, action: .foreground),
+            ScheduledAction(time: 6_000, action: .background),
+            ScheduledAction(time: 20_000, action: .foreground),
+        ]
+        func taken(_ rule: TerminationRule) -> [(Int64, UserAction)] {
+            var feed = ActionFeed(script: script, sessions: nil)
+            feed.termination(rule, seed: 3)
+            var out: [(Int64, UserAction)] = []
+            while let next = feed.take(dueBy: nil) { out.append((next.time, next.action)) }
+            return out
+        }
+        // After 10 s: the first background is back at 5 s (not ended); the second is ended at 16 s.
+        let ended = taken(TerminationRule(afterMilliseconds: 10_000))
+        #expect(ended.map(\.0) == [1_000, 5_000, 6_000, 16_000, 20_000])
+        #expect(ended[3].1 == .terminated)
+        #expect(!taken(TerminationRule()).contains { $0.1 == .terminated })
+        // A rate of 3,600 an hour (one a second on average) ends both backgrounds.
+        #expect(taken(TerminationRule(perHour: 3_600)).filter { $0.1 == .terminated }.count == 2)
+    }
+
     // Issue 51, items 9 and 12: the widget's share of sessions and the Portfolio tab's pages.
     @Test("with the widget, about one session in five begins from it; without, none, and no draw is made")
     func widgetSessions() {

@@ -95,6 +95,26 @@ struct NavigationTraceTests {
         #expect(result.metrics["cache.hit_ratio"] == result.metrics["cache.market.hit_ratio"])
     }
 
+    // Issue 51, item 10: iOS ends the suspended app; the next open is a cold launch.
+    @Test("a cold launch: the market cache and the coin list are gone, the first tab loads, sleeps died")
+    func coldLaunch() throws {
+        let bitcoin = CoinListEntry(id: "coin-0", symbol: "c0", name: "Coin 0")
+        let result = try Self.run(
+            seconds: 300,
+            script: [
+                (10_000, .search(text: "c0", goal: .addCoin(bitcoin))), (60_000, .background),
+                (90_000, .terminated), (150_000, .foreground),
+                (200_000, .search(text: "c0", goal: .addCoin(bitcoin))),
+            ])
+        #expect(result.metrics["app.cold_launches"] == 1)
+        // Two searches, two coin lists: the first process's copy died with it.
+        #expect(result.metrics["rate_limit.requests./coins/list"] == 2)
+        // Back at 150 s: the launch's load is sent (the market cache is gone), not the loop's
+        // overdue sleep (it died with the process); then the loop, 30.2 s apart.
+        let after = Self.marketsTimes(result).filter { $0 >= 150_000 && $0 < 200_000 }
+        #expect(after == [150_000, 180_200])
+    }
+
     // Issue 51, item 14: a tap the run itself made impossible is counted and named.
     @Test("a tap while the app is in the background does nothing and is named as a failure")
     func tapInBackground() throws {

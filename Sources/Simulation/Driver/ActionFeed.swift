@@ -1,5 +1,6 @@
 import PriceModels
 import TrackerCore
+import WorkbenchFoundation
 
 /// The run's scheduled actions, in the order the event queue would take them had they all been
 /// scheduled before any other event (as they once were): by time, and at one time the script's
@@ -12,6 +13,11 @@ public struct ActionFeed {
     private var sessions: StochasticUser.Sessions?
     private var session: [ScheduledAction] = []
     private var sessionIndex = 0
+    /// When iOS ends the app in the background, and the stream its rate draws from.
+    private var termination = TerminationRule()
+    private var terminationStream = SplitMix64(seed: 0)
+    /// When the app in the background is ended, unless it comes back first.
+    private var terminationDue: Int64?
 
     /// A feed of the script's actions and the user's sessions.
     ///
@@ -38,6 +44,18 @@ public struct ActionFeed {
                 from: config.start, to: config.end, coins: config.watchlist, profile: ranges,
                 generator: StreamSeed.splitMix(root: config.seed, stream: "user"), price: config.truePrice,
                 widget: config.app.hasWidget))
+        termination(config.termination, seed: config.seed)
+    }
+
+    /// Lets iOS end the app in the background by `rule`, drawing from the run's `termination`
+    /// stream.
+    ///
+    /// - Parameters:
+    ///   - rule: When iOS ends the app.
+    ///   - seed: The run's root seed.
+    public mutating func termination(_ rule: TerminationRule, seed: UInt64) {
+        termination = rule
+        terminationStream = StreamSeed.splitMix(root: seed, stream: "termination")
     }
 
     /// Takes the next action if it is due at or before `time`, which is when the queue's next
@@ -46,14 +64,31 @@ public struct ActionFeed {
     /// - Parameter time: The queue's next time, or nil when the queue is empty.
     /// - Returns: The action, or nil when none is due by then.
     public mutating func take(dueBy time: Int64?) -> ScheduledAction? {
-        guard let (next, fromScript) = peek() else { return nil }
+        let upcoming = peek()
+        if let due = terminationDue, due <= (upcoming?.action.time ?? .max), due <= (time ?? .max) {
+            terminationDue = nil
+            return ScheduledAction(time: due, action: .terminated)
+        }
+        guard let (next, fromScript) = upcoming else { return nil }
         if let time, next.time > time { return nil }
         if fromScript { scriptIndex += 1 } else { sessionIndex += 1 }
+        switch next.action {
+        case .background:
+            terminationDue =
+                termination.endsApps
+                ? termination.endTime(afterBackgroundAt: next.time, generator: &terminationStream) : nil
+        case .foreground, .openFromWidget: terminationDue = nil
+        default: break
+        }
         return next
     }
 
-    /// When the next action is due, if there is one.
-    public mutating func nextTime() -> Int64? { peek()?.action.time }
+    /// When the next action is due, if there is one (iOS ending the app included).
+    public mutating func nextTime() -> Int64? {
+        let next = peek()?.action.time
+        guard let due = terminationDue else { return next }
+        return min(due, next ?? due)
+    }
 
     /// The next action and whether it is the script's, drawing the user's next session when the
     /// last is used up.

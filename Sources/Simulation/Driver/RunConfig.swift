@@ -24,6 +24,8 @@ public struct RunConfig: Sendable {
     public var script: [ScheduledAction]
     /// Seeded sessions on top of the script, if any.
     public var user: StochasticUser?
+    /// When iOS ends the app in the background (never by default).
+    public var termination = TerminationRule()
 
     /// Creates a config.
     ///

@@ -80,6 +80,7 @@ extension RunEvent {
             )
         case .alertFired(let coin, let delay):
             ("alert_fired", [.init("coin", .string(coin)), .init("delay_ms", .integer(delay))])
+        case .coldLaunched: ("cold_launched", [])
         case .screenChanged(let screen):
             (
                 "screen_changed",
@@ -155,6 +156,7 @@ extension UserAction {
         case .openPortfolioPage(let page): [.init("page", .string(page.rawValue))]
         case .closePortfolioPage: [.init("do", .string("close-page"))]
         case .openFromWidget: [.init("do", .string("open-widget"))]
+        case .terminated: [.init("do", .string("terminate"))]
         }
     }
 }

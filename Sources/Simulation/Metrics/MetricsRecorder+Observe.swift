@@ -48,6 +48,7 @@ extension MetricsRecorder {
             alertDelays.append(delay)
         case .screenShown(let screen, let items): freshness.show(screen, items: items, at: now)
         case .screenChanged(let screen): screens.show(screen, at: now)
+        case .coldLaunched: coldLaunches += 1
         case .rowsApplied(let zeroPrices, let keptPrevious):
             watchlistZeroPrices += zeroPrices
             watchlistKeptPrevious += keptPrevious

@@ -58,6 +58,7 @@ struct MetricsRecorder {
     var portfolio = PortfolioAtEnd.empty
     var alertDelays: [Int64] = []
     var events = 0
+    var coldLaunches = 0
     var watchlistCoins = 0
     var watchlistUnavailable = 0
 

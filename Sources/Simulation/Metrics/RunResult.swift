@@ -54,6 +54,7 @@ public struct RunResult: Sendable, Equatable {
         metrics.failures = recorder.failures
         metrics.serverOutcomes = serverOutcomes
         metrics.simulationEvents = recorder.events
+        metrics.coldLaunches = recorder.coldLaunches
         metrics.watchlistCoins = recorder.watchlistCoins
         metrics.watchlistUnavailable = recorder.watchlistUnavailable
         metrics.watchlistLeftOff = recorder.watchlistLeftOff

@@ -39,6 +39,8 @@ public enum RunEvent: Sendable {
     case screenShown(AppScreenKind?, items: [ScreenItem])
     /// The screen on top changed (nil: the background).
     case screenChanged(AppScreenKind?)
+    /// The app launched again after iOS ended it in the background (a cold launch).
+    case coldLaunched
     /// A watchlist refresh applied rows: `null` prices shown as 0, shown coins left out (kept their
     /// previous quote).
     case rowsApplied(zeroPrices: Int, keptPrevious: Int)

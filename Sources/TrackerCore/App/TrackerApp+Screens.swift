@@ -46,6 +46,11 @@ extension TrackerApp {
             // tab), then the deep link selects the Portfolio tab.
             execute(navigation.becomeActive(), at: now)
             execute(navigation.select(.portfolio), at: now)
+        case .terminated: endProcess(at: now)
+        }
+        if processEnded, navigation.isLaunched {
+            processEnded = false
+            emit(.coldLaunched)
         }
     }
 

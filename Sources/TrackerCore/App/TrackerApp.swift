@@ -60,6 +60,8 @@ public struct TrackerApp: Sendable {
     var suspended = false
     /// In-process wakes that fell due while suspended, in order.
     var heldWakes: [AppWake] = []
+    /// Whether iOS ended the process and the app has not launched again since.
+    var processEnded = false
     /// The Portfolio tab's loads.
     var portfolioLoop: PortfolioRefreshLoop
     /// The app's home-screen widget under WidgetKit, if one is installed.
@@ -192,6 +194,8 @@ public struct TrackerApp: Sendable {
     ///   - wake: Which.
     ///   - now: When.
     public mutating func wake(_ wake: AppWake, at now: Int64) {
+        // The ended process's sleeps died with it.
+        if processEnded, wake.isInProcess { return }
         if suspended, wake.isInProcess {
             heldWakes.append(wake)
             return

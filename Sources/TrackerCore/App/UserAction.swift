@@ -46,6 +46,10 @@ public enum UserAction: Sendable, Equatable {
     /// Taps the home-screen widget: every size links to `bitpal://portfolio`, so the app comes to
     /// the foreground (or launches) and `ContentView.handleDeepLink(_:)` selects the Portfolio tab.
     case openFromWidget
+    /// iOS ends the suspended app: its memory is gone (the market-data cache, the coin list, the
+    /// view models, the limiter), SwiftData's store, URLSession's disk cache and the widget's
+    /// process are not. The next open is a cold launch on the first tab.
+    case terminated
 }
 
 extension UserAction {
@@ -71,6 +75,7 @@ extension UserAction {
         case .openPortfolioPage: "page"
         case .closePortfolioPage: "close-page"
         case .openFromWidget: "open-widget"
+        case .terminated: "terminate"
         }
     }
 
@@ -82,7 +87,8 @@ extension UserAction {
         case .openCoin, .selectTab, .search, .switchRange, .switchChartType, .refreshCoin, .closeCoin,
             .pullToRefresh, .addCoin, .removeCoin, .openPortfolioPage, .closePortfolioPage:
             true
-        case .showChart, .background, .foreground, .offline, .online, .trade, .openFromWidget: false
+        case .showChart, .background, .foreground, .offline, .online, .trade, .openFromWidget, .terminated:
+            false
         }
     }
 }

@@ -83,6 +83,8 @@ public struct AppNavigation: Sendable, Equatable {
     public private(set) var isActive: Bool
     /// Whether the app has shown its first frame (launched in the foreground).
     private var launched = false
+    /// Whether the app has launched (shown its first frame) in this process.
+    public var isLaunched: Bool { launched }
 
     /// Creates the navigation of an app about to launch, on the watchlist tab.
     ///

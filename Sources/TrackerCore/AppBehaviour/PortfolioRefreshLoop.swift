@@ -83,6 +83,13 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
         return stopped + startLoop(at: now)
     }
 
+    /// The process ended: the loop, the `.task` and every load in flight are gone (no last load:
+    /// nothing runs any more).
+    public mutating func processEnded() {
+        (isVisible, loopRuns, taskLoad, loopToken) = (false, false, nil, nil)
+        liveLoads = []
+    }
+
     /// A pull-to-refresh or a saved transaction: one more load beside the loop.
     ///
     /// - Returns: The load.

@@ -88,6 +88,12 @@ public struct WatchlistScreen: Sendable, Equatable {
     /// The screen's `.onDisappear`: the loop stops; a fetch in flight is dropped.
     public mutating func disappear() { loop.stop() }
 
+    /// The process ended: the loop is gone and the view model with what it loaded.
+    public mutating func processEnded() {
+        loop.stop()
+        loadedIds = nil
+    }
+
     /// A loop wake is due.
     ///
     /// - Parameters:

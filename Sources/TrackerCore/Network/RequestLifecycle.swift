@@ -54,6 +54,9 @@ public struct RequestLifecycle: Sendable {
         return ask(at: now)
     }
 
+    /// The process ended: its limiter starts afresh.
+    public mutating func processEnded() { limiter.processEnded() }
+
     /// The request leaves now.
     ///
     /// - Parameter now: The time.

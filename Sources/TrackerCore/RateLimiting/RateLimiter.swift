@@ -53,6 +53,13 @@ public struct RateLimiter: Sendable {
         return pacing.slot(askedAt: backoff.blockedUntil)
     }
 
+    /// The process ended: the limiter lived in memory, so the next process starts it afresh
+    /// (no last request, no backoff).
+    public mutating func processEnded() {
+        pacing = policy.pacing(for: plan)
+        backoff = BackoffState(policy: backoff.policy)
+    }
+
     /// Records that a request went out.
     ///
     /// - Parameter time: The send time.

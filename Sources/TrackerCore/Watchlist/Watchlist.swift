@@ -89,6 +89,12 @@ public struct Watchlist: Sendable, Equatable {
         indexPositions()
     }
 
+    /// Drops every quote (the view model's prices, gone with the process); the coins, their
+    /// order and names stay (SwiftData's).
+    public mutating func forgetQuotes() {
+        for index in slots.indices { slots[index].quote = nil }
+    }
+
     /// Whether a coin is on the list.
     ///
     /// - Parameter coinId: The coin.

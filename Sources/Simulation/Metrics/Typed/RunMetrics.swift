@@ -29,6 +29,8 @@ public struct RunMetrics: Sendable, Equatable {
     public var serverOutcomes: [ServerReply.Outcome: Int] = [:]
     /// Events the simulation processed.
     public var simulationEvents = 0
+    /// Launches after iOS ended the app in the background.
+    public var coldLaunches = 0
     /// Coins on the watchlist at the end.
     public var watchlistCoins = 0
     /// Of those, coins shown as "Data unavailable" (the design documents' rule).
@@ -50,6 +52,7 @@ public struct RunMetrics: Sendable, Equatable {
 
     /// The groups metrics are named and reported by.
     public enum Section: String, Sendable, CaseIterable {
+        case app
         case rateLimits = "rate_limit"
         case caches = "cache"
         case freshness
@@ -109,6 +112,7 @@ public struct RunMetrics: Sendable, Equatable {
             case .server:
                 serverOutcomes.map { Metric.count($0.key.rawValue, $0.value, $0.key.direction) }.under(prefix)
             case .simulation: [.count("events", simulationEvents)].under(prefix)
+            case .app: [.count("cold_launches", coldLaunches)].under(prefix)
             }
         return metrics.sorted { $0.name < $1.name }
     }
