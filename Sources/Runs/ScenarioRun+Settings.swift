@@ -29,6 +29,7 @@ extension ScenarioRun {
         var marketRows: [(name: String, value: String)] = []
         if case .synthetic(let synthetic) = scenario.market {
             if let text = synthetic.correlationSummary { marketRows = [("correlation", text)] }
+            marketRows.append(("listed", synthetic.listed.description))
             marketRows += synthetic.calibrations.map { ("calibration of \($0.coin)", $0.summary) }
         }
         return [("market", market)] + marketRows + [

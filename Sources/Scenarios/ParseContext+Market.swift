@@ -14,6 +14,7 @@ extension ParseContext {
     func market(_ reader: NodeReader) throws(ScenarioError) -> Scenario.MarketSpec {
         let section = try reader.mapping(allowing: [
             "source", "coins", "universe", "correlation", "step", "history", "directory", "shift", "intraday",
+            "listed",
         ])
         let synthetic: Bool =
             try section.optional("source")?.choice([("synthetic", true), ("fixtures", false)]) ?? true
@@ -21,6 +22,7 @@ extension ParseContext {
         for key in ["directory", "shift", "intraday"] where section.has(key) {
             throw try section.required(key).error("only used with source: fixtures")
         }
+        let listed = try listedUniverse(section.optional("listed"))
         let step = try section.optional("step")?.duration() ?? 300_000
         let coins: MarketCoins
         switch (section.optional("coins"), section.optional("universe")) {
@@ -38,7 +40,35 @@ extension ParseContext {
                 historyMilliseconds: try section.optional("history")?.duration(allowZero: true) ?? 366
                     * 86_400_000,
                 correlation: try correlation(section.optional("correlation"), coins: coins),
-                origin: coins.origin, calibrations: coins.calibrations))
+                origin: coins.origin, calibrations: coins.calibrations, listed: listed))
+    }
+
+    /// The recorded `/coins/list` (7,248 coins on 2021-05-15) that `listed: recorded` stands for.
+    static let recordedCoinList = "datasets/coingecko/coins_list_20210515T1600Z.json"
+
+    /// `listed`: the coins CoinGecko lists beside the simulated ones: `recorded` (the recorded
+    /// list), a number of generated coins, or a recorded `/coins/list` file.
+    private func listedUniverse(_ reader: NodeReader?) throws(ScenarioError) -> Scenario.ListedUniverse {
+        guard let reader else { return .none }
+        let text = try reader.string()
+        if let count = Int(text) {
+            guard (1...100_000).contains(count) else {
+                throw reader.error("expected 1 to 100000 generated coins, 'recorded', or a /coins/list file")
+            }
+            return .generated(count)
+        }
+        let checked = try datasetPath(text == "recorded" ? nil : reader, default: Self.recordedCoinList)
+        let coins: [CoinListEntry]
+        do {
+            let bytes = try CheckedFile.read(
+                projectRoot.appendingPathComponent(checked).path, limit: 64 << 20)
+            coins = try CoinListEntry.decodeList(bytes, source: checked)
+        } catch let error as CheckedFile.Failure {
+            throw reader.error("cannot read '\(checked)': \(error.reason)")
+        } catch {
+            throw reader.error("'\(checked)' is not a recorded /coins/list response: \(error)")
+        }
+        return .recorded(path: checked, coins: coins)
     }
 
     /// `watchlist`: a list of the market's coin ids, or `top N`, the market's first N coins.

@@ -45,10 +45,17 @@ extension Scenario {
         switch market {
         case .synthetic(let market):
             do {
-                prices = try SimulatedMarket(
+                var simulated = try SimulatedMarket(
                     coins: market.coins, rootSeed: seed, start: start - market.historyMilliseconds,
                     end: start + durationMilliseconds, stepMilliseconds: market.stepMilliseconds,
                     correlation: market.correlation)
+                let ids = Set(market.coins.map(\.id))
+                switch market.listed {
+                case .none: break
+                case .generated(let count): simulated.listed = .generated(count, excluding: ids)
+                case .recorded(_, let coins): simulated.listed = ListedCoins(coins: coins, excluding: ids)
+                }
+                prices = simulated
             } catch {
                 throw ScenarioError(
                     file: file, line: 0, column: 0, keyPath: "market", message: error.description)

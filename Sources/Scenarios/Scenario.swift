@@ -5,6 +5,25 @@ import TrackerCore
 /// A validated scenario: one question the team asks, as a run's inputs and the expectations its
 /// result must meet. Times are absolute (epoch ms); the file gives them as offsets from `start`.
 public struct Scenario: Sendable {
+    /// The coins CoinGecko lists beside a synthetic market's (`market.listed`).
+    public enum ListedUniverse: Sendable {
+        /// Only the simulated coins.
+        case none
+        /// This many generated coins.
+        case generated(Int)
+        /// A recorded `/coins/list`.
+        case recorded(path: String, coins: [CoinListEntry])
+
+        /// For the settings: `none`, `1000 generated coins`, `7248 coins of FILE`.
+        public var description: String {
+            switch self {
+            case .none: "none (only the simulated coins)"
+            case .generated(let count): "\(count) generated coins"
+            case .recorded(let path, let coins): "\(coins.count) coins of \(path)"
+            }
+        }
+    }
+
     /// Where the market comes from.
     public enum MarketSpec: Sendable {
         /// Synthetic coins on a tick grid, with history before the start for long charts.
@@ -27,6 +46,8 @@ public struct Scenario: Sendable {
         public var origin: String
         /// What each calibrated coin was fitted to, with the fitted parameters, for the report.
         public var calibrations: [(coin: String, summary: String)] = []
+        /// The coins CoinGecko lists beside the simulated ones (`listed`).
+        public var listed: ListedUniverse = .none
     }
 
     /// The scenario's name.

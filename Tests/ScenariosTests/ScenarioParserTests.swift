@@ -123,6 +123,37 @@ struct ScenarioParserTests {
                 == "no error")
     }
 
+    @Test("market.listed: recorded, a number of generated coins, or a /coins/list file; reported")
+    func listed() throws {
+        let market = "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 1}\n"
+        guard case .synthetic(let none) = try Self.parse(market).market, case .none = none.listed else {
+            Issue.record("no listed coins by default")
+            return
+        }
+        guard case .synthetic(let recorded) = try Self.parse(market + "  listed: recorded\n").market,
+            case .recorded(let path, let coins) = recorded.listed
+        else {
+            Issue.record("listed: recorded")
+            return
+        }
+        #expect(path == "datasets/coingecko/coins_list_20210515T1600Z.json" && coins.count == 7_248)
+        guard case .synthetic(let generated) = try Self.parse(market + "  listed: 500\n").market,
+            case .generated(500) = generated.listed
+        else {
+            Issue.record("listed: 500")
+            return
+        }
+        #expect(Self.error(market + "  listed: 0\n").contains("expected 1 to 100000 generated coins"))
+        #expect(
+            Self.error(market + "  listed: nowhere.json\n").contains(
+                "no such file or directory 'nowhere.json'"))
+        #expect(
+            Self.error(
+                market + "  listed: datasets/coingecko/market_chart_bitcoin_usd_days1_20210515T1442Z.json\n"
+            )
+            .contains("is not a recorded /coins/list response"))
+    }
+
     static func error(_ text: String, overrides: [String] = []) -> String {
         do {
             _ = try parse(text, overrides: overrides)

@@ -44,8 +44,9 @@ extension SimulatedMarket {
     /// OHLC `days` the free API accepts.
     public static let ohlcDays: Set<String> = ["1", "7", "14", "30", "90", "180", "365", "max"]
 
-    /// `/coins/markets?ids=...`: one row per known id, in the order asked (CoinGecko orders by
-    /// market cap; the app re-sorts), at most `perPage` rows (CoinGecko's default page is 100).
+    /// `/coins/markets?ids=...`: one row per known id, by rank as CoinGecko orders them
+    /// (`market_cap_desc`), at most `perPage` rows (CoinGecko's default page is 100); listed
+    /// coins (``ListedCoins``) answer with their fixed rows.
     /// Every row carries the recorded response's 26 fields, in its order
     /// (`datasets/coingecko/coins_markets_usd_top100_20230108.json`), then the sparkline and the
     /// changes asked for.
@@ -84,10 +85,17 @@ extension SimulatedMarket {
         var rows = 0
         // On a grid every row has the same update time: its text is written once.
         var updated: (tick: Int64, text: [UInt8])?
-        for id in ids where rows < perPage {
+        for id in rankOrder(ids) where rows < perPage {
             guard let index = coinIndex[id], case let series = coinTicks[index],
                 let dayTicks = dayWindowTicks(at: now, in: series)
-            else { continue }
+            else {
+                // A listed coin the market does not simulate: its fixed row.
+                if listed.index[id] != nil {
+                    if rows > 0 { writer.raw(",") }
+                    rows += listed.writeRow(id: id, rankAfter: coins.count, at: now, into: &writer) ? 1 : 0
+                }
+                continue
+            }
             // Only the supply: a copy of the coin retains its strings and model.
             let supply = coins[index].circulatingSupply
             // The day's ticks, read once, give the 24 hours and carry the all-time extremes on.
@@ -154,6 +162,21 @@ extension SimulatedMarket {
         return writer.bytes
     }
 
+    /// The ids CoinGecko answers, in its order (`order=market_cap_desc`, the default): by rank,
+    /// the simulated coins first, each once; unknown ids left out. The page is cut from this
+    /// order, so with more ids than `per_page` the largest coins come back.
+    private func rankOrder(_ ids: [String]) -> [String] {
+        var seen = Set<String>()
+        let ranked = ids.compactMap { id -> (rank: Int, id: String)? in
+            guard seen.insert(id).inserted else { return nil }
+            if let index = coinIndex[id] { return (index, id) }
+            return listed.index[id].map { (coins.count + $0, id) }
+        }
+        // Nearly always already in rank order (a watchlist in the market's order): kept as is.
+        if zip(ranked, ranked.dropFirst()).allSatisfy({ $0.rank < $1.rank }) { return ranked.map(\.id) }
+        return ranked.sorted { $0.rank < $1.rank }.map(\.id)
+    }
+
     /// `/simple/price`: `{"id":{"usd":p,"usd_24h_change":c,"last_updated_at":s}}`; unknown ids and
     /// currencies other than `usd` are answered as CoinGecko does (left out, and `{}`).
     ///
@@ -194,14 +217,26 @@ extension SimulatedMarket {
         return writer.bytes
     }
 
-    /// `/coins/list`: every coin's id, symbol and name.
+    /// `/coins/list`: every coin's id, symbol and name, the simulated ones first, then the
+    /// listed ones (``ListedCoins``).
     public func coinsListBody() -> [UInt8] {
-        var writer = JSONWriter(capacity: 80 * coins.count + 2)
+        var writer = JSONWriter(capacity: 80 * (coins.count + listed.coins.count) + 2)
         writer.raw("[")
         for (index, coin) in coins.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.raw("{")
             writer.identity(of: coin)
+            writer.raw("}")
+        }
+        for (index, coin) in listed.coins.enumerated() {
+            if index > 0 || !coins.isEmpty { writer.raw(",") }
+            writer.raw("{")
+            writer.member("id", first: true)
+            writer.string(coin.id)
+            writer.member("symbol")
+            writer.string(coin.symbol)
+            writer.member("name")
+            writer.string(coin.name)
             writer.raw("}")
         }
         writer.raw("]")

@@ -33,6 +33,8 @@ public struct SimulatedMarket: Sendable {
     /// The daily chart points of a synthetic market's first coins (``DailyPointMemo``); nil for
     /// given paths.
     let dailyPoints: DailyPointMemo?
+    /// The coins CoinGecko lists beside the simulated ones (`market.listed`; none by default).
+    public var listed = ListedCoins.none
 
     /// Generates the market.
     ///

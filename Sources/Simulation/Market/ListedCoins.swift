@@ -1,0 +1,134 @@
+import TrackerCore
+import WorkbenchFoundation
+
+/// The coins CoinGecko lists beside the ones a scenario simulates (`market.listed`): the app's
+/// search filters `/coins/list` (about 17,000 coins today) and asks `/coins/markets` for every
+/// match, so a search's cost depends on the whole list, not on a scenario's five coins.
+///
+/// Each listed coin answers `/coins/markets` with a row of fixed, deterministic figures derived
+/// from its id (FNV-1a): a price between 0.001 and 1,000 USD, a market cap falling with its place
+/// in the list (ranked after the simulated coins), no change over 24 hours. They are never on a
+/// watchlist or charted; they exist so searches return what CoinGecko would.
+public struct ListedCoins: Sendable {
+    /// The listed coins the market does not simulate, in the list's order.
+    public let coins: [CoinListEntry]
+    /// Each one's place in ``coins``.
+    let index: [String: Int]
+
+    /// No coins beyond the simulated ones.
+    public static let none = ListedCoins(coins: [], excluding: [])
+
+    /// The listed coins, without those the market simulates (theirs answer as simulated).
+    ///
+    /// - Parameters:
+    ///   - coins: A `/coins/list`, recorded or generated.
+    ///   - simulated: The ids the market simulates.
+    public init(coins: [CoinListEntry], excluding simulated: Set<String>) {
+        var seen = simulated
+        self.coins = coins.filter { seen.insert($0.id).inserted }
+        index = Dictionary(uniqueKeysWithValues: self.coins.enumerated().map { ($1.id, $0) })
+    }
+
+    /// `count` generated coins (`listed-1` ... `listed-N`, pronounceable names), for a list of a
+    /// size the scenario sets.
+    ///
+    /// - Parameters:
+    ///   - count: How many.
+    ///   - simulated: The ids the market simulates.
+    public static func generated(_ count: Int, excluding simulated: Set<String>) -> ListedCoins {
+        let syllables = [
+            "ba", "co", "di", "fu", "ga", "ke", "lo", "mi", "nu", "pa", "ro", "si", "ta", "vo", "xe", "zu",
+        ]
+        let coins = (1...max(count, 1)).prefix(count).map { number -> CoinListEntry in
+            var hash = FNV1a.hash("listed/\(number)")
+            var name = ""
+            for _ in 0..<3 {
+                name += syllables[Int(hash % UInt64(syllables.count))]
+                hash /= UInt64(syllables.count)
+            }
+            return CoinListEntry(
+                id: "listed-\(number)", symbol: String(name.prefix(4)), name: name.capitalized)
+        }
+        return ListedCoins(coins: coins, excluding: simulated)
+    }
+
+    /// Writes a listed coin's `/coins/markets` row (the recorded response's 26 fields, in order),
+    /// or nothing for an id not listed.
+    ///
+    /// - Parameters:
+    ///   - id: The id asked for.
+    ///   - rankAfter: How many coins rank before the listed ones (the simulated coins).
+    ///   - now: The virtual time (`last_updated`, on the hour).
+    ///   - writer: Where the row goes.
+    /// - Returns: Whether a row was written.
+    func writeRow(id: String, rankAfter: Int, at now: Int64, into writer: inout JSONWriter) -> Bool {
+        guard let place = index[id] else { return false }
+        let coin = coins[place]
+        let hash = FNV1a.hash("listed-price/\(id)")
+        let price = Self.power10(Double(hash % 6_000) / 1_000 - 3)
+        let marketCap = (1e9 / Double(place + 1)).rounded()
+        let supply = (marketCap / price).rounded()
+        writer.raw("{")
+        writer.member("id", first: true)
+        writer.string(coin.id)
+        writer.member("symbol")
+        writer.string(coin.symbol)
+        writer.member("name")
+        writer.string(coin.name)
+        writer.member("image")
+        writer.string("https://assets.coingecko.com/coins/images/listed/large/\(coin.id).png")
+        writer.member("current_price")
+        writer.number(price)
+        writer.member("market_cap")
+        writer.rounded(marketCap)
+        writer.member("market_cap_rank")
+        writer.integer(Int64(rankAfter + place + 1))
+        writer.member("fully_diluted_valuation")
+        writer.rounded(marketCap)
+        writer.member("total_volume")
+        writer.rounded(marketCap / 20)
+        for name: StaticString in ["high_24h", "low_24h"] {
+            writer.member(name)
+            writer.number(price)
+        }
+        for name: StaticString in [
+            "price_change_24h", "price_change_percentage_24h", "market_cap_change_24h",
+            "market_cap_change_percentage_24h",
+        ] {
+            writer.member(name)
+            writer.number(0)
+        }
+        writer.member("circulating_supply")
+        writer.number(supply)
+        writer.member("total_supply")
+        writer.number(supply)
+        writer.raw(#","max_supply":null,"ath":"#)
+        writer.number(price)
+        writer.raw(#","ath_change_percentage":0,"ath_date":"2021-05-15T00:00:00.000Z","atl":"#)
+        writer.number(price)
+        writer.raw(
+            #","atl_change_percentage":0,"atl_date":"2021-05-15T00:00:00.000Z","roi":null,"last_updated":"#)
+        writer.isoMilliseconds(now - now % 3_600_000)
+        writer.raw("}")
+        return true
+    }
+
+    /// 10^exponent, exactly the same on every CPU (a table of powers times a short series is not
+    /// needed: the figures only have to be deterministic and positive).
+    private static func power10(_ exponent: Double) -> Double {
+        var value = 1.0
+        var whole = exponent.rounded(.down)
+        let fraction = exponent - whole
+        while whole > 0 {
+            value *= 10
+            whole -= 1
+        }
+        while whole < 0 {
+            value /= 10
+            whole += 1
+        }
+        // 10^f for f in [0, 1): 1 + 9f is monotone and deterministic, which is all a fixed
+        // listed price needs.
+        return value * (1 + 9 * fraction)
+    }
+}
