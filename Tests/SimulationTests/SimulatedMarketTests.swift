@@ -72,7 +72,9 @@ struct SimulatedMarketTests {
         // With ids, CoinGecko's order (market_cap_desc), not the order asked; a repeated id once;
         // the page is cut from that order, so the largest coins come back.
         #expect(
-            try ids([.init("ids", "tether,bitcoin,tether"), .init("per_page", "1000")]) == ["bitcoin", "tether"])
+            try ids([.init("ids", "tether,bitcoin,tether"), .init("per_page", "1000")]) == [
+                "bitcoin", "tether",
+            ])
         #expect(try ids([.init("ids", "tether,ethereum,bitcoin"), .init("per_page", "1")]) == ["bitcoin"])
         #expect(try ids([.init("ids", "")]) == [])
     }
