@@ -69,12 +69,7 @@ public struct ListedCoins: Sendable {
         let marketCap = (1e9 / Double(place + 1)).rounded()
         let supply = (marketCap / price).rounded()
         writer.raw("{")
-        writer.member("id", first: true)
-        writer.string(coin.id)
-        writer.member("symbol")
-        writer.string(coin.symbol)
-        writer.member("name")
-        writer.string(coin.name)
+        writer.identity(id: coin.id, symbol: coin.symbol, name: coin.name)
         writer.member("image")
         writer.string("https://assets.coingecko.com/coins/images/listed/large/\(coin.id).png")
         writer.member("current_price")
@@ -113,8 +108,8 @@ public struct ListedCoins: Sendable {
         return true
     }
 
-    /// 10^exponent, exactly the same on every CPU (a table of powers times a short series is not
-    /// needed: the figures only have to be deterministic and positive).
+    /// A positive price rising with `exponent`: 10^⌊exponent⌋ × (1 + 9 × its fraction), from plain
+    /// multiplications, so every CPU gives the same bits (no `pow`).
     private static func power10(_ exponent: Double) -> Double {
         var value = 1.0
         var whole = exponent.rounded(.down)
@@ -127,8 +122,6 @@ public struct ListedCoins: Sendable {
             value /= 10
             whole += 1
         }
-        // 10^f for f in [0, 1): 1 + 9f is monotone and deterministic, which is all a fixed
-        // listed price needs.
         return value * (1 + 9 * fraction)
     }
 }

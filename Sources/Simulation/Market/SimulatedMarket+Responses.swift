@@ -220,23 +220,15 @@ extension SimulatedMarket {
     /// `/coins/list`: every coin's id, symbol and name, the simulated ones first, then the
     /// listed ones (``ListedCoins``).
     public func coinsListBody() -> [UInt8] {
-        var writer = JSONWriter(capacity: 80 * (coins.count + listed.coins.count) + 2)
+        let all =
+            coins.map { (id: $0.id, symbol: $0.symbol, name: $0.name) }
+            + listed.coins.map { (id: $0.id, symbol: $0.symbol, name: $0.name) }
+        var writer = JSONWriter(capacity: 80 * all.count + 2)
         writer.raw("[")
-        for (index, coin) in coins.enumerated() {
+        for (index, coin) in all.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.raw("{")
-            writer.identity(of: coin)
-            writer.raw("}")
-        }
-        for (index, coin) in listed.coins.enumerated() {
-            if index > 0 || !coins.isEmpty { writer.raw(",") }
-            writer.raw("{")
-            writer.member("id", first: true)
-            writer.string(coin.id)
-            writer.member("symbol")
-            writer.string(coin.symbol)
-            writer.member("name")
-            writer.string(coin.name)
+            writer.identity(id: coin.id, symbol: coin.symbol, name: coin.name)
             writer.raw("}")
         }
         writer.raw("]")
@@ -316,12 +308,17 @@ extension SimulatedMarket {
 extension JSONWriter {
     /// `"id":...,"symbol":...,"name":...` as an object's first members.
     mutating func identity(of coin: SyntheticCoin) {
+        identity(id: coin.id, symbol: coin.symbol, name: coin.name)
+    }
+
+    /// `"id":...,"symbol":...,"name":...` as an object's first members.
+    mutating func identity(id: String, symbol: String, name: String) {
         member("id", first: true)
-        string(coin.id)
+        string(id)
         member("symbol")
-        string(coin.symbol)
+        string(symbol)
         member("name")
-        string(coin.name)
+        string(name)
     }
 
     /// Supply: CoinGecko's circulating and total; no maximum.
