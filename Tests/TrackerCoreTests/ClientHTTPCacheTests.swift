@@ -15,14 +15,25 @@ struct ClientHTTPCacheTests {
             status: status, headers: HTTPHeaders(fields), body: Array(repeating: 32, count: bytes))
     }
 
+    @Test("Cache-Control: max-age in ms, names in any case, no-store and no-cache forbid reuse")
+    func cacheControl() {
+        #expect(CacheControl("max-age=30, public, must-revalidate, s-maxage=60").maxAgeMilliseconds == 30_000)
+        #expect(CacheControl("Public, MAX-AGE = 900").maxAgeMilliseconds == 900_000)
+        #expect(CacheControl("public").maxAgeMilliseconds == nil)
+        #expect(CacheControl("max-age=soon").maxAgeMilliseconds == nil)
+        #expect(!CacheControl("public, max-age=30").forbidsReuse)
+        #expect(CacheControl("no-store").forbidsReuse && CacheControl("max-age=30, No-Cache").forbidsReuse)
+    }
+
     @Test("fresh while Age plus the time since arrival is under max-age (RFC 9111, 4.2.3)")
     func freshness() {
         var cache = ClientHTTPCache()
         // CoinGecko's header; the CDN had it for 20 s: 10 s of life left from 1,000.
         let stored = cache.store(
             Self.response("max-age=30, public, must-revalidate, s-maxage=60", age: "20"), for: "/a",
-            dataTime: 500, lookup: 0, at: 1_000)
+            dataTime: 500, at: 1_000)
         #expect(stored?.maxAge == 30_000 && stored?.ageAtArrival == 20_000)
+        #expect(stored?.remainingLifetime(at: 4_000) == 7_000)
         #expect(cache.lookup("/a", at: 10_999)?.dataTime == 500)
         #expect(cache.lookup("/a", at: 11_000) == nil)
         // Dropped once stale: no revalidation.
@@ -36,33 +47,33 @@ struct ClientHTTPCacheTests {
         #expect(cache.largestEntryBytes == 50)
         #expect(
             cache.store(
-                Self.response("public, max-age=30", bytes: 51), for: "/big", dataTime: 0, lookup: nil, at: 0)
+                Self.response("public, max-age=30", bytes: 51), for: "/big", dataTime: 0, at: 0)
                 == nil)
         #expect(
             cache.store(
-                Self.response("public, max-age=30", bytes: 50), for: "/ok", dataTime: 0, lookup: nil, at: 0)
+                Self.response("public, max-age=30", bytes: 50), for: "/ok", dataTime: 0, at: 0)
                 != nil)
         #expect(
-            cache.store(Self.response("no-store, max-age=30"), for: "/x", dataTime: 0, lookup: nil, at: 0)
+            cache.store(Self.response("no-store, max-age=30"), for: "/x", dataTime: 0, at: 0)
                 == nil)
-        #expect(cache.store(Self.response("no-cache"), for: "/x", dataTime: 0, lookup: nil, at: 0) == nil)
-        #expect(cache.store(Self.response("public"), for: "/x", dataTime: 0, lookup: nil, at: 0) == nil)
-        #expect(cache.store(Self.response("max-age=0"), for: "/x", dataTime: 0, lookup: nil, at: 0) == nil)
+        #expect(cache.store(Self.response("no-cache"), for: "/x", dataTime: 0, at: 0) == nil)
+        #expect(cache.store(Self.response("public"), for: "/x", dataTime: 0, at: 0) == nil)
+        #expect(cache.store(Self.response("max-age=0"), for: "/x", dataTime: 0, at: 0) == nil)
         #expect(
-            cache.store(Self.response("max-age=30", status: 429), for: "/x", dataTime: 0, lookup: nil, at: 0)
+            cache.store(Self.response("max-age=30", status: 429), for: "/x", dataTime: 0, at: 0)
                 == nil)
     }
 
     @Test("past the capacity the least recently used entry goes")
     func eviction() {
         var big = ClientHTTPCache(capacityBytes: 2_000)
-        big.store(Self.response("max-age=60", bytes: 60), for: "/1", dataTime: 0, lookup: nil, at: 0)
-        big.store(Self.response("max-age=60", bytes: 60), for: "/2", dataTime: 0, lookup: nil, at: 1)
+        big.store(Self.response("max-age=60", bytes: 60), for: "/1", dataTime: 0, at: 0)
+        big.store(Self.response("max-age=60", bytes: 60), for: "/2", dataTime: 0, at: 1)
         _ = big.lookup("/1", at: 2)
         // 39 entries of 60 bytes pass 2,000: the least recently used go first, "/2" before "/1".
         for index in 3..<40 {
             big.store(
-                Self.response("max-age=60", bytes: 60), for: "/n\(index)", dataTime: 0, lookup: nil,
+                Self.response("max-age=60", bytes: 60), for: "/n\(index)", dataTime: 0,
                 at: Int64(index))
         }
         #expect(big.lookup("/2", at: 50) == nil)

@@ -74,9 +74,7 @@ public struct ActionFeed {
         if fromScript { scriptIndex += 1 } else { sessionIndex += 1 }
         switch next.action {
         case .background:
-            terminationDue =
-                termination.endsApps
-                ? termination.endTime(afterBackgroundAt: next.time, generator: &terminationStream) : nil
+            terminationDue = termination.endTime(afterBackgroundAt: next.time, generator: &terminationStream)
         case .foreground, .openFromWidget: terminationDue = nil
         default: break
         }

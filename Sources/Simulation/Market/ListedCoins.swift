@@ -39,7 +39,8 @@ public struct ListedCoins: Sendable {
         let syllables = [
             "ba", "co", "di", "fu", "ga", "ke", "lo", "mi", "nu", "pa", "ro", "si", "ta", "vo", "xe", "zu",
         ]
-        let coins = (1...max(count, 1)).prefix(count).map { number -> CoinListEntry in
+        let coins = (0..<max(count, 0)).map { offset -> CoinListEntry in
+            let number = offset + 1
             var hash = FNV1a.hash("listed/\(number)")
             var name = ""
             for _ in 0..<3 {
@@ -52,19 +53,16 @@ public struct ListedCoins: Sendable {
         return ListedCoins(coins: coins, excluding: simulated)
     }
 
-    /// Writes a listed coin's `/coins/markets` row (the recorded response's 26 fields, in order),
-    /// or nothing for an id not listed.
+    /// Writes a listed coin's `/coins/markets` row (the recorded response's 26 fields, in order).
     ///
     /// - Parameters:
-    ///   - id: The id asked for.
+    ///   - place: The coin's place in ``coins``.
     ///   - rankAfter: How many coins rank before the listed ones (the simulated coins).
     ///   - now: The virtual time (`last_updated`, on the hour).
     ///   - writer: Where the row goes.
-    /// - Returns: Whether a row was written.
-    func writeRow(id: String, rankAfter: Int, at now: Int64, into writer: inout JSONWriter) -> Bool {
-        guard let place = index[id] else { return false }
+    func writeRow(place: Int, rankAfter: Int, at now: Int64, into writer: inout JSONWriter) {
         let coin = coins[place]
-        let hash = FNV1a.hash("listed-price/\(id)")
+        let hash = FNV1a.hash("listed-price/\(coin.id)")
         let price = Self.power10(Double(hash % 6_000) / 1_000 - 3)
         let marketCap = (1e9 / Double(place + 1)).rounded()
         let supply = (marketCap / price).rounded()
@@ -105,7 +103,6 @@ public struct ListedCoins: Sendable {
             #","atl_change_percentage":0,"atl_date":"2021-05-15T00:00:00.000Z","roi":null,"last_updated":"#)
         writer.isoMilliseconds(now - now % 3_600_000)
         writer.raw("}")
-        return true
     }
 
     /// A positive price rising with `exponent`: 10^⌊exponent⌋ × (1 + 9 × its fraction), from plain

@@ -85,17 +85,16 @@ extension SimulatedMarket {
         var rows = 0
         // On a grid every row has the same update time: its text is written once.
         var updated: (tick: Int64, text: [UInt8])?
-        for id in rankOrder(ids) where rows < perPage {
-            guard let index = coinIndex[id], case let series = coinTicks[index],
-                let dayTicks = dayWindowTicks(at: now, in: series)
-            else {
+        for index in ranks(of: ids) where rows < perPage {
+            guard index < coins.count else {
                 // A listed coin the market does not simulate: its fixed row.
-                if listed.index[id] != nil {
-                    if rows > 0 { writer.raw(",") }
-                    rows += listed.writeRow(id: id, rankAfter: coins.count, at: now, into: &writer) ? 1 : 0
-                }
+                if rows > 0 { writer.raw(",") }
+                listed.writeRow(place: index - coins.count, rankAfter: coins.count, at: now, into: &writer)
+                rows += 1
                 continue
             }
+            let series = coinTicks[index]
+            guard let dayTicks = dayWindowTicks(at: now, in: series) else { continue }
             // Only the supply: a copy of the coin retains its strings and model.
             let supply = coins[index].circulatingSupply
             // The day's ticks, read once, give the 24 hours and carry the all-time extremes on.
@@ -162,19 +161,16 @@ extension SimulatedMarket {
         return writer.bytes
     }
 
-    /// The ids CoinGecko answers, in its order (`order=market_cap_desc`, the default): by rank,
-    /// the simulated coins first, each once; unknown ids left out. The page is cut from this
-    /// order, so with more ids than `per_page` the largest coins come back.
-    private func rankOrder(_ ids: [String]) -> [String] {
-        var seen = Set<String>()
-        let ranked = ids.compactMap { id -> (rank: Int, id: String)? in
-            guard seen.insert(id).inserted else { return nil }
-            if let index = coinIndex[id] { return (index, id) }
-            return listed.index[id].map { (coins.count + $0, id) }
-        }
-        // Nearly always already in rank order (a watchlist in the market's order): kept as is.
-        if zip(ranked, ranked.dropFirst()).allSatisfy({ $0.rank < $1.rank }) { return ranked.map(\.id) }
-        return ranked.sorted { $0.rank < $1.rank }.map(\.id)
+    /// The rows CoinGecko answers, in its order (`order=market_cap_desc`, the default): each known
+    /// id's rank once, a simulated coin's index or, after them, a listed coin's place (``coins``'
+    /// count plus its place); unknown ids left out. The page is cut from this order, so with more
+    /// ids than `per_page` the largest coins come back.
+    private func ranks(of ids: [String]) -> [Int] {
+        let ranks = ids.compactMap { coinIndex[$0] ?? listed.index[$0].map { coins.count + $0 } }
+        // Nearly always strictly increasing already (a watchlist in the market's order), which
+        // also means no id repeats: no set, no sort.
+        if zip(ranks, ranks.dropFirst()).allSatisfy({ $0 < $1 }) { return ranks }
+        return Set(ranks).sorted()
     }
 
     /// `/simple/price`: `{"id":{"usd":p,"usd_24h_change":c,"last_updated_at":s}}`; unknown ids and

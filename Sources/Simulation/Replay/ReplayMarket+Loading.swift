@@ -54,7 +54,7 @@ extension ReplayMarket {
                 continue
             }
             let query = entry.queryItems.filter { !fieldOnlyParameters.contains($0.key) }
-            let maxAge = entry.cacheControl.flatMap(maxAgeMilliseconds) ?? 30_000
+            let maxAge = entry.cacheControl.flatMap { CacheControl($0).maxAgeMilliseconds } ?? 30_000
             recordings.append(
                 Recording(
                     file: entry.file, endpoint: endpoint, query: query, recordedAt: date,
@@ -62,17 +62,6 @@ extension ReplayMarket {
                     body: try bytes(directory.appendingPathComponent(entry.file))))
         }
         return recordings
-    }
-
-    /// `max-age=N` of a `Cache-Control` value, in ms.
-    static func maxAgeMilliseconds(_ cacheControl: String) -> Int64? {
-        for directive in cacheControl.split(separator: ",") {
-            let parts = directive.trimmingCharacters(in: .whitespaces).split(separator: "=")
-            if parts.count == 2, parts[0] == "max-age", let seconds = Int64(parts[1]) {
-                return seconds * 1000
-            }
-        }
-        return nil
     }
 
     private static func shifted(_ series: TimeSeries, by shift: Int64) -> TimeSeries {

@@ -19,7 +19,7 @@ extension TrackerApp {
         chartsOnScreen = [:]
         search = nil
         coinList = nil
-        marketCache = MarketDataCache(rule: marketCache.rule, ttlMilliseconds: marketCache.ttlMilliseconds)
+        marketCache.invalidate()
         watchlist.forgetQuotes()
         portfolioPrices = nil
         (fetches, pending) = ([:], [:])

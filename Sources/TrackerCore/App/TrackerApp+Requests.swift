@@ -27,9 +27,12 @@ extension TrackerApp {
             if httpCache != nil, !request.purpose.isWidget {
                 let target = request.request.target
                 let cached = httpCache!.lookup(target, at: now)
+                // The cache is bounded in bytes, not entries: the optimum counts no entry limit. A
+                // hit's value lives as long as its entry has left; a miss's lifetime comes with its
+                // store (``RunEvent/cacheStored(cache:lookup:ttlMilliseconds:)``).
                 let trace = recordLookup(
-                    cache: .http, capacity: ClientHTTPCache.defaultCapacityBytes, key: target,
-                    ttl: cached?.maxAge ?? 30_000, hit: cached != nil)
+                    cache: .http, capacity: .max, key: target, ttl: cached?.remainingLifetime(at: now) ?? 0,
+                    hit: cached != nil)
                 if let cached {
                     answer(cached.response, forRequest: id, dataTime: cached.dataTime, at: now)
                     return
@@ -61,14 +64,12 @@ extension TrackerApp {
     {
         // A cancelled task's answer never reaches URLSession's cache (the task is torn down).
         if let request = pending[id], httpCache != nil, !request.purpose.isWidget, isWanted(request.purpose),
-            let entry = httpCache!.store(
-                response, for: request.request.target, dataTime: dataTime, lookup: request.httpLookup, at: now
-            ),
+            let entry = httpCache!.store(response, for: request.request.target, dataTime: dataTime, at: now),
             let lookup = request.httpLookup
         {
             emit(
                 .cacheStored(
-                    cache: .http, lookup: lookup, ttlMilliseconds: max(0, entry.maxAge - entry.ageAtArrival)))
+                    cache: .http, lookup: lookup, ttlMilliseconds: max(0, entry.remainingLifetime(at: now))))
         }
         answer(response, forRequest: id, dataTime: dataTime, at: now)
     }

@@ -32,12 +32,13 @@ public struct ClientHTTPCache: Sendable {
         public var maxAge: Int64
         /// When its data was current.
         public var dataTime: Int64
-        /// Its place in its lookups' trace, for the optimum bound.
-        public var lookup: Int?
         var lastUsed: Int64
 
         /// Whether it may answer at `now`.
-        func isFresh(at now: Int64) -> Bool { ageAtArrival + (now - storedAt) < maxAge }
+        func isFresh(at now: Int64) -> Bool { remainingLifetime(at: now) > 0 }
+
+        /// How much longer it may answer, from `now`, ms.
+        public func remainingLifetime(at now: Int64) -> Int64 { maxAge - ageAtArrival - (now - storedAt) }
     }
 
     /// The disk cache's size, bytes: 20 MB, `URLCache.shared`'s default.
@@ -81,14 +82,14 @@ public struct ClientHTTPCache: Sendable {
     ///   - response: The response.
     ///   - target: The request's path and query.
     ///   - dataTime: When its data was current.
-    ///   - lookup: The missed lookup it answers, for the optimum bound.
     ///   - now: When it arrived.
     /// - Returns: The entry stored, nil when none was.
     @discardableResult
-    public mutating func store(
-        _ response: HTTPResponse, for target: String, dataTime: Int64, lookup: Int?, at now: Int64
-    ) -> Entry? {
-        guard response.status == 200, let maxAge = Self.maxAgeMilliseconds(response), maxAge > 0,
+    public mutating func store(_ response: HTTPResponse, for target: String, dataTime: Int64, at now: Int64)
+        -> Entry?
+    {
+        guard response.status == 200, let control = response.headers["Cache-Control"].map(CacheControl.init),
+            !control.forbidsReuse, let maxAge = control.maxAgeMilliseconds, maxAge > 0,
             response.body.count <= largestEntryBytes
         else { return nil }
         if now >= nextPurge { purgeStale(at: now) }
@@ -96,7 +97,7 @@ public struct ClientHTTPCache: Sendable {
         let age = response.headers["Age"].flatMap { Int64($0) }.map { max(0, $0) * 1000 } ?? 0
         let entry = Entry(
             response: response, storedAt: now, ageAtArrival: age, maxAge: maxAge, dataTime: dataTime,
-            lookup: lookup, lastUsed: now)
+            lastUsed: now)
         entries[target] = entry
         storedBytes += response.body.count
         while storedBytes > capacityBytes,
@@ -105,24 +106,6 @@ public struct ClientHTTPCache: Sendable {
             remove(oldest.key)
         }
         return entry
-    }
-
-    /// The freshness lifetime `Cache-Control` gives a private cache, ms; nil when it may not be
-    /// stored or served without revalidation.
-    ///
-    /// - Parameter response: The response.
-    static func maxAgeMilliseconds(_ response: HTTPResponse) -> Int64? {
-        guard let header = response.headers["Cache-Control"] else { return nil }
-        var maxAge: Int64?
-        for directive in header.split(separator: ",") {
-            let parts = directive.filter { !$0.isWhitespace }.lowercased().split(separator: "=", maxSplits: 1)
-            switch parts.first {
-            case "no-store", "no-cache": return nil
-            case "max-age": maxAge = parts.count == 2 ? Int64(String(parts[1])).map { $0 * 1000 } : nil
-            default: continue
-            }
-        }
-        return maxAge
     }
 
     private mutating func remove(_ target: String) {
