@@ -61,6 +61,29 @@ struct NavigationTraceTests {
         #expect(result.metrics["screens.portfolio.visible_s"] == 180)
     }
 
+    // Issue 51, item 6: the loop's last load runs in a cancelled task: a miss sends nothing.
+    @Test("leaving the tab mid-sleep: the last load misses a coin traded since, and fails unsent")
+    func cancelledLastLoad() throws {
+        let trade = { (coin: String, at: Int64) in
+            PortfolioTransaction(
+                coinId: coin, kind: .buy, quantity: 1, price: 100, fee: 0, time: Self.start + at)
+        }
+        // coin-4 is held, not listed; the tab's load at 60 s asks for it (sent, answered 60.2 s)
+        // and its loop sleeps until 90.2 s. coin-5 is bought at 70 s (no load). Leaving at 80 s
+        // runs the last load for coin-4 and coin-5: coin-5 has no row, so it would be a request,
+        // and in a cancelled task it fails before it leaves.
+        let result = try Self.run(
+            seconds: 100, watchlist: 4, coins: 6,
+            script: [
+                (1_000, .trade(trade("coin-4", 1_000))), (60_000, .selectTab(.portfolio)),
+                (70_000, .trade(trade("coin-5", 70_000))), (80_000, .selectTab(.watchlist)),
+            ])
+        #expect(result.metrics["failures.portfolio.cancelled"] == 1)
+        #expect(!result.journal.contains { $0.target.contains("coin-5") })
+        #expect(
+            result.journal.filter { $0.target.contains("coin-4") }.map { $0.time - Self.start } == [60_000])
+    }
+
     // Issue 51, item 12: a widget tap opens the app on the Portfolio tab.
     @Test("a widget tap on the suspended app resumes it on the Portfolio tab, which loads")
     func openFromWidget() throws {
