@@ -82,7 +82,7 @@ public struct Finding: Sendable, Equatable {
     ]
 
     /// The findings of a run: every rule whose metric is past its threshold, in the rules'
-    /// order, then one for each failed expectation and each figure that could not be computed.
+    /// order, then one for each failed expectation, each known failure and each figure that could not be computed.
     ///
     /// - Parameters:
     ///   - metrics: The run's metrics.
@@ -101,11 +101,17 @@ public struct Finding: Sendable, Equatable {
                 text: rule.sentence(value, values))
         }
         for verdict in verdicts {
-            guard let failure = verdict.failure else { continue }
-            findings.append(
-                Finding(
-                    rule: "expectation_failed", metric: "", value: 0, threshold: 0,
-                    text: "Expectation not met: \(failure)."))
+            if let problem = verdict.problem {
+                findings.append(
+                    Finding(
+                        rule: "expectation_failed", metric: "", value: 0, threshold: 0,
+                        text: "Expectation not met: \(problem)."))
+            } else if verdict.known, let failure = verdict.failure {
+                findings.append(
+                    Finding(
+                        rule: "known_failure", metric: "", value: 0, threshold: 0,
+                        text: "Known failure (a target the scenario misses today): \(failure)."))
+            }
         }
         for problem in problems {
             findings.append(

@@ -29,7 +29,7 @@ public enum HTMLReport {
             + "\(input.passed ? "all passed" : "FAILED")</span></h2><ul>"
         for verdict in input.verdicts {
             body +=
-                "<li class=\"\(verdict.failure == nil ? "pass" : "fail")\">\(verdict.failure == nil ? "pass" : "FAIL"): "
+                "<li class=\"\(verdict.problem == nil ? "pass" : "fail")\">\(verdict.label): "
                 + "<code>\(HTMLText.escaped(verdict.expectation))</code>"
                 + (verdict.failure.map { " (\(HTMLText.escaped($0)))" } ?? "") + "</li>"
         }

@@ -26,7 +26,7 @@ public enum MarkdownReport {
         if input.verdicts.isEmpty { text += "None.\n" }
         for verdict in input.verdicts {
             text +=
-                "- \(verdict.failure == nil ? "pass" : "**FAIL**"): `\(verdict.expectation)`"
+                "- \(verdict.problem == nil ? verdict.label : "**\(verdict.label)**"): `\(verdict.expectation)`"
                 + (verdict.failure.map { " (\(escaped($0)))" } ?? "") + "\n"
         }
         if !input.result.problems.isEmpty {

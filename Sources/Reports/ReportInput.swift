@@ -10,15 +10,43 @@ public struct ReportInput: Sendable {
         public var expectation: String
         /// nil when it held, otherwise why not.
         public var failure: String?
+        /// Whether the scenario lists it under `known_failures`: a target it is known to miss
+        /// today, which must fail until it is removed from that list.
+        public var known: Bool
 
         /// Creates a verdict.
         ///
         /// - Parameters:
         ///   - expectation: The expectation's text.
         ///   - failure: Why it failed, or nil.
-        public init(expectation: String, failure: String?) {
+        ///   - known: Whether the scenario lists it under `known_failures`.
+        public init(expectation: String, failure: String?, known: Bool = false) {
             self.expectation = expectation
             self.failure = failure
+            self.known = known
+        }
+
+        /// What is wrong, or nil: an expectation that failed, or a known failure that holds
+        /// again (the list must lose it, so that a later regression is not taken for it).
+        public var problem: String? {
+            guard known else { return failure }
+            return failure == nil ? "\(expectation) now holds; remove it from known_failures" : nil
+        }
+
+        /// The verdict in a few words: `pass`, `FAIL`, `known failure`, or `FAIL (known failure
+        /// now holds)`.
+        public var label: String {
+            switch (known, failure == nil) {
+            case (false, true): "pass"
+            case (false, false): "FAIL"
+            case (true, false): "known failure"
+            case (true, true): "FAIL (known failure now holds)"
+            }
+        }
+
+        /// One line for a terminal: the label and the failure, or the expectation.
+        public var line: String {
+            "\(label)\(known ? ":" : "") \(failure ?? expectation)"
         }
     }
 
@@ -61,14 +89,14 @@ public struct ReportInput: Sendable {
         self.verdicts = verdicts
     }
 
-    /// Whether every expectation held.
-    public var passed: Bool { verdicts.allSatisfy { $0.failure == nil } }
+    /// Whether every expectation held and every known failure still failed (``Verdict/problem``).
+    public var passed: Bool { verdicts.allSatisfy { $0.problem == nil } }
 
     /// The metrics a stored run or sweep cell keeps: the result's, and how many expectations
     /// it did not meet (``WorkbenchMetrics/Metric/failedExpectationsName``).
     public var storedMetrics: [Metric] {
         result.metrics + [
-            Metric.failedExpectations(verdicts.filter { $0.failure != nil }.count)
+            Metric.failedExpectations(verdicts.filter { $0.problem != nil }.count)
         ]
     }
 

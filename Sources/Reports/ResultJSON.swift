@@ -18,7 +18,8 @@ public enum ResultJSON {
                     .init("expectation", .string(verdict.expectation)),
                     .init("passed", .bool(verdict.failure == nil)),
                 ]
-                    + (verdict.failure.map { [.init("failure", .string($0))] } ?? []))
+                    + (verdict.failure.map { [.init("failure", .string($0))] } ?? [])
+                    + (verdict.known ? [.init("known_failure", .bool(true))] : []))
         }
         let document = JSONValue.object([
             .init("scenario", .string(input.scenario)),

@@ -104,8 +104,12 @@ public enum ScenarioRun {
             seed: seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
             settings: settings(scenario, fittedVolatility: fittedVolatility),
             result: ReportResult(result),
-            verdicts: scenario.expectations.map {
-                .init(expectation: $0.description, failure: $0.failure(in: values))
+            verdicts: scenario.expectations.map { expectation in
+                let failure = expectation.failure(in: values)
+                return .init(
+                    expectation: expectation.description, failure: failure,
+                    known: scenario.isKnownFailure(
+                        expectation.description, seed: seed, failed: failure != nil))
             })
         return RunOutcome(result: result, report: report)
     }

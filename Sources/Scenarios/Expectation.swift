@@ -8,7 +8,9 @@ import WorkbenchMetrics
 /// A bound is in the metric's own unit when bare (a ratio as a fraction, `0.01` for 1 %; ages in
 /// seconds; counts as counts), or carries a unit that fits the metric: `%` for ratios; a
 /// duration (`250ms`, `30s`, `5m`, `2h`, `2h45m`, `1.5s`) for seconds and milliseconds; `USD`
-/// for money; `/h` and `/min` for rates. Failures print both sides in the report's units.
+/// for money; `/h` and `/min` for rates. A bound may also be another metric of the same unit
+/// (`cache.chart.hit_ratio < cache.chart.opt_hit_ratio`), for claims that hold on every seed
+/// where a fixed number would not. Failures print both sides in the report's units.
 public struct Expectation: Sendable, Equatable, CustomStringConvertible {
     /// A comparison.
     public enum Comparison: String, Sendable, Equatable, CaseIterable {
@@ -35,8 +37,10 @@ public struct Expectation: Sendable, Equatable, CustomStringConvertible {
     public var metric: String
     /// The comparison.
     public var comparison: Comparison
-    /// The bound, in the metric's unit.
+    /// The bound, in the metric's unit (0 when the bound is another metric).
     public var value: Double
+    /// The metric the bound names, when it is one (compared with its value in the same run).
+    public var boundMetric: String?
     /// The metric's unit, when known.
     public var unit: MetricUnit?
     /// The bound as written (`1%`, `5m`, `50`).
@@ -57,6 +61,15 @@ public struct Expectation: Sendable, Equatable, CustomStringConvertible {
             else { break }
             let metricUnit = unit(metric)
             (self.metric, self.comparison, self.unit, self.bound) = (metric, comparison, metricUnit, bound)
+            if let boundUnit = unit(bound), Double(bound) == nil {
+                guard boundUnit == metricUnit else {
+                    throw ExpectationError(
+                        "\(metric) is in \(metricUnit.map(Self.unitName) ?? "no known unit") but \(bound) is in "
+                            + "\(Self.unitName(boundUnit)); compare metrics of one unit")
+                }
+                (value, boundMetric) = (0, bound)
+                return
+            }
             value = try Self.value(of: bound, metric: metric, unit: metricUnit)
             return
         }
@@ -80,9 +93,19 @@ public struct Expectation: Sendable, Equatable, CustomStringConvertible {
     /// - Returns: nil when it holds, otherwise why not, in the report's units.
     public func failure(in metrics: [String: Double]) -> String? {
         guard let actual = metrics[metric] else { return "\(self): the run has no metric \(metric)" }
+        let shown = { (value: Double) in
+            unit.map { MetricFormatting.text(value, $0) } ?? MetricFormatting.number(value)
+        }
+        if let boundMetric {
+            guard let limit = metrics[boundMetric] else {
+                return "\(self): the run has no metric \(boundMetric)"
+            }
+            guard !comparison.holds(actual, limit) else { return nil }
+            return "\(self): got \(shown(actual)) against \(shown(limit))"
+        }
         guard !comparison.holds(actual, value) else { return nil }
         guard let unit else { return "\(self): got \(MetricFormatting.number(actual))" }
-        var text = "\(self): got \(MetricFormatting.text(actual, unit))"
+        var text = "\(self): got \(shown(actual))"
         if unit == .ratio, Double(bound) != nil, value >= 1 {
             text +=
                 " (a bare bound on a ratio is a fraction: 1 is 100 %; write \(bound)% for \(bound) percent)"

@@ -126,17 +126,44 @@ extension ParseContext {
             fee: try decimal("fee", default: "0"), time: time)
     }
 
-    /// `known_failures`: expectations of `expect` written the same way.
-    func knownFailures(_ reader: NodeReader?, expectations: [Expectation]) throws(ScenarioError) -> [String] {
-        var known: [String] = []
+    /// `known_failures`: expectations of `expect` written the same way, each missed on every seed,
+    /// or `{expect: TEXT, seeds: [N, ...], why: TEXT}` for the seeds listed.
+    func knownFailures(_ reader: NodeReader?, expectations: [Expectation]) throws(ScenarioError)
+        -> [KnownFailure]
+    {
+        var known: [KnownFailure] = []
         for item in try reader?.sequence() ?? [] {
-            let text = try item.string().trimmingCharacters(in: .whitespaces)
-            guard expectations.contains(where: { $0.description == text }) else {
-                throw item.error(
-                    "'\(text)' is not one of this scenario's expectations; write it as in expect: "
+            var entry = KnownFailure(expectation: "")
+            let textReader: NodeReader
+            if item.isMapping {
+                let mapping = try item.mapping(allowing: ["expect", "seeds", "why"])
+                textReader = try mapping.required("expect")
+                if let seeds = mapping.optional("seeds") {
+                    var listed = Set<UInt64>()
+                    for seed in try seeds.sequence() {
+                        guard let value = UInt64(try seed.string()) else {
+                            throw seed.error(
+                                "expected a seed, a whole number from 0, found \(QuotedValue.text(try seed.string()))"
+                            )
+                        }
+                        listed.insert(value)
+                    }
+                    guard !listed.isEmpty else {
+                        throw seeds.error("list at least one seed, or leave seeds out for every seed")
+                    }
+                    entry.seeds = listed
+                }
+                entry.reason = try mapping.optional("why")?.string()
+            } else {
+                textReader = item
+            }
+            entry.expectation = try textReader.string().trimmingCharacters(in: .whitespaces)
+            guard expectations.contains(where: { $0.description == entry.expectation }) else {
+                throw textReader.error(
+                    "'\(entry.expectation)' is not one of this scenario's expectations; write it as in expect: "
                         + expectations.map { "'\($0.description)'" }.joined(separator: ", "))
             }
-            known.append(text)
+            known.append(entry)
         }
         return known
     }
@@ -151,10 +178,13 @@ extension ParseContext {
             } catch {
                 throw item.error(error.description)
             }
-            guard RunMetrics.isKnownName(expectation.metric) else {
+            for name in [expectation.metric] + [expectation.boundMetric].compactMap({ $0 })
+            where !RunMetrics.isKnownName(name) {
+                let nearest = NearestName.nearest(to: name, among: RunMetrics.knownMetricNames)
                 throw item.error(
-                    "no run produces a metric named '\(expectation.metric)' (names: docs/simulation.md, or any "
-                        + "run's result.json)")
+                    "no run produces a metric named '\(name)'"
+                        + (nearest.map { " (did you mean '\($0)'?)" } ?? "")
+                        + "; names: docs/simulation.md, or any run's result.json")
             }
             expectations.append(expectation)
         }

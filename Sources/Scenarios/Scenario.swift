@@ -84,11 +84,48 @@ public struct Scenario: Sendable {
     /// What the result must meet.
     public var expectations: [Expectation]
     /// Expectations known not to be met today (`known_failures`: a verdict scenario's targets a
-    /// change breaks): `run` still reports them as failures, `check` expects them to fail and
-    /// says so when one starts to hold.
-    public var knownFailures: [String] = []
+    /// change breaks, or a rare seed's): `run`, `sweep` and `check` expect them to fail and say
+    /// so when one starts to hold.
+    public var knownFailures: [KnownFailure] = []
     /// The file it came from.
     public var file: String
     /// The files it extends (`extends:`), nearest first.
     public var bases: [String] = []
+}
+
+extension Scenario {
+    /// Whether a verdict is a known failure (``KnownFailure``): the expectation is listed for this
+    /// seed, and it failed, or it must fail here: on the scenario's own seed, or on a seed the entry
+    /// names. An entry for every seed that holds on another seed of a sweep is a plain pass.
+    ///
+    /// - Parameters:
+    ///   - expectation: The expectation as written.
+    ///   - seed: The run's seed.
+    ///   - failed: Whether it failed.
+    public func isKnownFailure(_ expectation: String, seed: UInt64, failed: Bool) -> Bool {
+        knownFailures.contains { entry in
+            entry.covers(expectation, seed: seed) && (failed || entry.seeds != nil || seed == self.seed)
+        }
+    }
+}
+
+/// One `known_failures` entry: an expectation the scenario misses today, on every seed or on the
+/// seeds listed.
+public struct KnownFailure: Sendable, Equatable {
+    /// The expectation, written as in `expect`.
+    public var expectation: String
+    /// The seeds it fails on; nil for every seed.
+    public var seeds: Set<UInt64>?
+    /// Why, when the file says.
+    public var reason: String?
+
+    /// Creates an entry.
+    public init(expectation: String, seeds: Set<UInt64>? = nil, reason: String? = nil) {
+        (self.expectation, self.seeds, self.reason) = (expectation, seeds, reason)
+    }
+
+    /// Whether it covers the expectation on a run with this seed.
+    public func covers(_ expectation: String, seed: UInt64) -> Bool {
+        self.expectation == expectation && (seeds?.contains(seed) ?? true)
+    }
 }

@@ -120,8 +120,14 @@ public enum ScenarioParser {
         scenario.bases = files.bases
         scenario.hasWidget = widget
         scenario.termination = termination
-        scenario.knownFailures = try context.knownFailures(
-            root.optional("known_failures"), expectations: scenario.expectations)
+        // A base's known failures describe the base's expectations: a file with its own `expect`
+        // lists its own.
+        let ownExpectations = !files.inherited.contains { $0.path == "expect" }
+        let inheritedKnown = files.inherited.contains { $0.path == "known_failures" }
+        if !(ownExpectations && inheritedKnown) {
+            scenario.knownFailures = try context.knownFailures(
+                root.optional("known_failures"), expectations: scenario.expectations)
+        }
         guard TimeLimits.time(after: start, steps: 1, of: duration) != nil else {
             throw try root.required("duration").error(
                 "the run would end after 9999-12-31; shorten the duration")

@@ -51,7 +51,8 @@ public struct Metric: Sendable, Equatable {
 
 extension Metric {
     /// The name under which a stored run (the history) or sweep cell keeps how many of its
-    /// scenario's expectations it did not meet, beside its metrics.
+    /// scenario's expectations it did not meet, beside its metrics: a `known_failures` entry
+    /// counts only when it holds again.
     public static let failedExpectationsName = "expectations.failed"
 
     /// How many expectations a run did not meet (fewer is better).

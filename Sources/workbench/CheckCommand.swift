@@ -59,19 +59,8 @@ struct CheckCommand: ParsableCommand {
         for file in scenarios {
             let loaded = try ScenarioRunner.load(file, overrides: [])
             let outcome = try ScenarioRunner.execute(loaded, seed: nil, timer: nil, progress: nil)
-            let known = Set(loaded.scenario.knownFailures)
-            var problems = outcome.report.verdicts.compactMap { verdict in
-                known.contains(verdict.expectation) ? nil : verdict.failure
-            }
-            var notes: [String] = []
-            for verdict in outcome.report.verdicts where known.contains(verdict.expectation) {
-                if let failure = verdict.failure {
-                    notes.append("known failure: \(failure)")
-                } else {
-                    problems.append(
-                        "\(verdict.expectation) now holds; remove it from known_failures in \(file)")
-                }
-            }
+            var problems = outcome.report.verdicts.compactMap(\.problem)
+            let notes = outcome.report.verdicts.filter { $0.known && $0.failure != nil }.map(\.line)
             let goldenPath = "\(goldenDirectory)/\(loaded.scenario.name).charts.txt"
             let charts = Self.chartText(outcome.result.plots)
             if record {

@@ -140,7 +140,7 @@ struct LiveCommand: ParsableCommand {
                 + "\(metrics.rateLimits.requests) requests, \(failures.count) without a response"
                 + (stopped ? ", stopped early" : "") + "; reports in \(directory)")
         for verdict in input.verdicts {
-            print("  \(verdict.failure == nil ? "pass" : "FAIL") \(verdict.failure ?? verdict.expectation)")
+            print("  \(verdict.line)")
         }
         if metrics.rateLimits.requests > 0, responses == 0 {
             throw CLIError(

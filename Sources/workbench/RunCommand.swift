@@ -98,7 +98,7 @@ struct RunCommand: ParsableCommand {
                 + "cache hit ratio \(hitRatio); reports in \(directory)"
         )
         for verdict in input.verdicts {
-            print("  \(verdict.failure == nil ? "pass" : "FAIL") \(verdict.failure ?? verdict.expectation)")
+            print("  \(verdict.line)")
         }
         if !input.passed {
             throw CLIError(

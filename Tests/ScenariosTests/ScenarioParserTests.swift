@@ -354,8 +354,33 @@ struct ScenarioParserTests {
             toFile: good, atomically: true, encoding: .utf8)
         #expect(
             try ScenarioParser.load(path: good, projectRoot: Self.root).knownFailures == [
-                "charts.renders >= 1"
+                KnownFailure(expectation: "charts.renders >= 1")
             ])
+        // Per seed, with a reason: a known failure only on those seeds.
+        let seeded = directory.path("seeded.yaml")
+        try (base + "known_failures:\n  - {expect: charts.renders >= 1, seeds: [3, 7], why: a race}\n").write(
+            toFile: seeded, atomically: true, encoding: .utf8)
+        let scenario = try ScenarioParser.load(path: seeded, projectRoot: Self.root)
+        #expect(
+            scenario.knownFailures == [
+                KnownFailure(expectation: "charts.renders >= 1", seeds: [3, 7], reason: "a race")
+            ])
+        #expect(scenario.isKnownFailure("charts.renders >= 1", seed: 7, failed: true))
+        #expect(scenario.isKnownFailure("charts.renders >= 1", seed: 7, failed: false))  // must fail there
+        #expect(!scenario.isKnownFailure("charts.renders >= 1", seed: 8, failed: true))
+        // An entry for every seed must fail on the scenario's own seed; elsewhere a hold is a pass.
+        let own = try ScenarioParser.load(path: good, projectRoot: Self.root)
+        #expect(own.isKnownFailure("charts.renders >= 1", seed: own.seed, failed: false))
+        #expect(!own.isKnownFailure("charts.renders >= 1", seed: own.seed + 1, failed: false))
+        #expect(own.isKnownFailure("charts.renders >= 1", seed: own.seed + 1, failed: true))
+        let badSeed = directory.path("bad-seed.yaml")
+        try (base + "known_failures:\n  - {expect: charts.renders >= 1, seeds: [x]}\n").write(
+            toFile: badSeed, atomically: true, encoding: .utf8)
+        #expect {
+            try ScenarioParser.load(path: badSeed, projectRoot: Self.root)
+        } throws: { error in
+            "\(error)".contains("known_failures[0].seeds[0]: expected a seed")
+        }
         let bad = directory.path("bad.yaml")
         try (base + "known_failures: [\"charts.renders >= 2\"]\n").write(
             toFile: bad, atomically: true, encoding: .utf8)
@@ -403,6 +428,50 @@ struct ScenarioParserTests {
             _ = try parse("rate_limit.requests >= 5m")
         } catch {
             #expect(error.description.hasPrefix("'5m' is a duration, but rate_limit.requests is in counts"))
+        }
+    }
+
+    @Test("a bound may be another metric of the same unit, compared in the same run")
+    func metricBounds() throws {
+        let parse = { (text: String) throws(ExpectationError) in
+            try Expectation(parsing: text, unit: RunMetrics.unit(of:))
+        }
+        let lruBelowOptimum = try parse("cache.chart.hit_ratio < cache.chart.opt_hit_ratio")
+        #expect(lruBelowOptimum.boundMetric == "cache.chart.opt_hit_ratio")
+        #expect(
+            lruBelowOptimum.failure(in: ["cache.chart.hit_ratio": 0.2, "cache.chart.opt_hit_ratio": 0.25])
+                == nil)
+        #expect(
+            lruBelowOptimum.failure(in: ["cache.chart.hit_ratio": 0.25, "cache.chart.opt_hit_ratio": 0.25])
+                == "cache.chart.hit_ratio < cache.chart.opt_hit_ratio: got 25 % against 25 %")
+        #expect(
+            lruBelowOptimum.failure(in: ["cache.chart.hit_ratio": 0.25])
+                == "cache.chart.hit_ratio < cache.chart.opt_hit_ratio: the run has no metric cache.chart.opt_hit_ratio"
+        )
+        do {
+            _ = try parse("cache.hit_ratio < freshness.max_age_s")
+            Issue.record("a bound of another unit was accepted")
+        } catch {
+            #expect(
+                error.description
+                    == "cache.hit_ratio is in a ratio (1 is 100 %) but freshness.max_age_s is in seconds; compare metrics of one unit"
+            )
+        }
+    }
+
+    @Test("an unknown metric in expect: names the nearest known one")
+    func unknownMetricNearest() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.path("typo.yaml")
+        try
+            "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 42000}\nexpect: [\"alerts.fird >= 1\"]\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        #expect {
+            try ScenarioParser.load(path: file, projectRoot: Self.root)
+        } throws: { error in
+            "\(error)".contains(
+                "expect[0]: no run produces a metric named 'alerts.fird' (did you mean 'alerts.fired'?)")
         }
     }
 }
