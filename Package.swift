@@ -138,7 +138,7 @@ let package = Package(
 
         // Shared test helpers: fixture and peer-vector loading, seeded generators.
         .target(
-            name: "TestSupport", dependencies: ["WorkbenchFoundation", "TrackerCore"],
+            name: "TestSupport", dependencies: ["WorkbenchFoundation", "TrackerCore", "CommandLineShell"],
             path: "Tests/TestSupport"),
         .testTarget(name: "WorkbenchFoundationTests", dependencies: ["WorkbenchFoundation", "TestSupport"]),
         .testTarget(
@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "workbench", "TrackerCore", "LiveHTTP", "Persistence", "Sweeps", "TestSupport",
+                "workbench", "TrackerCore", "LiveHTTP", "Persistence", "Sweeps", "TestSupport", "CommandLineShell",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,18 @@
 #!/usr/bin/env bash
 # Installs the C libraries the package links (GNU GSL, SQLite, libyaml) when they are missing.
 # Idempotent: on a machine that has them it only checks and exits.
+# Usage: scripts/setup.sh [--serve]
+#   --serve  also builds workbench-serve (the Server/ package: Hummingbird and SwiftNIO, a few
+#            minutes), which the first `workbench serve` would otherwise build.
 set -euo pipefail
+serve=0
+for argument in "$@"; do
+    case "$argument" in
+        --serve) serve=1 ;;
+        -h | --help) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "setup: unknown option '$argument' (--serve builds workbench-serve ahead)" >&2; exit 2 ;;
+    esac
+done
 
 needed=()
 for package in libgsl-dev libsqlite3-dev libyaml-dev; do
@@ -16,3 +27,15 @@ if ((${#needed[@]} > 0)); then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${needed[@]}" >/dev/null
 fi
 echo "setup: libgsl-dev, libsqlite3-dev and libyaml-dev present" >&2
+if [ "$serve" -eq 1 ]; then
+    cd "$(dirname "$0")/.."
+    log=Server/.build/workbench-serve-build.log
+    mkdir -p Server/.build
+    echo "setup: building workbench-serve (a few minutes; the log is in $log)" >&2
+    if ! swift build --package-path Server --product workbench-serve >"$log" 2>&1; then
+        tail -20 "$log" >&2
+        echo "setup: building workbench-serve failed; the whole log is in $log" >&2
+        exit 1
+    fi
+    echo "setup: workbench-serve built" >&2
+fi

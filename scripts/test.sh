@@ -10,6 +10,10 @@ log=.build/test.log
 echo "test: building and running every test (the full output goes to $log)" >&2
 # The server is a package of its own (Server/); the end-to-end tests run it through `workbench
 # serve`, which would otherwise build it inside the first test that serves.
+# SwiftPM keeps the server package's build plan across builds and misses a file added to the
+# main package it depends on by path (the build then fails with "cannot find ... in scope"):
+# dropping the plan makes it re-plan, which costs a second.
+rm -f Server/.build/debug.yaml Server/.build/*/debug/description.json
 swift build --package-path Server --product workbench-serve >"$log" 2>&1
 status=$?
 if [ "$status" -eq 0 ]; then

@@ -19,7 +19,7 @@ extension ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data((ErrorOutput.capped(fullMessage(for: error)) + "\n").utf8))
+            StandardStreams.error(ErrorOutput.capped(fullMessage(for: error)) + "\n")
             let isUsageError = code == .validationFailure
             Foundation.exit(isUsageError ? CLIError.badInputCode : code.rawValue)
         }

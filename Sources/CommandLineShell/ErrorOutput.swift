@@ -9,7 +9,7 @@ public enum ErrorOutput {
     /// Writes `workbench: <message>` and a newline, the message capped at
     /// ``maximumCharacters``.
     public static func report(_ message: String) {
-        FileHandle.standardError.write(Data("workbench: \(capped(message))\n".utf8))
+        StandardStreams.error("workbench: \(capped(message))\n")
     }
 
     /// The message, cut to ``maximumCharacters`` with a note of what was left out.

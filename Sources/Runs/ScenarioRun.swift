@@ -15,6 +15,8 @@ public enum ScenarioRun {
         public var scenario: Scenario
         /// SHA-256 of the file's bytes and the overrides, hex.
         public var hash: String
+        /// The folder its relative paths resolve against (``ProjectFolder``).
+        public var projectRoot: URL
     }
 
     /// Why a scenario could not run: always bad input, with the file and place.
@@ -34,11 +36,13 @@ public enum ScenarioRun {
     ///
     /// - Parameters:
     ///   - path: The scenario file.
-    ///   - projectRoot: Dataset paths resolve inside it.
+    ///   - projectRoot: The folder dataset paths resolve inside; by default the scenario's project
+    ///     folder (``ProjectFolder/of(scenario:)``).
     ///   - overrides: `key.path=value` assignments (`--set`).
-    public static func load(_ path: String, projectRoot: URL, overrides: [String] = []) throws(Failure)
+    public static func load(_ path: String, projectRoot: URL? = nil, overrides: [String] = []) throws(Failure)
         -> Loaded
     {
+        let projectRoot = projectRoot ?? ProjectFolder.of(scenario: path)
         do {
             let bytes = try ScenarioParser.bytes(of: path)
             let scenario = try ScenarioParser.parse(
@@ -49,7 +53,8 @@ public enum ScenarioRun {
             for base in scenario.bases { defining += try ScenarioParser.bytes(of: base) }
             return Loaded(
                 scenario: scenario,
-                hash: SHA256.hexDigest(of: defining + Array(overrides.joined(separator: "\n").utf8)))
+                hash: SHA256.hexDigest(of: defining + Array(overrides.joined(separator: "\n").utf8)),
+                projectRoot: projectRoot)
         } catch {
             throw Failure(description: error.description)
         }
@@ -60,16 +65,15 @@ public enum ScenarioRun {
     /// - Parameters:
     ///   - loaded: The scenario.
     ///   - seed: The root seed (the scenario's own when nil).
-    ///   - projectRoot: Dataset paths resolve inside it.
     ///   - timer: Measures wall time of parts of the run, if given.
     ///   - progress: Told the share of simulated time done (0...1).
     ///   - events: Told every event of the run with its time (``RunEvent``); never changes the result.
     /// - Returns: The simulator's result, and the report input with the verdicts.
     public static func execute(
-        _ loaded: Loaded, seed: UInt64? = nil, projectRoot: URL, timer: (any WallTimer)? = nil,
+        _ loaded: Loaded, seed: UInt64? = nil, timer: (any WallTimer)? = nil,
         progress: (@Sendable (Double) -> Void)? = nil, events: ((RunEvent, Int64) -> Void)? = nil
     ) throws(Failure) -> RunOutcome {
-        try execute(loaded, seed: seed, projectRoot: projectRoot) { config throws(Failure) in
+        try execute(loaded, seed: seed) { config throws(Failure) in
             try simulate(config, file: loaded.scenario.file, timer: timer, progress: progress, events: events)
         }
     }
@@ -80,17 +84,16 @@ public enum ScenarioRun {
     /// - Parameters:
     ///   - loaded: The scenario.
     ///   - seed: The root seed (the scenario's own when nil).
-    ///   - projectRoot: Dataset paths resolve inside it.
     ///   - shell: Runs the app with the scenario's run config and returns its result.
     /// - Returns: The shell's result, and the report input with the verdicts.
     public static func execute(
-        _ loaded: Loaded, seed: UInt64? = nil, projectRoot: URL,
+        _ loaded: Loaded, seed: UInt64? = nil,
         shell: (consuming RunConfig) throws(Failure) -> RunResult
     ) throws(Failure) -> RunOutcome {
         let scenario = loaded.scenario
         let config: RunConfig
         do {
-            config = try scenario.runConfig(seed: seed, projectRoot: projectRoot)
+            config = try scenario.runConfig(seed: seed, projectRoot: loaded.projectRoot)
         } catch {
             throw Failure(description: error.description)
         }

@@ -39,20 +39,25 @@ struct ParseContext {
         return id
     }
 
-    /// A dataset path: relative, inside the project, and existing.
+    /// A dataset path: relative to the project folder (``ProjectFolder``), inside it, and existing.
     func datasetPath(_ reader: NodeReader?, default fallback: String) throws(ScenarioError) -> String {
         let path = try reader?.string() ?? fallback
         // Errors point at the key when the file gives one, else at the market section.
         let place = reader ?? NodeReader(node: Node(path, .plain), files: files, path: "market")
         let resolved = projectRoot.appendingPathComponent(path).standardizedFileURL.path
-        guard !path.hasPrefix("/"), PathNames.isInside(path, root: projectRoot) else {
+        let base = "the project folder '\(ProjectFolder.shown(projectRoot))'"
+        guard !path.hasPrefix("/") else {
             throw place.error(
-                "'\(path)' is outside the project (after resolving '..' and symbolic links); give a path relative to the project folder, such as datasets/coingecko"
-            )
+                "'\(path)' is absolute; give a path relative to \(base) (the nearest folder at or above the "
+                    + "scenario that holds a datasets/ folder), such as datasets/coingecko")
+        }
+        guard PathNames.isInside(path, root: projectRoot) else {
+            throw place.error(
+                "'\(path)' is outside \(base) (after resolving '..' and symbolic links); keep data inside it, "
+                    + "such as datasets/coingecko")
         }
         guard FileManager.default.fileExists(atPath: resolved) else {
-            throw place.error(
-                "no such file or directory '\(path)'")
+            throw place.error("no such file or directory '\(path)' in \(base)")
         }
         return path
     }

@@ -30,14 +30,13 @@ public enum SweepRun {
     ///   - jobs: Cells run at once.
     ///   - kept: Which cells keep their `result.json` (every cell's metrics are recorded).
     ///   - pacing: When finished cells are committed to the database.
-    ///   - projectRoot: Dataset paths resolve inside it.
     ///   - progress: Told the cells finished so far (resumed ones included) and the total.
     /// - Returns: How many cells ran and how many were already finished.
     /// - Throws: The failure of the first cell in plan order that failed; the cells that
     ///   finished stay recorded.
     public static func run(
         _ plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder, shard: SweepShard?, jobs: Int,
-        kept: KeptResults = .all, pacing: CommitPacing = .everyCell, projectRoot: URL,
+        kept: KeptResults = .all, pacing: CommitPacing = .everyCell,
         progress: @Sendable (_ done: Int, _ total: Int) -> Void
     ) throws(SweepError) -> Outcome {
         precondition(loaded.count == plan.combinations.count, "one loaded scenario per combination")
@@ -64,8 +63,7 @@ public enum SweepRun {
                 do throws(SweepError) {
                     let started = pacing.elapsedSeconds()
                     let metrics = try runCell(
-                        plan.cell(at: position), plan: plan, loaded: loaded, folder: folder, kept: kept,
-                        root: projectRoot)
+                        plan.cell(at: position), plan: plan, loaded: loaded, folder: folder, kept: kept)
                     let finished = pacing.elapsedSeconds()
                     let (done, due) = state.withLock { state -> (Int, [Finished]) in
                         state.done += 1
@@ -116,12 +114,11 @@ public enum SweepRun {
     /// Runs a cell and writes its `result.json` (when kept); returns its metrics, to record.
     private static func runCell(
         _ cell: SweepCell, plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder,
-        kept: KeptResults,
-        root: URL
+        kept: KeptResults
     ) throws(SweepError) -> [SweepMetric] {
         let outcome: RunOutcome
         do {
-            outcome = try ScenarioRun.execute(loaded[cell.combination], seed: cell.seed, projectRoot: root)
+            outcome = try ScenarioRun.execute(loaded[cell.combination], seed: cell.seed)
         } catch {
             throw SweepError("\(plan.name(of: cell)): \(error.description)")
         }

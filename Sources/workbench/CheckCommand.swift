@@ -14,7 +14,8 @@ struct CheckCommand: ParsableCommand {
         abstract: "Run scenarios and check their expectations and golden chart outputs.",
         discussion: """
             Each scenario runs with its own seed. Its expectations must hold, and the charts it \
-            draws must equal its golden file (GOLDEN-DIR/<scenario>.charts.txt: every drawn point \
+            draws must equal its golden file (GOLDEN-DIR/<scenario>.charts.txt, GOLDEN-DIR being \
+            the golden folder beside the scenario file unless --golden-dir says: every drawn point \
             of the last line chart of each range, and every drawn candle's open, high, low and \
             close). A difference exits 1 and says which chart changed and where. Expectations \
             listed under known_failures must fail (a verdict scenario's broken targets); one that \
@@ -33,30 +34,23 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Scenario files.")
     var scenarios: [String]
 
-    @Option(name: .customLong("golden-dir"), help: "Where golden chart files live.")
-    var goldenDirectory: String = "scenarios/golden"
+    @Option(
+        name: .customLong("golden-dir"),
+        help: "Where golden chart files live (default: the golden folder beside each scenario file).")
+    var goldenDirectory: String?
 
     @Flag(help: "Write the golden files from this run instead of comparing.")
     var record = false
 
     func run() throws {
         guard !scenarios.isEmpty else { throw CLIError.badInput("give at least one scenario file") }
-        guard !goldenDirectory.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw CLIError.badInput(
-                "--golden-dir: the directory is empty; give a path such as scenarios/golden")
-        }
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: goldenDirectory, isDirectory: &isDirectory)
-        if exists && !isDirectory.boolValue {
-            throw CLIError.badInput("--golden-dir \(goldenDirectory): is a file, not a directory")
-        }
-        if !exists && !record {
-            throw CLIError.badInput(
-                "--golden-dir \(goldenDirectory): no such directory; give the folder of the golden chart files "
-                    + "(scenarios/golden by default), or --record to create it")
-        }
+        if let goldenDirectory { try Self.checkGoldenDirectory(goldenDirectory, record: record) }
         var (regressions, unchecked) = (0, 0)
         for file in scenarios {
+            let goldenDirectory =
+                goldenDirectory
+                ?? URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("golden")
+                .relativePath
             let loaded = try ScenarioRunner.load(file, overrides: [])
             let outcome = try ScenarioRunner.execute(loaded, seed: nil, timer: nil, progress: nil)
             var problems = outcome.report.verdicts.compactMap(\.problem)
@@ -91,6 +85,24 @@ struct CheckCommand: ParsableCommand {
             ]
             throw CLIError(
                 message: parts.compactMap { $0 }.joined(separator: "; "), exitCode: CLIError.failedCheckCode)
+        }
+    }
+
+    /// Checks a `--golden-dir` the user gave: a directory, or (with `--record`) one to create.
+    static func checkGoldenDirectory(_ directory: String, record: Bool) throws(CLIError) {
+        guard !directory.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw CLIError.badInput(
+                "--golden-dir: the directory is empty; give a path such as scenarios/golden")
+        }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+        if exists && !isDirectory.boolValue {
+            throw CLIError.badInput("--golden-dir \(directory): is a file, not a directory")
+        }
+        if !exists && !record {
+            throw CLIError.badInput(
+                "--golden-dir \(directory): no such directory; give the folder of the golden chart files "
+                    + "(the golden folder beside each scenario by default), or --record to create it")
         }
     }
 

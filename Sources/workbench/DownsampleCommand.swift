@@ -63,7 +63,7 @@ struct DownsampleCommand: ParsableCommand {
         } catch {
             throw CLIError.badInput("\(source): \(error)")
         }
-        FileHandle.standardOutput.write(Data(format.render(indices).utf8))
+        StandardStreams.output(format.render(indices))
     }
 }
 

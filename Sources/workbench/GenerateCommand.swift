@@ -113,7 +113,7 @@ struct GenerateCommand: ParsableCommand {
         if let out {
             try InputFiles.write(text, to: out)
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStreams.output(text)
         }
     }
 

@@ -98,7 +98,7 @@ struct LiveCommand: ParsableCommand {
         var stopped = false
         let outcome: RunOutcome
         do throws(ScenarioRun.Failure) {
-            outcome = try ScenarioRun.execute(loaded, seed: seed, projectRoot: ScenarioRunner.projectRoot) {
+            outcome = try ScenarioRun.execute(loaded, seed: seed) {
                 config throws(ScenarioRun.Failure) in
                 var config = config
                 do throws(CLIError) {

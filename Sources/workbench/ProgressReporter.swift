@@ -1,3 +1,4 @@
+import CommandLineShell
 import Foundation
 import Simulation
 import TrackerCore
@@ -27,7 +28,7 @@ final class ProgressReporter: Sendable {
 
     /// Reports a fraction done (0...1).
     func update(_ fraction: Double) {
-        report(fraction) { seconds, eta in "\(Int(fraction * 100))% ETA \(Int(eta.rounded())) s" }
+        report(fraction) { _, eta in "ETA \(Int(eta.rounded())) s" }
     }
 
     /// Reports items done out of a total, with their rate and the time left: a sweep's cells.
@@ -45,7 +46,8 @@ final class ProgressReporter: Sendable {
         }
     }
 
-    /// Writes a progress line: an updating bar on a terminal, a line per tenth otherwise.
+    /// Writes a progress line: an updating bar on a terminal, a line per tenth otherwise; the
+    /// share done is written once, before `detail` (which must not repeat it).
     private func report(_ fraction: Double, detail: (_ seconds: Double, _ eta: Double) -> String) {
         guard !quiet else { return }
         let elapsed = ContinuousClock.now - started
@@ -57,7 +59,8 @@ final class ProgressReporter: Sendable {
             if interactive {
                 let filled = Int(fraction * 30)
                 let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
-                return "\r\(label) [\(bar)] \(detail(seconds, eta))\u{1B}[K" + (fraction >= 1 ? "\n" : "")
+                return "\r\(label) [\(bar)] \(Int(fraction * 100))% \(detail(seconds, eta))\u{1B}[K"
+                    + (fraction >= 1 ? "\n" : "")
             }
             let decile = Int(fraction * 10)
             guard decile > state.lastDecile else { return nil }
@@ -65,7 +68,7 @@ final class ProgressReporter: Sendable {
             return
                 "\(label): \(decile * 10)% after \(String(format: "%.1f", seconds)) s, \(detail(seconds, eta))\n"
         }
-        if let line { FileHandle.standardError.write(Data(line.utf8)) }
+        if let line { StandardStreams.error(line) }
     }
 }
 

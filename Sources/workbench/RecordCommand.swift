@@ -82,10 +82,9 @@ struct RecordCommand: ParsableCommand {
         let quiet = quiet
         let total = items.count
         if !quiet {
-            FileHandle.standardError.write(
-                Data(
-                    "recording \(total) request(s) from \(baseURL) into \(directory) on \(chosenPlan.name)\n"
-                        .utf8))
+            StandardStreams.error(
+                "recording \(total) request(s) from \(baseURL) into \(directory) on \(chosenPlan.name)\n"
+            )
         }
         let result = Locked<Result<Recorder.Summary, Recorder.Failure>?>(nil)
         let finished = DispatchSemaphore(value: 0)
@@ -96,7 +95,7 @@ struct RecordCommand: ParsableCommand {
                     try await recorder.record(items) { position, item, outcome in
                         guard !quiet else { return }
                         let line = "[\(position + 1)/\(total)] \(item.text) -> \(Self.describe(outcome))\n"
-                        FileHandle.standardError.write(Data(line.utf8))
+                        StandardStreams.error(line)
                     })
             } catch {
                 outcome = .failure(error)

@@ -12,12 +12,9 @@ import WorkbenchMetrics
 
 /// Loading, running, reporting and recording a scenario: shared by `run`, `sweep` and `check`.
 enum ScenarioRunner {
-    /// The project root: the working directory (dataset paths resolve inside it).
-    static var projectRoot: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
-
     static func load(_ path: String, overrides: [String]) throws(CLIError) -> ScenarioRun.Loaded {
         do throws(ScenarioRun.Failure) {
-            return try ScenarioRun.load(path, projectRoot: projectRoot, overrides: overrides)
+            return try ScenarioRun.load(path, overrides: overrides)
         } catch {
             throw .badInput(error.description)
         }
@@ -32,7 +29,7 @@ enum ScenarioRunner {
         if let progress { report = { progress.update($0) } }
         do throws(ScenarioRun.Failure) {
             return try ScenarioRun.execute(
-                loaded, seed: seed, projectRoot: projectRoot, timer: timer, progress: report, events: events)
+                loaded, seed: seed, timer: timer, progress: report, events: events)
         } catch {
             throw .badInput(error.description)
         }

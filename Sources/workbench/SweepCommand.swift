@@ -116,7 +116,7 @@ struct SweepCommand: ParsableCommand {
         let outcome = try Self.refusingBadInput { () throws(SweepError) in
             try SweepRun.run(
                 plan, loaded: loaded, folder: folder, shard: shard, jobs: jobs, kept: kept,
-                pacing: Self.commitPacing, projectRoot: ScenarioRunner.projectRoot,
+                pacing: Self.commitPacing,
                 progress: { progress.update(done: $0, total: $1) })
         }
         let cells = outcome.ran + outcome.skipped

@@ -143,7 +143,7 @@ extension BadInputCase {
         scenario(
             "fixtures at an absolute path",
             "name: f\nduration: 1h\nmarket: {source: fixtures, directory: /etc}\n",
-            [":3:", "outside the project"]),
+            [":3:", "'/etc' is absolute; give a path relative to the project folder"]),
         scenario(
             "fixtures without a recorded market",
             "name: f\nduration: 1h\nmarket: {source: fixtures, directory: scenarios}\n",

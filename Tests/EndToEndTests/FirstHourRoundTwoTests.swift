@@ -52,3 +52,55 @@ struct FirstHourRoundTwoTests {
                 && checked.stdout.contains("charts.renders >= 5 now holds; remove it from known_failures"))
     }
 }
+
+extension FirstHourRoundTwoTests {
+    @Test("a scenario's relative paths resolve against its project folder from any working directory")
+    func pathsResolveAgainstTheProjectFolder() throws {
+        let elsewhere = try TemporaryDirectory()
+        defer { elsewhere.remove() }
+        let library = RepositoryFiles.root.appendingPathComponent("scenarios")
+        // The library from another folder: market.directory, universe.from and listed: recorded.
+        for file in ["top-50-watchlist.yaml", "bitpal-as-built.yaml"] {
+            let outcome = try WorkbenchProcess.run(
+                ["run", library.appendingPathComponent(file).path, "--no-history", "--quiet", "--out", "o"],
+                directory: elsewhere.url)
+            #expect(outcome.status == 0, "\(file): \(outcome.stderr)")
+        }
+        let checked = try WorkbenchProcess.run(
+            ["check", library.appendingPathComponent("chart-regression.yaml").path], directory: elsewhere.url)
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+
+        // A scenario kept beside its own data resolves against its own project folder, named
+        // relative to the working directory in messages.
+        let project = elsewhere.url.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("datasets"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("scenarios/nested"), withIntermediateDirectories: true)
+        try "name: m\nduration: 1h\nmarket: {source: fixtures, directory: datasets/missing}\n".write(
+            to: project.appendingPathComponent("scenarios/nested/m.yaml"), atomically: true, encoding: .utf8)
+        let missing = try WorkbenchProcess.run(
+            ["run", "mine/scenarios/nested/m.yaml", "--no-history"], directory: elsewhere.url)
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr.contains(
+                "mine/scenarios/nested/m.yaml:3:39: market.directory: no such file or directory 'datasets/missing' "
+                    + "in the project folder 'mine'"), "\(missing.stderr)")
+        // '..' out of it, through a symbolic link, and an absolute path are refused, naming the base.
+        try FileManager.default.createSymbolicLink(
+            atPath: project.appendingPathComponent("datasets/link").path,
+            withDestinationPath: RepositoryFiles.root.appendingPathComponent("datasets").path)
+        for (directory, words) in [
+            ("../..", "'../..' is outside the project folder 'mine'"),
+            ("datasets/link/coingecko", "'datasets/link/coingecko' is outside the project folder 'mine'"),
+            ("/etc", "'/etc' is absolute; give a path relative to the project folder 'mine'"),
+        ] {
+            try "name: m\nduration: 1h\nmarket: {source: fixtures, directory: \(directory)}\n".write(
+                to: project.appendingPathComponent("scenarios/nested/m.yaml"), atomically: true,
+                encoding: .utf8)
+            let refused = try WorkbenchProcess.run(
+                ["scenarios", "validate", "mine/scenarios/nested/m.yaml"], directory: elsewhere.url)
+            #expect(refused.status == 2 && refused.stderr.contains(words), "\(refused.stderr)")
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import CommandLineShell
 import Foundation
 import LiveHTTP
 import TestSupport

@@ -47,16 +47,19 @@ struct SweepAndCheckTests {
         // The quickstart's seed 2 fires no alert: `alerts.fired >= 1` fails there only.
         let outcome = try WorkbenchProcess.run([
             "sweep", "scenarios/quickstart.yaml", "--seeds", "1..5", "--out", directory.path("s"), "--quiet",
+            // Bitcoin starts below this bound on seed 2 only, so its alert does not fire there.
+            "--set", "alerts.0.above=40000",
         ])
         #expect(outcome.status == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("1 cell(s) did not meet their expectations"))
-        let row = outcome.stdout.split(separator: "\n").first { $0.hasPrefix("base ") }
-        #expect(row?.split(separator: " ", omittingEmptySubsequences: true) == ["base", "4", "1", "2"])
+        let label = "alerts.0.above=40000"
+        let row = outcome.stdout.split(separator: "\n").first { $0.hasPrefix("\(label) ") }
+        #expect(row?.split(separator: " ", omittingEmptySubsequences: true) == ["\(label)", "4", "1", "2"])
         let summary = try String(contentsOfFile: directory.path("s/summary.json"), encoding: .utf8)
         #expect(summary.contains("\"passed\": false"))
         #expect(summary.contains("\"failed\": 1") && summary.contains("\"failing_seeds\": [2]"))
         let markdown = try String(contentsOfFile: directory.path("s/summary.md"), encoding: .utf8)
-        #expect(markdown.contains("| base | 4 | 1 | 2 |"))
+        #expect(markdown.contains("| \(label) | 4 | 1 | 2 |"))
         // Seeds that all pass exit 0.
         let passing = try WorkbenchProcess.run([
             "sweep", "scenarios/quickstart.yaml", "--seeds", "3..4", "--out", directory.path("p"), "--quiet",
@@ -91,15 +94,17 @@ struct SweepAndCheckTests {
         for kept in ["all", "failed", "none"] {
             let outcome = try WorkbenchProcess.run([
                 "sweep", "scenarios/quickstart.yaml", "--seeds", "1..3", "--keep-results", kept, "--out",
-                directory.path(kept), "--quiet",
+                directory.path(kept), "--quiet", "--set", "alerts.0.above=40000",
             ])
             #expect(outcome.status == 1, "\(outcome.stderr)")
             // With nothing kept, no cell folder is made at all.
             let cells =
-                ((try? FileManager.default.contentsOfDirectory(atPath: directory.path("\(kept)/base"))) ?? [])
+                ((try? FileManager.default.contentsOfDirectory(
+                    atPath: directory.path("\(kept)/alerts.0.above=40000"))) ?? [])
                 .sorted()
             let withResults = cells.filter {
-                FileManager.default.fileExists(atPath: directory.path("\(kept)/base/\($0)/result.json"))
+                FileManager.default.fileExists(
+                    atPath: directory.path("\(kept)/alerts.0.above=40000/\($0)/result.json"))
             }
             let expected = ["all": ["seed-1", "seed-2", "seed-3"], "failed": ["seed-2"], "none": []][kept]
             #expect(withResults == expected, "\(kept): \(withResults)")

@@ -15,7 +15,7 @@ struct ReportTests {
         -> ReportInput
     {
         try ScenarioRun.execute(
-            try ScenarioRun.load(path, projectRoot: root, overrides: overrides), projectRoot: root
+            try ScenarioRun.load(path, projectRoot: root, overrides: overrides)
         ).report
     }
 

@@ -1,3 +1,4 @@
+import CommandLineShell
 import Foundation
 
 /// Runs the built `workbench` executable, as users and CI do.
@@ -28,10 +29,12 @@ public enum WorkbenchProcess {
     ///   - stdinPath: A path to open as standard input instead (a directory, say).
     ///   - directory: The working directory (the repository root by default).
     ///   - timeout: Seconds after which the process is killed and reported with status -1.
+    ///   - executable: Another `workbench` binary to run (a copy in a made-up checkout).
+    ///   - environment: Variables to set for it.
     /// - Returns: Status and output.
     public static func run(
         _ arguments: [String], stdin: Data? = nil, stdinPath: String? = nil, directory: URL? = nil,
-        timeout: Double = 300
+        timeout: Double = 300, executable: URL? = nil, environment: [String: String] = [:]
     ) throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "workbench-\(UUID().uuidString)")
@@ -45,9 +48,10 @@ public enum WorkbenchProcess {
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
         let process = try SpawnedProcess(
-            executable: executable.path, arguments: arguments,
+            executable: (executable ?? Self.executable).path, arguments: arguments,
             directory: (directory ?? RepositoryFiles.root).path,
-            stdin: .file(stdinPath ?? input.path), stdout: .file(output.path), stderr: .file(errors.path))
+            stdin: .file(stdinPath ?? input.path), stdout: .file(output.path), stderr: .file(errors.path),
+            environment: environment)
         let status: Int32
         if let exited = process.wait(timeout: timeout) {
             status = exited

@@ -15,73 +15,17 @@ import WorkbenchFoundation
 @main
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "workbench serve",
-        abstract: "Serve a scenario's simulated CoinGecko API over HTTP (Hummingbird).",
-        discussion: """
-            The scenario's market (synthetic or recorded fixtures) answers under /api/v3 through the \
-            same simulated server the runs use: the plan's limit (429 with retry-after), CDN caching, \
-            latency (slept for real), and the scenario's faults. The admin API (/__admin/health, \
-            /__admin/requests, POST /__admin/clock, POST /__admin/faults) moves the clock and starts \
-            or stops outages and 429 storms. The base URL is the first line on standard error. \
-            SIGINT or SIGTERM shut it down. docs/serve.md has a worked example.
+        commandName: "workbench serve", abstract: ServeOptions.abstract, discussion: ServeOptions.discussion)
 
-            Examples:
-              workbench serve scenarios/quickstart.yaml --port 0 --clock manual
-              curl -X POST localhost:8080/__admin/faults \\
-                  -d '{"fault":"outage","action":"start"}'
-            """
-    )
-
-    @Argument(help: "The scenario file (YAML).")
-    var scenario: String
-
-    @Option(help: "The address to bind.")
-    var host = "127.0.0.1"
-
-    @Option(
-        parsing: .unconditional, help: "The port, 0 for a free one (default: 8080).",
-        transform: NumberOptions.whole(in: 0...65535))
-    var port = 8080
-
-    @Option(
-        help: "wall: simulated time runs at --speed times real time; manual: only the admin API moves it.")
-    var clock: ServeClock.Mode = .wall
-
-    @Option(
-        parsing: .unconditional, help: "Simulated seconds per real second (wall clock; default: 1).",
-        transform: NumberOptions.positive)
-    var speed = 1.0
-
-    @Option(
-        parsing: .unconditional,
-        help: "Real seconds a simulated timeout holds the connection before a 504 (default: 15).",
-        transform: NumberOptions.whole(in: 0...600))
-    var holdSeconds = 15
-
-    @Flag(help: "Answer at once instead of sleeping each reply's simulated latency (load tests).")
-    var noLatency = false
-
-    @Flag(help: "No admin API.")
-    var noAdmin = false
-
-    @Flag(help: "No plan limit: never answer 429 for the rate (load tests; storms still apply).")
-    var noLimits = false
-
-    @Option(
-        help: ArgumentHelp(
-            "A plan for one kind of caller: keyless=PLAN, demo=PLAN or pro=PLAN (repeatable).",
-            discussion:
-                "Each API key (x-cg-demo-api-key, x-cg-pro-api-key) has its own window, and keyless callers share one. By default keyless callers get keyless (10/min), demo keys the scenario's plan (demo-100 if it is a pro plan), pro keys pro-500 (or the scenario's pro plan)."
-        ))
-    var keyPlan: [String] = []
+    /// The command line, shared with `workbench serve` (which parses it before building this).
+    @OptionGroup var options: ServeOptions
 
     func run() throws {
-        let projectRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let config: RunConfig
         let name: String
         do {
-            let loaded = try ScenarioRun.load(scenario, projectRoot: projectRoot, overrides: [])
-            config = try loaded.scenario.runConfig(projectRoot: projectRoot)
+            let loaded = try ScenarioRun.load(options.scenario, overrides: [])
+            config = try loaded.scenario.runConfig(projectRoot: loaded.projectRoot)
             name = loaded.scenario.name
         } catch let error as ScenarioRun.Failure {
             throw CLIError.badInput(error.description)
@@ -90,7 +34,8 @@ struct ServeCommand: ParsableCommand {
         }
         var behaviour = config.server
         behaviour.keyPlans = try keyPlans(around: behaviour.plan)
-        if noLimits { behaviour.removeLimits() }
+        if options.noLimits { behaviour.removeLimits() }
+        let (clock, speed, host, port) = (options.clock, options.speed, options.host, options.port)
         // The journal keeps the latest 10,000 to 20,000 requests: the admin API shows the last
         // 1,000, and memory stays flat however long the server runs.
         let server = SimulatedServer(
@@ -99,24 +44,26 @@ struct ServeCommand: ParsableCommand {
         let elapsed = ElapsedSeconds()
         let realSeconds: @Sendable () -> Double = { elapsed.now() }
         let api = SimulatedAPI(
-            server: server, clock: ServeClock(mode: clock, start: config.start, speed: speed, realSeconds: 0),
+            server: server,
+            clock: ServeClock(
+                mode: clock == .wall ? .wall : .manual, start: config.start, speed: speed, realSeconds: 0),
             marketTimes: config.marketStart...(config.start + config.durationMilliseconds),
             realSeconds: realSeconds)
-        var options = ServeRoutes.Options()
-        options.admin = !noAdmin
-        options.holdSeconds = Double(holdSeconds)
-        options.sleepLatency = !noLatency
-        options.speed = clock == .wall ? speed : 1
+        var routes = ServeRoutes.Options()
+        routes.admin = !options.noAdmin
+        routes.holdSeconds = Double(options.holdSeconds)
+        routes.sleepLatency = !options.noLatency
+        routes.speed = clock == .wall ? speed : 1
         let listening = ServeServer.Listening(host: host, port: port)
         let plans = behaviour.keyPlans.map(Self.planLine) ?? ""
         let finished = DispatchSemaphore(value: 0)
         let failure = Locked<String?>(nil)
         Task {
             do {
-                try await ServeServer.run(api, listening: listening, options: options) { url in
-                    FileHandle.standardError.write(Data("\(url)\n".utf8))
-                    FileHandle.standardError.write(
-                        Data("serving \(name) (\(clock.rawValue) clock); stop with Ctrl-C\n\(plans)".utf8))
+                try await ServeServer.run(api, listening: listening, options: routes) { url in
+                    StandardStreams.error("\(url)\n")
+                    StandardStreams.error(
+                        "serving \(name) (\(clock.rawValue) clock); stop with Ctrl-C\n\(plans)")
                 }
             } catch {
                 failure.withLock { $0 = "cannot serve on \(host):\(port): \(error)" }
@@ -143,7 +90,7 @@ extension ServeCommand {
     /// The per-key plans: the defaults around the scenario's plan, with `--key-plan` overrides.
     func keyPlans(around plan: RateLimitPlan) throws(CLIError) -> KeyPlans {
         var plans = KeyPlans.around(plan)
-        for text in keyPlan {
+        for text in options.keyPlan {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let named = RateLimitPlan.named(parts[1]) else {
                 throw .badInput(
@@ -160,8 +107,6 @@ extension ServeCommand {
         return plans
     }
 }
-
-extension ServeClock.Mode: ExpressibleByArgument {}
 
 extension ServeCommand {
     /// Runs the command with the documented exit codes.

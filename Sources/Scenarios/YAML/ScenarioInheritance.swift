@@ -99,8 +99,8 @@ enum ScenarioInheritance {
         let resolved = folder.appendingPathComponent(given).standardizedFileURL
         guard PathNames.isInside(resolved.path, root: projectRoot) else {
             throw reader.error(
-                "'\(given)' is outside the project (after resolving '..' and symbolic links); "
-                    + "keep bases inside the project folder")
+                "'\(given)' is outside the project folder '\(ProjectFolder.shown(projectRoot))' (after resolving "
+                    + "'..' and symbolic links); keep bases inside it")
         }
         guard FileManager.default.fileExists(atPath: resolved.path) else {
             throw reader.error("no such file '\(given)' (relative to the folder of this file)")

@@ -4,7 +4,8 @@ import Foundation
     import Glibc
 #endif
 
-/// A child process started with `posix_spawn`, for the tests that run the `workbench` binary.
+/// A child process started with `posix_spawn`: `workbench serve`'s build of the server, and the
+/// tests that run the `workbench` binary.
 ///
 /// Foundation's `Process.run()` on Linux copies a whole 256-byte `d_name` out of each
 /// `/proc/self/fd` entry (`findMaximumOpenFromProcSelfFD`), reading past glibc's buffer: in Swift
@@ -20,6 +21,8 @@ public final class SpawnedProcess: @unchecked Sendable {
         case file(String)
         /// A pipe whose other end the parent keeps (output streams only): ``standardError``.
         case pipe
+        /// Standard error only: the same open file as standard output (one log, in order).
+        case standardOutput
     }
 
     /// The child's process id.
@@ -38,10 +41,17 @@ public final class SpawnedProcess: @unchecked Sendable {
     ///   - stdin: Standard input (a ``Stream/file(_:)`` may name a directory, to test that case).
     ///   - stdout: Standard output.
     ///   - stderr: Standard error.
+    ///   - newSession: Whether the child leads a session of its own (`setsid`): everything it
+    ///     starts stays in that session, even in process groups of their own, so
+    ///     ``stopSession(grace:)`` can find and stop all of it, and a terminal's Ctrl-C reaches
+    ///     only the parent.
+    ///   - environment: Variables to set or replace in the child's copy of this process's
+    ///     environment.
     /// - Throws: `POSIXError` when a pipe cannot be made or the spawn fails.
     public init(
         executable: String, arguments: [String], directory: String, stdin: Stream = .null,
-        stdout: Stream = .null, stderr: Stream = .null
+        stdout: Stream = .null, stderr: Stream = .null, newSession: Bool = false,
+        environment: [String: String] = [:]
     ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -54,6 +64,9 @@ public final class SpawnedProcess: @unchecked Sendable {
             case .file(let path):
                 let flags = descriptor == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
                 posix_spawn_file_actions_addopen(&actions, descriptor, path, flags, 0o644)
+            case .standardOutput:
+                guard descriptor == 2 else { throw POSIXError(.EINVAL) }
+                posix_spawn_file_actions_adddup2(&actions, 1, 2)
             case .pipe:
                 guard descriptor != 0, pipe(&errorPipe) == 0 else { throw POSIXError(.EINVAL) }
                 _ = fcntl(errorPipe[0], F_SETFD, FD_CLOEXEC)
@@ -73,12 +86,18 @@ public final class SpawnedProcess: @unchecked Sendable {
         sigemptyset(&noSignal)
         posix_spawnattr_setsigdefault(&attributes, &everySignal)
         posix_spawnattr_setsigmask(&attributes, &noSignal)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes,
+            Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | (newSession ? Self.setSessionFlag : 0)))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { _, given in given }
+        let envp = variables.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for variable in envp { free(variable) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         if errorPipe[1] >= 0 { close(errorPipe[1]) }
         guard result == 0 else {
             if errorPipe[0] >= 0 { close(errorPipe[0]) }
@@ -125,6 +144,50 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// - Parameter raw: `waitpid`'s status word.
     public static func status(decoding raw: Int32) -> Int32 {
         raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+    }
+
+    /// `POSIX_SPAWN_SETSID` (glibc 2.26, macOS 10.15), which Swift does not import on Linux.
+    #if os(Linux)
+        private static let setSessionFlag: Int32 = 0x80
+    #else
+        private static let setSessionFlag: Int32 = 0x0400
+    #endif
+
+    /// Stops the child and everything it started in its session (``init(executable:arguments:directory:stdin:stdout:stderr:newSession:)``
+    /// with `newSession`): SIGTERM to the child, so that it can stop its own children, then,
+    /// after `grace` seconds or once it has exited, SIGKILL to every process left in the session
+    /// (on Linux, found in `/proc`; elsewhere, the child's process group), and reaps the child.
+    ///
+    /// - Parameter grace: Seconds the child has to exit after SIGTERM.
+    /// - Returns: The child's status.
+    @discardableResult
+    public func stopSession(grace: Double = 5) -> Int32 {
+        if isRunning { signal(SIGTERM) }
+        let status = wait(timeout: grace)
+        for member in Self.sessionMembers(processIdentifier) { kill(member, SIGKILL) }
+        kill(-processIdentifier, SIGKILL)
+        return status ?? waitUntilExit()
+    }
+
+    /// The processes whose session is `session`, other than zombies.
+    public static func sessionMembers(_ session: pid_t) -> [pid_t] {
+        #if os(Linux)
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
+                return []
+            }
+            return entries.compactMap { entry -> pid_t? in
+                guard let pid = pid_t(entry), pid != getpid(),
+                    let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let end = stat.range(of: ") ", options: .backwards)
+                else { return nil }
+                // After "pid (comm) ": state, ppid, pgrp, session.
+                let fields = stat[end.upperBound...].split(separator: " ")
+                guard fields.count > 3, fields[0] != "Z", pid_t(fields[3]) == session else { return nil }
+                return pid
+            }
+        #else
+            return []
+        #endif
     }
 
     private func reap(blocking: Bool) -> Int32? {
