@@ -6,10 +6,18 @@ public enum ErrorOutput {
     /// not flood the terminal.
     public static let maximumCharacters = 600
 
-    /// Writes `workbench: <message>` and a newline, the message capped at
-    /// ``maximumCharacters``.
+    /// The most lines of one message shown (a scenario with a problem on every line).
+    public static let maximumLines = 50
+
+    /// Writes `workbench: <line>` for each line of the message (a scenario's problems, one a
+    /// line), each capped at ``maximumCharacters``, at most ``maximumLines`` of them.
     public static func report(_ message: String) {
-        StandardStreams.error("workbench: \(capped(message))\n")
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        var text = lines.prefix(maximumLines).map { "workbench: \(capped(String($0)))\n" }.joined()
+        if lines.count > maximumLines {
+            text += "workbench: ... and \(lines.count - maximumLines) more lines\n"
+        }
+        StandardStreams.error(text)
     }
 
     /// The message, cut to ``maximumCharacters`` with a note of what was left out.

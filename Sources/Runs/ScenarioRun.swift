@@ -56,7 +56,7 @@ public enum ScenarioRun {
                 hash: SHA256.hexDigest(of: defining + Array(overrides.joined(separator: "\n").utf8)),
                 projectRoot: projectRoot)
         } catch {
-            throw Failure(description: error.description)
+            throw Failure(description: error.report)
         }
     }
 
@@ -95,7 +95,7 @@ public enum ScenarioRun {
         do {
             config = try scenario.runConfig(seed: seed, projectRoot: loaded.projectRoot)
         } catch {
-            throw Failure(description: error.description)
+            throw Failure(description: error.report)
         }
         let (seed, fittedVolatility) = (config.seed, (config.market as? ReplayMarket)?.calibratedVolatility)
         // The config is not used after this: the market goes with the run.

@@ -87,7 +87,9 @@ extension ParseContext {
             }
             return Array(ids.prefix(count))
         }
-        return try reader.sequence().map { item throws(ScenarioError) in try marketCoin(item) }
+        return try reader.sequence().compactMap { item in
+            sink.attempt { () throws(ScenarioError) in try marketCoin(item) }
+        }
     }
 
     /// A synthetic market's coins, each coin's own correlation override, and where they came from.

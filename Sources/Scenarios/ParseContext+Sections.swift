@@ -63,27 +63,34 @@ extension ParseContext {
     func alerts(_ reader: NodeReader?) throws(ScenarioError) -> [PriceAlert] {
         var alerts: [PriceAlert] = []
         for (index, item) in (try reader?.sequence() ?? []).enumerated() {
-            let section = try item.mapping(allowing: ["coin", "above", "below", "cooldown", "retrigger"])
-            guard section.has("above") != section.has("below") else {
-                throw item.error("give exactly one of 'above' or 'below'")
-            }
-            let condition: PriceAlert.Condition = section.has("above") ? .above : .below
-            let target = try section.required(condition.rawValue).double()
-            let alert = PriceAlert(
-                id: Int64(index + 1), coinId: try marketCoin(section.required("coin")), condition: condition,
-                target: target,
-                cooldownMilliseconds: try section.optional("cooldown")?.duration(allowZero: true)
-                    ?? PriceAlert.defaultCooldownMilliseconds,
-                retrigger: try section.optional("retrigger")?.choice(
-                    PriceAlert.Retrigger.allCases.map { ($0.rawValue, $0) }) ?? .cooldown)
-            do {
-                try alert.validate()
-            } catch {
-                throw try section.required(condition.rawValue).error(error.description)
+            guard let alert = sink.attempt({ () throws(ScenarioError) in try parsedAlert(item, index: index) }) else {
+                continue
             }
             alerts.append(alert)
         }
         return alerts
+    }
+
+    private func parsedAlert(_ item: NodeReader, index: Int) throws(ScenarioError) -> PriceAlert {
+        let section = try item.mapping(allowing: ["coin", "above", "below", "cooldown", "retrigger"])
+        guard section.has("above") != section.has("below") else {
+            throw item.error("give exactly one of 'above' or 'below'")
+        }
+        let condition: PriceAlert.Condition = section.has("above") ? .above : .below
+        let target = try section.required(condition.rawValue).double()
+        let alert = PriceAlert(
+            id: Int64(index + 1), coinId: try marketCoin(section.required("coin")), condition: condition,
+            target: target,
+            cooldownMilliseconds: try section.optional("cooldown")?.duration(allowZero: true)
+                ?? PriceAlert.defaultCooldownMilliseconds,
+            retrigger: try section.optional("retrigger")?.choice(
+                PriceAlert.Retrigger.allCases.map { ($0.rawValue, $0) }) ?? .cooldown)
+        do {
+            try alert.validate()
+        } catch {
+            throw try section.required(condition.rawValue).error(error.description)
+        }
+        return alert
     }
 
     func portfolio(_ reader: NodeReader?) throws(ScenarioError) -> [ScheduledAction] {
@@ -171,23 +178,29 @@ extension ParseContext {
     func expectations(_ reader: NodeReader?) throws(ScenarioError) -> [Expectation] {
         var expectations: [Expectation] = []
         for item in try reader?.sequence() ?? [] {
-            let text = try item.string()
-            let expectation: Expectation
-            do throws(ExpectationError) {
-                expectation = try Expectation(parsing: text, unit: RunMetrics.unit(of:))
-            } catch {
-                throw item.error(error.description)
+            if let expectation = sink.attempt({ () throws(ScenarioError) in try parsedExpectation(item) }) {
+                expectations.append(expectation)
             }
-            for name in [expectation.metric] + [expectation.boundMetric].compactMap({ $0 })
-            where !RunMetrics.isKnownName(name) {
-                let nearest = NearestName.nearest(to: name, among: RunMetrics.knownMetricNames)
-                throw item.error(
-                    "no run produces a metric named '\(name)'"
-                        + (nearest.map { " (did you mean '\($0)'?)" } ?? "")
-                        + "; names: docs/simulation.md, or any run's result.json")
-            }
-            expectations.append(expectation)
         }
         return expectations
+    }
+
+    private func parsedExpectation(_ item: NodeReader) throws(ScenarioError) -> Expectation {
+        let text = try item.string()
+        let expectation: Expectation
+        do throws(ExpectationError) {
+            expectation = try Expectation(parsing: text, unit: RunMetrics.unit(of:))
+        } catch {
+            throw item.error(error.description)
+        }
+        for name in [expectation.metric] + [expectation.boundMetric].compactMap({ $0 })
+        where !RunMetrics.isKnownName(name) {
+            let nearest = NearestName.nearest(to: name, among: RunMetrics.knownMetricNames)
+            throw item.error(
+                "no run produces a metric named '\(name)'"
+                    + (nearest.map { " (did you mean '\($0)'?)" } ?? "")
+                    + "; names: docs/simulation.md, or any run's result.json")
+        }
+        return expectation
     }
 }

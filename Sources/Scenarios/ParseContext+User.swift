@@ -19,7 +19,8 @@ extension ParseContext {
         var script: [ScheduledAction] = []
         var entries: [(item: NodeReader, actions: [ScheduledAction])] = []
         for item in try section.optional("script")?.sequence() ?? [] {
-            let itemActions = try actions(item, market: market)
+            guard let itemActions = sink.attempt({ () throws(ScenarioError) in try actions(item, market: market) })
+            else { continue }
             script += itemActions
             entries.append((item, itemActions))
         }
@@ -219,16 +220,30 @@ extension ParseContext {
         }
         switch (section.optional("add"), section.optional("trade")) {
         case (let add?, nil):
-            return .search(text: text, goal: .addCoin(listEntry(try add.string(), market: market)))
+            let coin = listEntry(try marketCoin(add), market: market)
+            try checkFinds(text, coin, section: section, at: add)
+            return .search(text: text, goal: .addCoin(coin))
         case (nil, let trade?):
             let fields = try trade.mapping(allowing: ["coin", "side", "quantity", "price", "fee"])
-            return .search(
-                text: text,
-                goal: .trade(try transaction(fields, item: trade, at: time(section.required("at")))))
+            let transaction = try transaction(fields, item: trade, at: time(section.required("at")))
+            try checkFinds(
+                text, listEntry(transaction.coinId, market: market), section: section, at: try fields.required("coin"))
+            return .search(text: text, goal: .trade(transaction))
         default:
             throw try section.required("search").error(
                 "a search gives exactly one of add: COIN or trade: {coin, side, quantity, price}")
         }
+    }
+
+    /// Refuses a search whose text cannot find its coin: the app keeps only coins whose name,
+    /// symbol or id contains the query (`CoinSearchViewModel.filterResults`).
+    private func checkFinds(_ text: String, _ coin: CoinListEntry, section: MappingReader, at place: NodeReader)
+        throws(ScenarioError)
+    {
+        guard AppSearchRanking.rankedMatches(of: text, in: [coin]).isEmpty else { return }
+        throw place.error(
+            "searching \(QuotedValue.text(text)) cannot find '\(coin.id)' (\(coin.name), \(coin.symbol)): the app keeps "
+                + "coins whose name, symbol or id contains the query; type part of one of them")
     }
 
     /// A coin's list entry: the market's name and symbol when it knows the coin.

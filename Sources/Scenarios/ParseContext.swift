@@ -13,6 +13,8 @@ struct ParseContext {
     var file: String { files.main }
     let projectRoot: URL
     let start: Int64
+    /// Where problems go, so that reading goes on past one (``ProblemSink``).
+    let sink: ProblemSink
     /// The run's length, once known: times (`at`) must fall inside it.
     var duration: Int64 = .max
     /// The market's coins, once known: every coin a section names must be one of them.

@@ -68,67 +68,81 @@ public enum ScenarioParser {
             try compose(text, file: file), files: SourceFiles(main: file), projectRoot: projectRoot)
         for assignment in overrides { node = try ScenarioOverrides.apply(assignment, to: node, file: file) }
         let root = try NodeReader(node: node, files: files, path: "").mapping(allowing: topLevelKeys)
-        let start = try root.optional("start")?.time() ?? 1_704_067_200_000
-        var context = ParseContext(files: files, projectRoot: projectRoot, start: start)
-        let market = try context.market(root.required("market"))
-        let duration = try root.required("duration").duration()
-        (context.duration, context.coinIds) = (duration, market.coinIds)
-        if case .synthetic(let synthetic) = market {
+        // Every section is read even when one before it is wrong, so that one pass reports every
+        // problem it can (``ProblemSink``); what depends on a wrong section is skipped.
+        let sink = ProblemSink()
+        let start = sink.attempt { () throws(ScenarioError) in try root.optional("start")?.time() } ?? nil
+        var context = ParseContext(
+            files: files, projectRoot: projectRoot, start: start ?? 1_704_067_200_000, sink: sink)
+        let market = sink.attempt { () throws(ScenarioError) in try context.market(root.required("market")) }
+        let duration = sink.attempt { () throws(ScenarioError) in try root.required("duration").duration() }
+        (context.duration, context.coinIds) = (duration ?? .max, market?.coinIds)
+        if case .synthetic(let synthetic) = market, let duration {
             // The market is drawn and checkpointed up front: refuse what would take too long or
             // not fit, with the figures and the way out.
             let steps =
                 (Double(synthetic.historyMilliseconds) + Double(duration))
                 / Double(synthetic.stepMilliseconds)
             if let refusal = MarketCost(coins: synthetic.coins.count, steps: steps).refusal {
-                throw try root.required("market").error(
-                    refusal + "; use a larger step, a shorter history or fewer coins")
+                _ = sink.attempt { () throws(ScenarioError) in
+                    throw try root.required("market").error(
+                        refusal + "; use a larger step, a shorter history or fewer coins")
+                }
             }
         }
-        let policies = try context.policies(root.optional("policies"))
-        var server = try context.server(root.optional("server"), plan: root.optional("plan"))
-        server.faults = try context.faults(root.optional("faults"))
-        let (script, sessions, foreground, widget, termination) = try context.user(
-            root.optional("user"), market: market)
-        let watchlist = try context.watchlist(root.optional("watchlist"))
-        let name =
-            try root.optional("name")?.string()
-            ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        // The name becomes a folder (out/<name>) and a file (<name>.charts.txt).
-        guard PathNames.isPlainComponent(name) else {
-            throw (root.optional("name") ?? root.reader).error(
-                "the name '\(name)' must be usable as a folder name: not empty, not starting with '.', "
-                    + "no '/' or '\\', at most 200 bytes")
+        let policies = sink.attempt { () throws(ScenarioError) in try context.policies(root.optional("policies")) }
+        let server = sink.attempt { () throws(ScenarioError) in
+            var server = try context.server(root.optional("server"), plan: root.optional("plan"))
+            server.faults = try context.faults(root.optional("faults"))
+            return server
         }
+        let user = market.flatMap { market in
+            sink.attempt { () throws(ScenarioError) in try context.user(root.optional("user"), market: market) }
+        }
+        let watchlist = sink.attempt { () throws(ScenarioError) in try context.watchlist(root.optional("watchlist")) }
+        let name = sink.attempt { () throws(ScenarioError) in try Self.name(root, file: file) }
+        let description = sink.attempt { () throws(ScenarioError) in try root.optional("description")?.string() }
+        let seed = sink.attempt { () throws(ScenarioError) in try root.optional("seed")?.integer(in: 0...Int.max) }
+        let alerts = sink.attempt { () throws(ScenarioError) in try context.alerts(root.optional("alerts")) }
+        let portfolio = sink.attempt { () throws(ScenarioError) in try context.portfolio(root.optional("portfolio")) }
+        let expectations = sink.attempt { () throws(ScenarioError) in
+            try context.expectations(root.optional("expect"))
+        }
+        // A base's known failures describe the base's expectations: a file with its own `expect`
+        // lists its own.
+        let ownExpectations = !files.inherited.contains { $0.path == "expect" }
+        let inheritedKnown = files.inherited.contains { $0.path == "known_failures" }
+        var knownFailures: [KnownFailure]? = []
+        if !(ownExpectations && inheritedKnown), let expectations {
+            knownFailures = sink.attempt { () throws(ScenarioError) in
+                try context.knownFailures(root.optional("known_failures"), expectations: expectations)
+            }
+        }
+        try sink.throwIfAny()
+        guard let market, let duration, let policies, let server, let user, let watchlist, let name,
+            let description, let seed, let alerts, let portfolio, let expectations, let knownFailures
+        else { preconditionFailure("every section read without a problem") }
         var scenario = Scenario(
             name: name,
-            description: try root.optional("description")?.string() ?? "",
-            seed: UInt64(try root.optional("seed")?.integer(in: 0...Int.max) ?? 1),
-            start: start,
+            description: description ?? "",
+            seed: UInt64(seed ?? 1),
+            start: context.start,
             durationMilliseconds: duration,
             market: market,
             server: server,
             policies: policies,
             watchlist: watchlist,
-            alerts: try context.alerts(root.optional("alerts")),
-            script: (script + (try context.portfolio(root.optional("portfolio")))).sorted {
-                $0.time < $1.time
-            },
-            sessions: sessions,
-            startsInForeground: foreground,
-            expectations: try context.expectations(root.optional("expect")),
+            alerts: alerts,
+            script: (user.script + portfolio).sorted { $0.time < $1.time },
+            sessions: user.sessions,
+            startsInForeground: user.foreground,
+            expectations: expectations,
             file: file)
         scenario.bases = files.bases
-        scenario.hasWidget = widget
-        scenario.termination = termination
-        // A base's known failures describe the base's expectations: a file with its own `expect`
-        // lists its own.
-        let ownExpectations = !files.inherited.contains { $0.path == "expect" }
-        let inheritedKnown = files.inherited.contains { $0.path == "known_failures" }
-        if !(ownExpectations && inheritedKnown) {
-            scenario.knownFailures = try context.knownFailures(
-                root.optional("known_failures"), expectations: scenario.expectations)
-        }
-        guard TimeLimits.time(after: start, steps: 1, of: duration) != nil else {
+        scenario.hasWidget = user.widget
+        scenario.termination = user.termination
+        scenario.knownFailures = knownFailures
+        guard TimeLimits.time(after: context.start, steps: 1, of: duration) != nil else {
             throw try root.required("duration").error(
                 "the run would end after 9999-12-31; shorten the duration")
         }
@@ -139,6 +153,20 @@ public enum ScenarioParser {
                     + "use fewer or shorter sessions, or a longer refresh interval")
         }
         return scenario
+    }
+
+    /// The scenario's name: `name`, or the file's; it becomes a folder (out/<name>) and a file
+    /// (<name>.charts.txt).
+    private static func name(_ root: MappingReader, file: String) throws(ScenarioError) -> String {
+        let name =
+            try root.optional("name")?.string()
+            ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        guard PathNames.isPlainComponent(name) else {
+            throw (root.optional("name") ?? root.reader).error(
+                "the name '\(name)' must be usable as a folder name: not empty, not starting with '.', "
+                    + "no '/' or '\\', at most 200 bytes")
+        }
+        return name
     }
 
     static func compose(_ text: String, file: String) throws(ScenarioError) -> Node {

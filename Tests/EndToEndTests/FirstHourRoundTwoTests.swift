@@ -104,3 +104,50 @@ extension FirstHourRoundTwoTests {
         }
     }
 }
+
+extension FirstHourRoundTwoTests {
+    @Test("scenarios validate prints every problem of a file, in file order, and refuses searches that cannot work")
+    func validatePrintsEveryProblem() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.path("t.yaml")
+        try """
+        name: t
+        duration: 1h
+        market:
+          coins:
+            - {id: bitcoin, symbol: btc, name: Bitcoin, price: 42000}
+        policies: {limiter: fast}
+        watchlist: [bitcoin, dogecoin]
+        alerts:
+          - {coin: bitcoin, above: -5}
+        user:
+          script:
+            - {at: 1m, search: bit, add: ethereum}
+            - {at: 2m, search: eth, trade: {coin: bitcoin, side: buy, quantity: "1", price: "1"}}
+            - {at: 2h, open: bitcoin}
+        expect:
+          - alerts.fird >= 1
+          - charts.renders >= 1
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let outcome = try WorkbenchProcess.run(["scenarios", "validate", file])
+        #expect(outcome.status == 2)
+        let lines = outcome.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "workbench: \(file):6:21: policies.limiter: expected one of bitpal, spacing, token-bucket, sliding-window, found 'fast'",
+                "workbench: \(file):7:22: watchlist[1]: 'dogecoin' is not a coin of the market; coins: bitcoin",
+                "workbench: \(file):9:28: alerts[0].above: bitcoin: alert target must be a positive price, found -5.0",
+                "workbench: \(file):12:34: user.script[0].add: 'ethereum' is not a coin of the market; coins: bitcoin",
+                "workbench: \(file):13:43: user.script[1].trade.coin: searching 'eth' cannot find 'bitcoin' (Bitcoin, btc): "
+                    + "the app keeps coins whose name, symbol or id contains the query; type part of one of them",
+                "workbench: \(file):14:12: user.script[2].at: '2h' is after the end of the run (duration 1h 0m)",
+                "workbench: \(file):16:5: expect[0]: no run produces a metric named 'alerts.fird' (did you mean "
+                    + "'alerts.fired'?); names: docs/simulation.md, or any run's result.json",
+                "workbench: 1 scenario file(s) invalid",
+            ], "\(outcome.stderr)")
+        // run reports the same problems.
+        let run = try WorkbenchProcess.run(["run", file, "--no-history"])
+        #expect(run.status == 2 && run.stderr.split(separator: "\n").count == 7, "\(run.stderr)")
+    }
+}

@@ -13,6 +13,8 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     public var keyPath: String
     /// What is wrong and what was expected.
     public var message: String
+    /// Further problems found in the same file, in the order found.
+    public var others: [ScenarioError] = []
 
     /// Creates an error.
     ///
@@ -30,7 +32,12 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
-    /// `file:line:column: key.path: message`.
+    /// Every problem, this one first: one line each.
+    public var report: String {
+        ([description] + others.map(\.description)).joined(separator: "\n")
+    }
+
+    /// `file:line:column: key.path: message` (this problem only; ``report`` has all).
     public var description: String {
         let place = line > 0 ? "\(file):\(line):\(column)" : file
         return keyPath.isEmpty ? "\(place): \(message)" : "\(place): \(keyPath): \(message)"
