@@ -170,7 +170,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "workbench", "TrackerCore", "LiveHTTP", "Persistence", "Sweeps", "TestSupport", "CommandLineShell",
+                "workbench", "TrackerCore", "LiveHTTP", "Persistence", "Sweeps", "TestSupport",
+                "CommandLineShell",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -88,10 +88,17 @@ public struct Finding: Sendable, Equatable {
     ///   - metrics: The run's metrics.
     ///   - verdicts: The expectations' verdicts.
     ///   - problems: Figures the run could not compute.
-    public static func of(metrics: [Metric], verdicts: [ReportInput.Verdict], problems: [String]) -> [Finding]
-    {
+    ///   - warnings: What looks wrong in the scenario (``ReportInput/warnings``), first.
+    public static func of(
+        metrics: [Metric], verdicts: [ReportInput.Verdict], problems: [String], warnings: [String] = []
+    ) -> [Finding] {
         let values = Dictionary(metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        var findings: [Finding] = rules.compactMap { rule in
+        var findings = warnings.map { warning in
+            Finding(
+                rule: "scenario_warning", metric: "", value: 0, threshold: 0,
+                text: "Check the scenario: \(warning).")
+        }
+        findings += rules.compactMap { rule in
             let value =
                 rule.metric.hasSuffix(".")
                 ? values.filter { $0.key.hasPrefix(rule.metric) }.values.reduce(0, +) : values[rule.metric]

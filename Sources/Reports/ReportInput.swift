@@ -70,12 +70,15 @@ public struct ReportInput: Sendable {
     public var result: ReportResult
     /// The expectations' verdicts.
     public var verdicts: [Verdict]
+    /// What looks wrong in the scenario itself (a trade priced far from the market), one sentence
+    /// each; the run went on.
+    public var warnings: [String]
 
     /// Creates an input.
     public init(
         scenario: String, description: String, file: String, scenarioHash: String, seed: UInt64, start: Int64,
         durationMilliseconds: Int64, settings: [(name: String, value: String)], result: ReportResult,
-        verdicts: [Verdict]
+        verdicts: [Verdict], warnings: [String] = []
     ) {
         self.scenario = scenario
         self.description = description
@@ -87,6 +90,7 @@ public struct ReportInput: Sendable {
         self.settings = settings
         self.result = result
         self.verdicts = verdicts
+        self.warnings = warnings
     }
 
     /// Whether every expectation held and every known failure still failed (``Verdict/problem``).
@@ -102,6 +106,6 @@ public struct ReportInput: Sendable {
 
     /// What the team must know, in words (``Finding/rules``).
     public var findings: [Finding] {
-        Finding.of(metrics: result.metrics, verdicts: verdicts, problems: result.problems)
+        Finding.of(metrics: result.metrics, verdicts: verdicts, problems: result.problems, warnings: warnings)
     }
 }

@@ -98,6 +98,7 @@ public enum ScenarioRun {
             throw Failure(description: error.report)
         }
         let (seed, fittedVolatility) = (config.seed, (config.market as? ReplayMarket)?.calibratedVolatility)
+        let warnings = TradePriceCheck.warnings(config.script, truePrice: config.truePrice)
         // The config is not used after this: the market goes with the run.
         let result = try shell(config)
         let values = result.metrics.byName
@@ -113,7 +114,7 @@ public enum ScenarioRun {
                     expectation: expectation.description, failure: failure,
                     known: scenario.isKnownFailure(
                         expectation.description, seed: seed, failed: failure != nil))
-            })
+            }, warnings: warnings)
         return RunOutcome(result: result, report: report)
     }
 

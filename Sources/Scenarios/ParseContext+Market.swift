@@ -189,7 +189,7 @@ extension ParseContext {
             name: try section.optional("name")?.string() ?? id,
             circulatingSupply: try section.optional("supply")?.double() ?? 1e9,
             startPrice: try section.optional("price")?.double() ?? 1, model: model)
-        try validated(coin, reader)
+        try validated(coin, reader, keys: section)
         return (coin, correlation, summary)
     }
 
@@ -198,11 +198,21 @@ extension ParseContext {
         !id.isEmpty && id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
 
-    func validated(_ coin: SyntheticCoin, _ reader: NodeReader) throws(ScenarioError) {
+    /// Checks a coin; a bad supply or price is named by its scenario key (`supply`, `price`) and
+    /// located at it when the coin's mapping gives it.
+    func validated(_ coin: SyntheticCoin, _ reader: NodeReader, keys: MappingReader? = nil)
+        throws(ScenarioError)
+    {
         do {
             try coin.validate()
             try coin.checkFirstYear()
         } catch {
+            if case .invalidParameter(_, let name, let value, let expected) = error,
+                let key = ["start_price": "price", "circulating_supply": "supply"][name]
+            {
+                throw (keys?.optional(key) ?? reader).error(
+                    "coin \(coin.id): \(key) must be \(expected), found \(value)")
+            }
             throw reader.error(error.description)
         }
     }

@@ -63,7 +63,9 @@ extension ParseContext {
     func alerts(_ reader: NodeReader?) throws(ScenarioError) -> [PriceAlert] {
         var alerts: [PriceAlert] = []
         for (index, item) in (try reader?.sequence() ?? []).enumerated() {
-            guard let alert = sink.attempt({ () throws(ScenarioError) in try parsedAlert(item, index: index) }) else {
+            guard
+                let alert = sink.attempt({ () throws(ScenarioError) in try parsedAlert(item, index: index) })
+            else {
                 continue
             }
             alerts.append(alert)

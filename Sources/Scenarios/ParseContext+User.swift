@@ -19,8 +19,8 @@ extension ParseContext {
         var script: [ScheduledAction] = []
         var entries: [(item: NodeReader, actions: [ScheduledAction])] = []
         for item in try section.optional("script")?.sequence() ?? [] {
-            guard let itemActions = sink.attempt({ () throws(ScenarioError) in try actions(item, market: market) })
-            else { continue }
+            let read = { () throws(ScenarioError) in try actions(item, market: market) }
+            guard let itemActions = sink.attempt(read) else { continue }
             script += itemActions
             entries.append((item, itemActions))
         }
@@ -227,7 +227,8 @@ extension ParseContext {
             let fields = try trade.mapping(allowing: ["coin", "side", "quantity", "price", "fee"])
             let transaction = try transaction(fields, item: trade, at: time(section.required("at")))
             try checkFinds(
-                text, listEntry(transaction.coinId, market: market), section: section, at: try fields.required("coin"))
+                text, listEntry(transaction.coinId, market: market), section: section,
+                at: try fields.required("coin"))
             return .search(text: text, goal: .trade(transaction))
         default:
             throw try section.required("search").error(
@@ -237,7 +238,9 @@ extension ParseContext {
 
     /// Refuses a search whose text cannot find its coin: the app keeps only coins whose name,
     /// symbol or id contains the query (`CoinSearchViewModel.filterResults`).
-    private func checkFinds(_ text: String, _ coin: CoinListEntry, section: MappingReader, at place: NodeReader)
+    private func checkFinds(
+        _ text: String, _ coin: CoinListEntry, section: MappingReader, at place: NodeReader
+    )
         throws(ScenarioError)
     {
         guard AppSearchRanking.rankedMatches(of: text, in: [coin]).isEmpty else { return }

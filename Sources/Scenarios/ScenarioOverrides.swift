@@ -23,6 +23,19 @@ enum ScenarioOverrides {
         return try replacing(keys[...], in: node, with: parts[1], file: file, done: [])
     }
 
+    /// The key path an assignment sets, as a reader spells it: `market.coins.0.price=10` sets
+    /// `market.coins[0].price`.
+    static func readerPath(of assignment: String) -> String {
+        let keys = assignment.split(separator: "=", maxSplits: 1).first?.split(separator: ".") ?? []
+        return keys.reduce(into: "") { path, key in
+            if Int(key) != nil {
+                path += "[\(key)]"
+            } else {
+                path += path.isEmpty ? String(key) : ".\(key)"
+            }
+        }
+    }
+
     private static func replacing(
         _ keys: ArraySlice<String>, in node: Node, with value: String, file: String, done: [String]
     )

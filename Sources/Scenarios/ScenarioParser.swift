@@ -66,7 +66,10 @@ public enum ScenarioParser {
     {
         var (node, files) = try ScenarioInheritance.resolve(
             try compose(text, file: file), files: SourceFiles(main: file), projectRoot: projectRoot)
-        for assignment in overrides { node = try ScenarioOverrides.apply(assignment, to: node, file: file) }
+        for assignment in overrides {
+            node = try ScenarioOverrides.apply(assignment, to: node, file: file)
+            files.overrides.append((ScenarioOverrides.readerPath(of: assignment), assignment))
+        }
         let root = try NodeReader(node: node, files: files, path: "").mapping(allowing: topLevelKeys)
         // Every section is read even when one before it is wrong, so that one pass reports every
         // problem it can (``ProblemSink``); what depends on a wrong section is skipped.
@@ -90,21 +93,32 @@ public enum ScenarioParser {
                 }
             }
         }
-        let policies = sink.attempt { () throws(ScenarioError) in try context.policies(root.optional("policies")) }
+        let policies = sink.attempt { () throws(ScenarioError) in
+            try context.policies(root.optional("policies"))
+        }
         let server = sink.attempt { () throws(ScenarioError) in
             var server = try context.server(root.optional("server"), plan: root.optional("plan"))
             server.faults = try context.faults(root.optional("faults"))
             return server
         }
         let user = market.flatMap { market in
-            sink.attempt { () throws(ScenarioError) in try context.user(root.optional("user"), market: market) }
+            sink.attempt { () throws(ScenarioError) in try context.user(root.optional("user"), market: market)
+            }
         }
-        let watchlist = sink.attempt { () throws(ScenarioError) in try context.watchlist(root.optional("watchlist")) }
+        let watchlist = sink.attempt { () throws(ScenarioError) in
+            try context.watchlist(root.optional("watchlist"))
+        }
         let name = sink.attempt { () throws(ScenarioError) in try Self.name(root, file: file) }
-        let description = sink.attempt { () throws(ScenarioError) in try root.optional("description")?.string() }
-        let seed = sink.attempt { () throws(ScenarioError) in try root.optional("seed")?.integer(in: 0...Int.max) }
+        let description = sink.attempt { () throws(ScenarioError) in
+            try root.optional("description")?.string()
+        }
+        let seed = sink.attempt { () throws(ScenarioError) in
+            try root.optional("seed")?.integer(in: 0...Int.max)
+        }
         let alerts = sink.attempt { () throws(ScenarioError) in try context.alerts(root.optional("alerts")) }
-        let portfolio = sink.attempt { () throws(ScenarioError) in try context.portfolio(root.optional("portfolio")) }
+        let portfolio = sink.attempt { () throws(ScenarioError) in
+            try context.portfolio(root.optional("portfolio"))
+        }
         let expectations = sink.attempt { () throws(ScenarioError) in
             try context.expectations(root.optional("expect"))
         }
@@ -197,8 +211,32 @@ extension ScenarioError {
     /// A YAML syntax error, located.
     init(yamlError: YamlError, file: String) {
         switch yamlError {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-            .composer(_, let problem, let mark, _):
+        case .scanner(let context, let problem, let mark, let text),
+            .parser(let context, let problem, let mark, let text),
+            .composer(let context, let problem, let mark, let text):
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line =
+                mark.line >= 1 && mark.line <= lines.count ? Array(lines[mark.line - 1].unicodeScalars) : []
+            if problem.hasPrefix("found character that cannot start any token"), mark.column >= 1,
+                mark.column <= line.count, line[mark.column - 1] == "\t"
+            {
+                self.init(
+                    file: file, line: mark.line, column: mark.column, keyPath: "",
+                    message: "not valid YAML: a tab; YAML indents with spaces only")
+                return
+            }
+            // An unclosed '{' or '[' is found only at the end of the file or a later line: name
+            // the bracket where it opens.
+            if let context, context.text.contains("flow"), context.mark.line != mark.line {
+                let bracket = context.text.contains("mapping") ? "{" : "["
+                let found =
+                    mark.line > text.split(separator: "\n").count
+                    ? "the end of the file" : "line \(mark.line)"
+                self.init(
+                    file: file, line: context.mark.line, column: context.mark.column, keyPath: "",
+                    message: "not valid YAML: this '\(bracket)' is not closed (\(problem) by \(found))")
+                return
+            }
             self.init(
                 file: file, line: mark.line, column: mark.column, keyPath: "",
                 message: "not valid YAML: \(problem)")

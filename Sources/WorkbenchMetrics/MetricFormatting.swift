@@ -3,6 +3,16 @@ import Foundation
 /// Metric values as people read them, by unit: counts whole, ratios as percentages, times,
 /// money and rates with their units.
 public enum MetricFormatting {
+    /// A price in USD with the digits that matter: cents from 1 USD up, and at least three
+    /// significant digits below (`43420.27 USD`, `0.09123 USD`, `0.00002600 USD`).
+    ///
+    /// - Parameter value: The price.
+    public static func price(_ value: Double) -> String {
+        guard value.isFinite, value > 0, value < 1 else { return String(format: "%.2f USD", value) }
+        let decimals = min(12, max(2, 2 - Int(log10(value).rounded(.down))))
+        return String(format: "%.\(decimals)f USD", value)
+    }
+
     /// A value with its unit: `12`, `11.62 %`, `30.0 s`, `250 ms`, `1234.50 USD`, `12.0 /h`.
     ///
     /// - Parameters:

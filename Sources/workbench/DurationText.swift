@@ -15,8 +15,9 @@ enum DurationText {
     /// - Throws: ``CLIError`` (bad input) for anything else, or a duration that is not positive.
     static func milliseconds(_ text: String, option: String) throws(CLIError) -> Int64 {
         if let milliseconds = WorkbenchFoundation.DurationText.milliseconds(text) { return milliseconds }
+        let suggestion = WorkbenchFoundation.DurationText.suggestion(for: text).map { "; write \($0)" } ?? ""
         throw .badInput(
             "\(option): expected a positive duration such as 300000ms, 30s, 5m, 1h, 1d or 2h45m, "
-                + "found '\(text)'")
+                + "found '\(text)'\(suggestion)")
     }
 }

@@ -139,6 +139,7 @@ struct LiveCommand: ParsableCommand {
             "\(loaded.scenario.name) live against \(base) at \(speed)x: seed \(input.seed), "
                 + "\(metrics.rateLimits.requests) requests, \(failures.count) without a response"
                 + (stopped ? ", stopped early" : "") + "; reports in \(directory)")
+        for warning in input.warnings { ErrorOutput.report("warning: \(warning)") }
         for verdict in input.verdicts {
             print("  \(verdict.line)")
         }

@@ -97,6 +97,7 @@ struct RunCommand: ParsableCommand {
                 + "max \(metrics.rateLimits.maxPerMinute)/min on \(loaded.scenario.server.plan.name), "
                 + "cache hit ratio \(hitRatio); reports in \(directory)"
         )
+        for warning in input.warnings { ErrorOutput.report("warning: \(warning)") }
         for verdict in input.verdicts {
             print("  \(verdict.line)")
         }

@@ -7,8 +7,8 @@ import Scenarios
 struct ScenariosCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scenarios",
-        abstract: "List or validate scenario files.",
-        subcommands: [ListScenarios.self, ValidateScenarios.self]
+        abstract: "List, validate or price scenario files.",
+        subcommands: [ListScenarios.self, ValidateScenarios.self, ScenarioPrices.self]
     )
 
     /// Scenario files: the given ones, or every `.yaml` in `scenarios/`, sorted.

@@ -106,7 +106,9 @@ extension FirstHourRoundTwoTests {
 }
 
 extension FirstHourRoundTwoTests {
-    @Test("scenarios validate prints every problem of a file, in file order, and refuses searches that cannot work")
+    @Test(
+        "scenarios validate prints every problem of a file, in file order, and refuses searches that cannot work"
+    )
     func validatePrintsEveryProblem() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -141,7 +143,7 @@ extension FirstHourRoundTwoTests {
                 "workbench: \(file):12:34: user.script[0].add: 'ethereum' is not a coin of the market; coins: bitcoin",
                 "workbench: \(file):13:43: user.script[1].trade.coin: searching 'eth' cannot find 'bitcoin' (Bitcoin, btc): "
                     + "the app keeps coins whose name, symbol or id contains the query; type part of one of them",
-                "workbench: \(file):14:12: user.script[2].at: '2h' is after the end of the run (duration 1h 0m)",
+                "workbench: \(file):14:12: user.script[2].at: '2h' is after the end of the run (duration 1h)",
                 "workbench: \(file):16:5: expect[0]: no run produces a metric named 'alerts.fird' (did you mean "
                     + "'alerts.fired'?); names: docs/simulation.md, or any run's result.json",
                 "workbench: 1 scenario file(s) invalid",
@@ -149,5 +151,45 @@ extension FirstHourRoundTwoTests {
         // run reports the same problems.
         let run = try WorkbenchProcess.run(["run", file, "--no-history"])
         #expect(run.status == 2 && run.stderr.split(separator: "\n").count == 7, "\(run.stderr)")
+    }
+}
+
+extension FirstHourRoundTwoTests {
+    @Test(
+        "a trade priced far from the market's price is named with the price then; scenarios prices shows them"
+    )
+    func tradePrices() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.path("pepe.yaml")
+        try """
+        name: pepe
+        duration: 1h
+        market:
+          coins:
+            - {id: pepe, symbol: pepe, name: Pepe, price: 0.000026}
+        portfolio:
+          - {at: 5m, coin: pepe, side: buy, quantity: "1000", price: "1"}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let prices = try WorkbenchProcess.run(["scenarios", "prices", file])
+        #expect(prices.status == 0, "\(prices.stderr)")
+        let lines = prices.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines[1].hasPrefix("coin") && lines[1].contains("at 0s"))
+        #expect(lines[1].contains("at 5m") && lines[1].contains("at 1h"))
+        // Small prices keep their digits.
+        let price5m = try #require(
+            lines[2].split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first)
+        #expect(price5m.hasPrefix("0.0000"), "\(lines[2])")
+
+        let run = try WorkbenchProcess.run(["run", file, "--no-history", "--out", directory.path("out")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "workbench: warning: the buy of 1000 pepe at 2024-01-01T00:05:00Z is priced 1 USD, but the market's price then is \(price5m) USD"
+            ), "\(run.stderr)")
+        let report = try String(contentsOfFile: directory.path("out/report.md"), encoding: .utf8)
+        #expect(report.contains("- Check the scenario: the buy of 1000 pepe"))
+        let bad = try WorkbenchProcess.run(["scenarios", "prices", file, "--at", "2h"])
+        #expect(bad.status == 2 && bad.stderr.contains("--at 2h is after the end of the run (duration 1h)"))
     }
 }

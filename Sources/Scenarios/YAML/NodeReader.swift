@@ -16,6 +16,17 @@ struct NodeReader {
 
     func error(_ message: String, at node: Node? = nil) -> ScenarioError {
         let mark = (node ?? self.node).mark
+        if let assignment = files.override(at: path) {
+            // A value `--set` wrote has no place in the file: the assignment is the place. A file's
+            // value with one set inside it keeps its place and names the assignment.
+            guard let mark else {
+                return ScenarioError(
+                    file: "--set \(assignment)", line: 0, column: 0, keyPath: path, message: message)
+            }
+            return ScenarioError(
+                file: file, line: mark.line, column: mark.column, keyPath: path,
+                message: "\(message) (with --set \(assignment))")
+        }
         return ScenarioError(
             file: file, line: mark?.line ?? 0, column: mark?.column ?? 0, keyPath: path, message: message)
     }
@@ -118,9 +129,18 @@ struct NodeReader {
     func duration(allowZero: Bool = false) throws(ScenarioError) -> Int64 {
         let text = try string()
         if let milliseconds = DurationText.milliseconds(text, allowZero: allowZero) { return milliseconds }
+        if DurationText.isTooLong(text) {
+            throw error(
+                "\(QuotedValue.text(text)) is longer than the calendar allows (at most \(TimeLimits.latest / 86_400_000)d)"
+            )
+        }
+        if let suggestion = DurationText.suggestion(for: text), suggestion != text {
+            throw error(
+                "expected a duration such as 30s, 5m or 2h45m, found \(QuotedValue.text(text)); write \(suggestion)"
+            )
+        }
         throw error(
-            "expected a duration such as 500ms, 30s, 5m, 2h, 7d or 2h45m (at most \(TimeLimits.latest / 86_400_000)d), "
-                + "found \(QuotedValue.text(text))")
+            "expected a duration such as 500ms, 30s, 5m, 2h, 7d or 2h45m, found \(QuotedValue.text(text))")
     }
 
     /// An ISO 8601 time in UTC.

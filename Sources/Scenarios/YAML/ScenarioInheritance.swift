@@ -13,6 +13,17 @@ struct SourceFiles: Sendable {
     var inherited: [(path: String, file: String)] = []
     /// The files extended, nearest first.
     var bases: [String] = []
+    /// `--set` assignments, each with the key path it sets in a reader's spelling
+    /// (`market.coins[0].price`).
+    var overrides: [(path: String, assignment: String)] = []
+
+    /// The `--set` assignment that wrote the value at `path` or inside it, if one did.
+    func override(at path: String) -> String? {
+        overrides.last { entry in
+            entry.path == path || entry.path.hasPrefix(path + ".") || entry.path.hasPrefix(path + "[")
+                || path.hasPrefix(entry.path + ".") || path.hasPrefix(entry.path + "[")
+        }?.assignment
+    }
 
     /// The file a key path's value was written in: the longest inherited prefix's, else ``main``.
     func file(for path: String) -> String {

@@ -10,6 +10,12 @@ public enum NearestName {
     ///   - names: The valid names.
     public static func nearest(to text: String, among names: [String]) -> String? {
         var best: (name: String, distance: Int)?
+        // One and many of a word (`policy` and `policies`, `coin` and `coins`) are one edit.
+        if let same = names.first(where: {
+            singular($0.lowercased()) == singular(text.lowercased()) && $0 != text
+        }) {
+            return same
+        }
         for name in names {
             let distance = editDistance(Array(text.lowercased()), Array(name.lowercased()))
             let allowed = min(3, max(1, max(text.count, name.count) / 3))
@@ -17,6 +23,13 @@ public enum NearestName {
             best = (name, distance)
         }
         return best?.name
+    }
+
+    /// A word's singular, by English's regular plurals (`policies`, `coins`).
+    static func singular(_ word: String) -> String {
+        if word.hasSuffix("ies"), word.count > 4 { return word.dropLast(3) + "y" }
+        if word.hasSuffix("s"), !word.hasSuffix("ss"), word.count > 3 { return String(word.dropLast()) }
+        return word
     }
 
     /// The Levenshtein distance between two character arrays, in O(n * m) time, O(m) memory.

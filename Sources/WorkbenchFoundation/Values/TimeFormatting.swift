@@ -52,7 +52,8 @@ public enum TimeFormatting {
             + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)) GMT"
     }
 
-    /// A compact duration: `23h 54m`, `90d 14h 39m`, `4m 59s`, `955 ms`.
+    /// A compact duration: `23h 54m`, `90d 14h 39m`, `4m 59s`, `955 ms`; trailing zero parts
+    /// left out (`2h`, `30d`, `1d 6h`).
     ///
     /// - Parameter milliseconds: A duration.
     public static func duration(_ milliseconds: Int64) -> String {
@@ -63,15 +64,17 @@ public enum TimeFormatting {
         let (days, hours, minutes, rest) = (
             seconds / 86_400, seconds / 3600 % 24, seconds / 60 % 60, seconds % 60
         )
-        let parts: [String] =
+        var parts: [(UInt64, String)] =
             if days > 0 {
-                ["\(days)d", "\(hours)h", "\(minutes)m"]
+                [(days, "d"), (hours, "h"), (minutes, "m")]
             } else if hours > 0 {
-                ["\(hours)h", "\(minutes)m"]
+                [(hours, "h"), (minutes, "m")]
             } else {
-                ["\(minutes)m", "\(rest)s"]
+                [(minutes, "m"), (rest, "s")]
             }
-        return sign + parts.joined(separator: " ")
+        while parts.count > 1, parts.last?.0 == 0 { parts.removeLast() }
+        if parts.count == 2, parts[0].0 == 0 { parts.removeFirst() }
+        return sign + parts.map { "\($0.0)\($0.1)" }.joined(separator: " ")
     }
 
     private static func pad<Number: BinaryInteger>(_ value: Number, _ width: Int) -> String {
