@@ -99,7 +99,10 @@ struct InspectDatasets: ParsableCommand {
         var failures: [String] = []
         for target in try expandedTargets() {
             do {
-                inspections.append(try DatasetInspector.inspect(target.url, entry: target.entry))
+                var inspection = try DatasetInspector.inspect(target.url, entry: target.entry)
+                // Named as the user named it (a file given, or a directory given and the entry).
+                inspection.file = target.shown
+                inspections.append(inspection)
             } catch {
                 failures.append(error.description)
             }
@@ -115,8 +118,8 @@ struct InspectDatasets: ParsableCommand {
     }
 
     /// Files to inspect, directories expanded through their index, each with its index entry.
-    private func expandedTargets() throws(CLIError) -> [(url: URL, entry: DatasetEntry?)] {
-        var targets: [(url: URL, entry: DatasetEntry?)] = []
+    private func expandedTargets() throws(CLIError) -> [(url: URL, shown: String, entry: DatasetEntry?)] {
+        var targets: [(url: URL, shown: String, entry: DatasetEntry?)] = []
         for path in files {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -130,11 +133,14 @@ struct InspectDatasets: ParsableCommand {
                 } catch {
                     throw .badInput(error)
                 }
-                targets += index.entries.map { (url.appendingPathComponent($0.file), $0) }
+                let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+                targets += index.entries.map {
+                    (url.appendingPathComponent($0.file), "\(folder)/\($0.file)", $0)
+                }
             } else {
                 let entry = (try? DatasetIndex.load(from: url.deletingLastPathComponent()))?.entry(
                     for: url.lastPathComponent)
-                targets.append((url, entry))
+                targets.append((url, path, entry))
             }
         }
         return targets

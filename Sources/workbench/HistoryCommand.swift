@@ -56,11 +56,22 @@ struct HistoryCommand: ParsableCommand {
             throw CLIError.badInput("\(history): no history yet (run a scenario first)")
         }
         let runs: [RunRecord]
+        var recorded: [String] = []
         do {
-            runs = try RunHistoryStore(database: try WorkbenchDatabase.open(.runHistory, at: history))
-                .runs(scenario: scenario, limit: limit)
+            let store = RunHistoryStore(database: try WorkbenchDatabase.open(.runHistory, at: history))
+            runs = try store.runs(scenario: scenario, limit: limit)
+            if runs.isEmpty, scenario != nil {
+                recorded = Array(Set(try store.runs(scenario: nil, limit: 100_000).map(\.scenario))).sorted()
+            }
         } catch {
             throw CLIError.badInput(error)
+        }
+        if let scenario, runs.isEmpty {
+            let nearest = NearestName.nearest(to: scenario, among: recorded)
+            throw CLIError.badInput(
+                "--scenario \(scenario): \(history) has no run of it"
+                    + (nearest.map { " (did you mean '\($0)'?)" } ?? "")
+                    + (recorded.isEmpty ? "" : "; its scenarios: \(recorded.joined(separator: ", "))"))
         }
         var rows = [["id", "recorded", "scenario", "seed", "hash", "version", "expectations"] + metric]
         for run in runs {

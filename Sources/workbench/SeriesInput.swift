@@ -113,8 +113,11 @@ enum SeriesInput {
         do {
             file = try JSONDecoder().decode(SeriesFile.self, from: data)
         } catch {
+            let what =
+                data.first.map { $0 == UInt8(ascii: "{") } == true
+                ? "a JSON document without a run's \"lines\"" : "not JSON (CSV input takes no --series)"
             throw .badInput(
-                "\(source): --series applies to a run's series.json, and this is not one (\(error)); \(shapes)"
+                "\(source): --series applies to a run's series.json, and this is \(what); \(shapes)"
             )
         }
         let keys = file.lines.map(\.key).joined(separator: ", ")

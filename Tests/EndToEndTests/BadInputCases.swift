@@ -12,7 +12,8 @@ extension BadInputCase {
 
     static let scenarioCases: [BadInputCase] = [
         scenario("empty file", "", ["the file is empty"]),
-        scenario("not YAML", "name: [unclosed\n  - : :\n", [":2:5", "not valid YAML"]),
+        scenario(
+            "not YAML", "name: [unclosed\n  - : :\n", [":1:7", "not valid YAML: this '[' is not closed"]),
         scenario("unknown top-level key", BadScenario.adding("colour: red"), [":15:1", "colour"]),
         scenario(
             "seed of the wrong type", BadScenario.replacing("seed: 1", with: "seed: abc"), [":2:7", "seed"]),
@@ -25,7 +26,7 @@ extension BadInputCase {
         scenario(
             "a duration longer than the calendar",
             BadScenario.replacing("duration: 1h", with: "duration: 100000000d"),
-            [":4:11", "at most 2932896d"]),
+            [":4:11", "longer than the calendar allows (at most 2932896d)"]),
         scenario(
             "a run ending after 9999",
             BadScenario.replacing("start: 2024-01-01T00:00:00Z", with: "start: 9999-12-01T00:00:00Z")

@@ -193,3 +193,68 @@ extension FirstHourRoundTwoTests {
         #expect(bad.status == 2 && bad.stderr.contains("--at 2h is after the end of the run (duration 1h)"))
     }
 }
+
+extension FirstHourRoundTwoTests {
+    @Test("messages name what the user wrote, and the nearest thing that exists")
+    func messages() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        func stderr(_ arguments: [String]) throws -> String {
+            let outcome = try WorkbenchProcess.run(arguments)
+            #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
+            return outcome.stderr
+        }
+        let quickstart = "scenarios/quickstart.yaml"
+        #expect(
+            try stderr(["run", quickstart, "--set", "policy.limiter=spacing", "--no-history"]).hasPrefix(
+                "workbench: --set policy.limiter=spacing: policy: unknown key 'policy' (did you mean 'policies'?)"
+            ))
+        #expect(
+            try stderr(["run", quickstart, "--set", "market.coins.0.price=-10", "--no-history"]).hasPrefix(
+                "workbench: --set market.coins.0.price=-10: market.coins[0].price: coin bitcoin: price must be"
+            ))
+        let broken = [
+            (
+                "tab.yaml", "name: t\nduration: 1h\nmarket:\n\tcoins: []\n",
+                ":4:1: not valid YAML: a tab; YAML indents with spaces only"
+            ),
+            (
+                "brace.yaml",
+                "name: t\nduration: 1h\nplan: demo-30\nseed: 1\nmarket: {coins: [{id: bitcoin, price: 1}]\n",
+                ":5:9: not valid YAML: this '{' is not closed (did not find expected ',' or '}' by the end of the file)"
+            ),
+            (
+                "minutes.yaml",
+                "name: t\nduration: 90 minutes\nmarket:\n  coins: [{id: bitcoin, price: 1}]\n",
+                ":2:11: duration: expected a duration such as 30s, 5m or 2h45m, found '90 minutes'; write 90m"
+            ),
+        ]
+        for (name, text, words) in broken {
+            try text.write(toFile: directory.path(name), atomically: true, encoding: .utf8)
+            let message = try stderr(["scenarios", "validate", directory.path(name)])
+            #expect(message.contains(directory.path(name) + words), "\(message)")
+        }
+        #expect(
+            try stderr(["run", "scenarios/quickstrat.yaml"]).contains(
+                "scenarios/quickstrat.yaml: no such file (did you mean scenarios/quickstart.yaml?)"))
+        try "x,y\n1,2\n".write(toFile: directory.path("s.csv"), atomically: true, encoding: .utf8)
+        let series = try stderr([
+            "downsample", "--algorithm", "lttb", "--n-out", "4", "--input", directory.path("s.csv"),
+            "--series", "x",
+        ])
+        #expect(
+            series.contains("this is not JSON (CSV input takes no --series)")
+                && !series.contains("DecodingError"))
+        let file = "datasets/coingecko/ohlc_bitcoin_usd_days7_20210515T1534Z.json"
+        let inspected = try WorkbenchProcess.run(["datasets", "inspect", file])
+        #expect(inspected.stdout.hasPrefix(file + "\n"))
+        let history = directory.path("h.sqlite")
+        _ = try WorkbenchProcess.run([
+            "run", quickstart, "--history", history, "--out", directory.path("q"), "--quiet",
+        ])
+        #expect(
+            try stderr(["history", "--history", history, "--scenario", "quickstrat"]).contains(
+                "--scenario quickstrat: \(history) has no run of it (did you mean 'quickstart'?); its scenarios: quickstart"
+            ))
+    }
+}

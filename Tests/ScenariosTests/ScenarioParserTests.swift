@@ -205,7 +205,7 @@ struct ScenarioParserTests {
             ),
             (
                 "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: -5}\n",
-                "test.yaml:4:7: market.coins[0]: coin bitcoin: start_price must be a positive finite number, found -5.0"
+                "test.yaml:4:28: market.coins[0].price: coin bitcoin: price must be a positive finite number, found -5.0"
             ),
             (
                 "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, model: gbm, params: {volatility: 0}}\n",
@@ -232,7 +232,10 @@ struct ScenarioParserTests {
                     + "\nportfolio:\n  - {at: 0s, coin: bitcoin, side: sell, quantity: \"1\", price: \"1\"}\n",
                 "test.yaml:6:5: portfolio[0]: cannot sell 1 bitcoin at 2024-01-01T00:00:00Z: only 0 held then"
             ),
-            ("market: [1, 2\n", "test.yaml:2:1: not valid YAML"),
+            (
+                "market: [1, 2\n",
+                "test.yaml:1:9: not valid YAML: this '[' is not closed (did not find expected ',' or ']' by the end of the file)"
+            ),
             ("duration: 1h\n", "test.yaml:1:1: missing required key 'market'"),
             (minimal + "\nseed: many\n", "test.yaml:5:7: seed: expected a whole number, found 'many'"),
             (
