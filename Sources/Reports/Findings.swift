@@ -1,4 +1,5 @@
 import Foundation
+import TrackerCore
 import WorkbenchMetrics
 
 /// What the team must know about a run, in words, before any table: each ``Rule`` reads the
@@ -26,12 +27,40 @@ public struct Finding: Sendable, Equatable {
         public var metric: String
         /// The largest value that is not a finding.
         public var threshold: Double
+        /// For a prefix, which metrics under it count.
+        var counting: @Sendable (String) -> Bool = { _ in true }
         /// The sentence, given the value and every metric by name.
         var sentence: @Sendable (Double, [String: Double]) -> String
     }
 
+    /// Whether a `failures.*` metric counts the app refusing what the user did.
+    static func isRefusal(_ metric: String) -> Bool {
+        FailureKind.isRefusal(named: String(metric.split(separator: ".").last ?? ""))
+    }
+
     /// The rules, in the order findings are listed.
     public static let rules: [Rule] = [
+        Rule(name: "portfolio_performance", metric: "portfolio.time_weighted_return", threshold: -.infinity) {
+            twr, all in
+            var parts = ["The portfolio returned \(percent(twr)) (time-weighted"]
+            if let benchmark = all["portfolio.benchmark_return"] {
+                parts[0] += "; buy and hold \(percent(benchmark))"
+            }
+            parts[0] += ")"
+            if let drawdown = all["portfolio.max_drawdown"] {
+                parts.append("a maximum drawdown of \(percent(drawdown))")
+            }
+            if let volatility = all["portfolio.volatility"] {
+                parts.append("a volatility of \(percent(volatility)) a year")
+            }
+            if let sharpe = all["portfolio.sharpe"] {
+                parts.append("a Sharpe ratio of \(String(format: "%.2f", sharpe))")
+            }
+            return parts.count == 1
+                ? parts[0] + "."
+                : parts[0] + ", with " + parts.dropFirst().dropLast().joined(separator: ", ")
+                    + (parts.count > 2 ? " and " : "") + parts.last! + "."
+        },
         Rule(name: "credits_over_plan", metric: "rate_limit.monthly_credits_share", threshold: 1) {
             share, all in
             let monthly = grouped(all["rate_limit.monthly_credits"] ?? 0)
@@ -48,19 +77,38 @@ public struct Finding: Sendable, Equatable {
             return
                 "\(plural(count, "answer")) of \(MetricFormatting.number(requests)) were 429 (rate limited)."
         },
-        Rule(name: "failed_requests", metric: "failures.", threshold: 0) { count, all in
-            let kinds = all.filter { $0.key.hasPrefix("failures.") && $0.value > 0 }
+        Rule(name: "failed_requests", metric: "failures.", threshold: 0, counting: { !isRefusal($0) }) {
+            count, all in
+            let kinds = all.filter { $0.key.hasPrefix("failures.") && !isRefusal($0.key) && $0.value > 0 }
                 .sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3)
                 .map { "\($0.key.dropFirst("failures.".count)) \(MetricFormatting.number($0.value))" }
-            return "\(plural(count, "request or action failure")) (\(kinds.joined(separator: ", ")))."
+            return
+                "\(plural(count, "request")) failed or \(count == 1 ? "was" : "were") cancelled (\(kinds.joined(separator: ", ")))."
+        },
+        Rule(name: "user_actions_refused", metric: "failures.", threshold: 0, counting: { isRefusal($0) }) {
+            count, all in
+            let kinds = all.filter { $0.key.hasPrefix("failures.") && isRefusal($0.key) && $0.value > 0 }
+                .sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3)
+                .map { "\($0.key.dropFirst("failures.".count)) \(MetricFormatting.number($0.value))" }
+            return
+                "The app refused \(plural(count, "user action")) (\(kinds.joined(separator: ", "))): what the "
+                + "script or sessions tried, not requests that failed."
         },
         Rule(name: "stale_on_screen", metric: "freshness.share_over_5m", threshold: 0.05) { share, all in
-            let oldest = (all["freshness.max_age_s"] ?? 0) / 60
-            return "Data on screen was older than 5 minutes for \(percent(share)) of the visible time "
-                + "(the oldest: \(String(format: "%.0f", oldest)) minutes)."
+            "Data on screen was older than 5 minutes for \(percent(share)) of the visible time "
+                + "(the oldest: \(age(all["freshness.max_age_s"] ?? 0)))."
         },
         Rule(name: "charts_over_cap", metric: "charts.over_cap", threshold: 0) { count, _ in
             "\(plural(count, "chart")) drawn with more points than the range's cap."
+        },
+        Rule(name: "line_deviates", metric: "charts.max_deviation", threshold: 0.1) { share, _ in
+            "A drawn line strays from the data it stands for by up to \(percent(share)) of the series' range "
+                + "(charts.max_deviation; the report's line plots mark the farthest point)."
+        },
+        Rule(name: "candle_extremes_hidden", metric: "charts.candle_extreme_lost", threshold: 0.05) {
+            share, _ in
+            "Candles drawn hide up to \(percent(share)) of the high-low range of the candles they stand for "
+                + "(charts.candle_extreme_lost: the sampling left out the highest high or lowest low)."
         },
         Rule(name: "coins_left_off", metric: "watchlist.left_off", threshold: 0) { count, all in
             "\(plural(count, "watchlist coin")) of \(MetricFormatting.number(all["watchlist.coins"] ?? 0)) "
@@ -76,8 +124,7 @@ public struct Finding: Sendable, Equatable {
                 + "just made for the same coins."
         },
         Rule(name: "widget_stale_unmarked", metric: "widget.stale_unmarked_s", threshold: 0) { seconds, _ in
-            "The widget showed data over 60 minutes old without its stale mark for "
-                + "\(String(format: "%.0f", seconds / 60)) minutes."
+            "The widget showed data over 60 minutes old without its stale mark for \(age(seconds))."
         },
     ]
 
@@ -101,7 +148,8 @@ public struct Finding: Sendable, Equatable {
         findings += rules.compactMap { rule in
             let value =
                 rule.metric.hasSuffix(".")
-                ? values.filter { $0.key.hasPrefix(rule.metric) }.values.reduce(0, +) : values[rule.metric]
+                ? values.filter { $0.key.hasPrefix(rule.metric) && rule.counting($0.key) }.values.reduce(0, +)
+                : values[rule.metric]
             guard let value, value > rule.threshold else { return nil }
             return Finding(
                 rule: rule.name, metric: rule.metric, value: value, threshold: rule.threshold,
@@ -146,4 +194,14 @@ public struct Finding: Sendable, Equatable {
     }
 
     private static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
+
+    /// An age in the unit a reader would use: `35 minutes`, `3.8 hours`, `9.5 days`.
+    static func age(_ seconds: Double) -> String {
+        let minutes = seconds / 60
+        if minutes < 120 {
+            return minutes.rounded() == 1 ? "1 minute" : String(format: "%.0f minutes", minutes)
+        }
+        if minutes < 48 * 60 { return String(format: "%.1f hours", minutes / 60) }
+        return String(format: "%.1f days", minutes / 1440)
+    }
 }

@@ -76,6 +76,27 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the app refused what the user did (a duplicate add, a remove of a coin not listed,
+    /// an oversold trade, a coin a search did not show, a tap in the background): the user's
+    /// doing, not a request that failed.
+    public var isRefusal: Bool {
+        switch self {
+        case .refusedAdd, .refusedRemove, .refusedTrade, .notInResults, .inBackground: true
+        default: false
+        }
+    }
+
+    /// Whether a failure's name (``description``, the last part of `failures.<screen>.<name>`)
+    /// is a refusal (``isRefusal``).
+    ///
+    /// - Parameter name: The name.
+    public static func isRefusal(named name: String) -> Bool {
+        [FailureKind.refusedAdd, .refusedRemove, .refusedTrade, .notInResults].contains {
+            $0.description == name
+        }
+            || name.hasSuffix("_in_background")
+    }
+
     /// The name in metrics and events (`timeout`, `http_500`, `not_in_results`).
     public var description: String {
         switch self {
