@@ -4,32 +4,6 @@ import WorkbenchMetrics
 /// `compare A B --html`: the metrics that changed, drawn as relative changes, with the full
 /// table; and the two runs' time series overlaid when both runs kept them (`series.json`).
 public enum ComparePage {
-    /// One metric of the two runs.
-    public struct Row: Sendable, Equatable {
-        /// The stable name.
-        public var name: String
-        /// The first run's value; nil where it lacks the metric.
-        public var first: Double?
-        /// The second run's value; nil where it lacks the metric.
-        public var second: Double?
-        /// The unit, when known.
-        public var unit: MetricUnit?
-
-        /// Creates a row.
-        public init(name: String, first: Double?, second: Double?, unit: MetricUnit?) {
-            self.name = name
-            self.first = first
-            self.second = second
-            self.unit = unit
-        }
-
-        /// `(second - first) / |first|`; nil when either is missing or the first is 0.
-        var relativeChange: Double? {
-            guard let first, let second, first != 0 else { return nil }
-            return (second - first) / abs(first)
-        }
-    }
-
     /// The most metrics drawn as bars (the table lists them all).
     static let barLimit = 25
 
@@ -37,36 +11,23 @@ public enum ComparePage {
     ///
     /// - Parameters:
     ///   - labels: How the two runs are named (their paths or ids).
-    ///   - rows: The metrics, in the order the table lists them (largest change first).
+    ///   - comparison: The two runs' metrics (``MetricComparison``).
+    ///   - all: Whether the table lists the unchanged metrics too.
     ///   - series: Each run's series, when it kept them.
     public static func render(
-        labels: (String, String), rows: [Row], series: (RunSeries?, RunSeries?)
+        labels: (String, String), comparison: MetricComparison, all: Bool = false,
+        series: (RunSeries?, RunSeries?)
     ) -> String {
         let (a, b) = (HTMLText.escaped(labels.0), HTMLText.escaped(labels.1))
         var body = "<h1>Comparison</h1><p class=\"meta\">A: <code>\(a)</code><br>B: <code>\(b)</code></p>"
-        let changed = rows.filter { $0.first != $0.second }
-        body += "<h2>Metrics that changed (\(changed.count) of \(rows.count))</h2>"
-        body += bars(changed.compactMap { row in row.relativeChange.map { (row.name, $0) } }.prefix(barLimit))
+        let rows = comparison.changed + (all ? comparison.unchanged : []) + comparison.oneSided
+        body += "<h2>Metrics that changed (\(comparison.changed.count) of \(rows.count))</h2>"
+        body += "<p class=\"meta\">\(HTMLText.escaped(comparison.summary)).</p>"
+        body += bars(
+            comparison.changed.compactMap { row in row.relativeChange.map { (row.name, $0) } }.prefix(
+                barLimit))
         body += HTMLReport.table(
-            ["metric", "A", "B", "delta", "change"],
-            rows.map { row in
-                let text = { (value: Double?) in
-                    value.map { value in
-                        row.unit.map { MetricFormatting.text(value, $0) } ?? MetricFormatting.number(value)
-                    }
-                        ?? "-"
-                }
-                var delta = ""
-                if let first = row.first, let second = row.second {
-                    delta =
-                        row.unit.map { MetricFormatting.delta(second - first, $0) }
-                        ?? MetricFormatting.number(second - first)
-                }
-                return [
-                    row.name, text(row.first), text(row.second), delta,
-                    row.relativeChange.map { String(format: "%+.1f %%", $0 * 100) } ?? "",
-                ]
-            })
+            ["metric", "A", "B", "delta", "change", "verdict"], MetricComparison.cells(rows))
         body += overlays(series)
         return HTMLReport.page(title: "Comparison", body: body)
     }

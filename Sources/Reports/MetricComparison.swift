@@ -18,12 +18,25 @@ public struct MetricComparison: Sendable, Equatable {
         public var unit: MetricUnit?
         /// true better, false worse, nil neither (no direction, equal, or one side missing).
         public var better: Bool?
+
+        /// `(second - first) / |first|`; nil when either is missing or the first is 0.
+        public var relativeChange: Double? {
+            guard let first, let second, first != 0 else { return nil }
+            return (second - first) / abs(first)
+        }
     }
+
+    /// The smallest relative change that counts as a change of a measured figure (the table
+    /// shows changes to 0.1 %: anything smaller would read `+0.0%`); counts change by any amount.
+    public static let smallestChange = 0.0005
 
     /// Metrics both runs have whose values differ, largest relative change first.
     public var changed: [Row]
-    /// Metrics both runs have with equal values, by name.
+    /// Metrics both runs have with equal values, or values within ``smallestChange`` of each other
+    /// (not counts), by name.
     public var unchanged: [Row]
+    /// How many of ``unchanged`` differ, by less than ``smallestChange``.
+    public var negligible = 0
     /// Metrics only one run has, by name.
     public var oneSided: [Row]
 
@@ -53,6 +66,11 @@ public struct MetricComparison: Sendable, Equatable {
                 unchanged.append(row)
                 continue
             }
+            if units[name] != .count, let change = row.relativeChange, abs(change) < Self.smallestChange {
+                unchanged.append(row)
+                negligible += 1
+                continue
+            }
             row.better = direction(name)?.judge(left, right)
             changed.append((row, left == 0 ? .infinity : abs(right - left) / abs(left)))
         }
@@ -74,6 +92,7 @@ public struct MetricComparison: Sendable, Equatable {
             ? "no metric both runs have differs"
             : "\(changed.count) metric(s) changed: \(better) better, \(worse) worse, "
                 + "\(changed.count - better - worse) without a direction"
+        if negligible > 0 { text += "; \(negligible) differ by less than 0.05 % (counted as unchanged)" }
         if !oneSided.isEmpty { text += "; \(oneSided.count) only in one run (listed last, not changes)" }
         return text
     }

@@ -73,11 +73,9 @@ struct CompareCommand: ParsableCommand {
             print("\nonly in one run (not changes):")
             print(TextTable.render([header] + MetricComparison.cells(comparison.oneSided)))
         }
-        let rows = comparison.changed + (all ? comparison.unchanged : []) + comparison.oneSided
         if let page {
             let html = ComparePage.render(
-                labels: (first, second),
-                rows: rows.map { .init(name: $0.name, first: $0.first, second: $0.second, unit: $0.unit) },
+                labels: (first, second), comparison: comparison, all: all,
                 series: (try series(in: a.folder), try series(in: b.folder)))
             try InputFiles.write(html, to: page)
             print("comparison page: \(page)")
