@@ -38,6 +38,14 @@ public struct Finding: Sendable, Equatable {
         FailureKind.isRefusal(named: String(metric.split(separator: ".").last ?? ""))
     }
 
+    /// The three commonest `failures.*` kinds that `counts`, most first: `watchlist.timeout 2`.
+    static func commonest(_ all: [String: Double], where counts: (String) -> Bool) -> String {
+        all.filter { $0.key.hasPrefix("failures.") && counts($0.key) && $0.value > 0 }
+            .sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3)
+            .map { "\($0.key.dropFirst("failures.".count)) \(MetricFormatting.number($0.value))" }
+            .joined(separator: ", ")
+    }
+
     /// The rules, in the order findings are listed.
     public static let rules: [Rule] = [
         Rule(name: "portfolio_performance", metric: "portfolio.time_weighted_return", threshold: -.infinity) {
@@ -77,23 +85,18 @@ public struct Finding: Sendable, Equatable {
             return
                 "\(plural(count, "answer")) of \(MetricFormatting.number(requests)) were 429 (rate limited)."
         },
-        Rule(name: "failed_requests", metric: "failures.", threshold: 0, counting: { !isRefusal($0) }) {
-            count, all in
-            let kinds = all.filter { $0.key.hasPrefix("failures.") && !isRefusal($0.key) && $0.value > 0 }
-                .sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3)
-                .map { "\($0.key.dropFirst("failures.".count)) \(MetricFormatting.number($0.value))" }
-            return
-                "\(plural(count, "request")) failed or \(count == 1 ? "was" : "were") cancelled (\(kinds.joined(separator: ", ")))."
-        },
-        Rule(name: "user_actions_refused", metric: "failures.", threshold: 0, counting: { isRefusal($0) }) {
-            count, all in
-            let kinds = all.filter { $0.key.hasPrefix("failures.") && isRefusal($0.key) && $0.value > 0 }
-                .sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3)
-                .map { "\($0.key.dropFirst("failures.".count)) \(MetricFormatting.number($0.value))" }
-            return
-                "The app refused \(plural(count, "user action")) (\(kinds.joined(separator: ", "))): what the "
-                + "script or sessions tried, not requests that failed."
-        },
+        Rule(
+            name: "failed_requests", metric: "failures.", threshold: 0, counting: { !isRefusal($0) },
+            sentence: { count, all in
+                "\(plural(count, "request")) failed or \(count == 1 ? "was" : "were") cancelled "
+                    + "(\(commonest(all) { !isRefusal($0) }))."
+            }),
+        Rule(
+            name: "user_actions_refused", metric: "failures.", threshold: 0, counting: { isRefusal($0) },
+            sentence: { count, all in
+                "The app refused \(plural(count, "user action")) (\(commonest(all) { isRefusal($0) })): what the "
+                    + "script or sessions tried, not requests that failed."
+            }),
         Rule(name: "stale_on_screen", metric: "freshness.share_over_5m", threshold: 0.05) { share, all in
             "Data on screen was older than 5 minutes for \(percent(share)) of the visible time "
                 + "(the oldest: \(age(all["freshness.max_age_s"] ?? 0)))."
