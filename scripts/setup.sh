@@ -27,8 +27,16 @@ if ((${#needed[@]} > 0)); then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${needed[@]}" >/dev/null
 fi
 echo "setup: libgsl-dev, libsqlite3-dev and libyaml-dev present" >&2
+cd "$(dirname "$0")/.."
+# Resolving the packages here keeps SwiftPM's fetch lines out of the first `swift run -q`.
+mkdir -p .build
+if ! swift package resolve >.build/resolve.log 2>&1; then
+    cat .build/resolve.log >&2
+    echo "setup: resolving the Swift packages failed; the log is in .build/resolve.log" >&2
+    exit 1
+fi
+echo "setup: Swift packages resolved" >&2
 if [ "$serve" -eq 1 ]; then
-    cd "$(dirname "$0")/.."
     log=Server/.build/workbench-serve-build.log
     mkdir -p Server/.build
     echo "setup: building workbench-serve (a few minutes; the log is in $log)" >&2

@@ -60,16 +60,20 @@ public enum MarkdownReport {
     }
 
     /// Text safe in a table cell or a line: the cell separator, link brackets (so no text from a
-    /// scenario becomes a live link) and HTML brackets escaped, newlines folded (code spans written by the report itself are left as they are).
+    /// scenario becomes a live link) and a `<` that could open an HTML tag or an autolink (one
+    /// before a letter, `/`, `!` or `?`) escaped, newlines folded; `<=`, `>=` and `>` inside a line
+    /// are plain text in CommonMark and stay as written (code spans written by the report itself
+    /// are left as they are).
     static func escaped(_ text: String) -> String {
         var result = ""
-        for character in text {
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
             switch character {
             case "|": result += "\\|"
             case "[": result += "\\["
             case "]": result += "\\]"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
+            case "<" where characters.first.map { $0.isLetter || "/!?".contains($0) } ?? false:
+                result += "&lt;"
             case "\n", "\r": result += " "
             default: result.append(character)
             }

@@ -153,7 +153,7 @@ extension ParseContext {
     {
         let coinReaders = try reader.sequence()
         guard !coinReaders.isEmpty else { throw reader.error("expected at least one coin") }
-        var coins = MarketCoins(origin: "\(coinReaders.count) coins")
+        var coins = MarketCoins(origin: CountText.of(coinReaders.count, "coin"))
         for coinReader in coinReaders {
             let (coin, correlation, calibration) = try self.coin(
                 coinReader, stepMilliseconds: stepMilliseconds)

@@ -88,7 +88,7 @@ extension ParseContext {
         let (model, correlation) = try priceModel(section, reader: reader)
         var coins = MarketCoins(
             defaultCorrelation: correlation ?? Self.defaultMarketCorrelation,
-            origin: "\(count) generated coins (seed \(seed))")
+            origin: "\(CountText.of(count, "generated coin")) (seed \(seed))")
         let stream = RandomStream(seed: StreamSeed(root: seed, stream: "market/generated-coins"))
         var names = Set<String>()
         for rank in 1...count {

@@ -1,6 +1,7 @@
 import PriceModels
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 /// A validated scenario: one question the team asks, as a run's inputs and the expectations its
 /// result must meet. Times are absolute (epoch ms); the file gives them as offsets from `start`.
@@ -18,8 +19,8 @@ public struct Scenario: Sendable {
         public var description: String {
             switch self {
             case .none: "none (only the simulated coins)"
-            case .generated(let count): "\(count) generated coins"
-            case .recorded(let path, let coins): "\(coins.count) coins of \(path)"
+            case .generated(let count): CountText.of(count, "generated coin")
+            case .recorded(let path, let coins): "\(CountText.of(coins.count, "coin")) of \(path)"
             }
         }
     }

@@ -34,10 +34,31 @@ struct ListScenarios: ParsableCommand {
         var rows = [["scenario", "file", "question"]]
         for file in try ScenariosCommand.files(files) {
             let loaded = try ScenarioRunner.load(file, overrides: [])
-            let summary = loaded.scenario.description.split(separator: ".").first.map(String.init) ?? ""
-            rows.append([loaded.scenario.name, file, summary.trimmingCharacters(in: .whitespaces)])
+            rows.append([loaded.scenario.name, file, Self.firstSentence(of: loaded.scenario.description)])
         }
         print(TextTable.render(rows))
+    }
+
+    /// A description's first sentence: up to the first `.`, `?` or `!` that ends a sentence (one
+    /// followed by a space or the end, outside backticks), so `policy-comparison.yaml` and `1.5`
+    /// do not end it.
+    static func firstSentence(of text: String) -> String {
+        var inCode = false
+        var result = ""
+        var characters = text.makeIterator()
+        var next = characters.next()
+        while let character = next {
+            next = characters.next()
+            if character == "`" { inCode.toggle() }
+            if character == "." && !inCode && (next == nil || next == " " || next == "\n") { break }
+            result.append(character)
+            if (character == "?" || character == "!") && !inCode
+                && (next == nil || next == " " || next == "\n")
+            {
+                break
+            }
+        }
+        return result.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
