@@ -115,8 +115,12 @@ struct RunCommandTests {
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         // Read apart (merged, they would be equal), and a change too small to show (issue 52).
-        #expect(outcome.stdout.contains("1 differ by less than 0.05 % (counted as unchanged)"), "\(outcome.stdout)")
-        let all = try WorkbenchProcess.run(["compare", directory.path("a.json"), directory.path("b.json"), "--all"])
+        #expect(
+            outcome.stdout.contains("1 differ by less than 0.05 % (counted as unchanged)"),
+            "\(outcome.stdout)")
+        let all = try WorkbenchProcess.run([
+            "compare", directory.path("a.json"), directory.path("b.json"), "--all",
+        ])
         #expect(all.stdout.contains("portfolio.value"), "\(all.stdout)")
     }
 

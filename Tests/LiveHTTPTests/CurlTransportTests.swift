@@ -62,6 +62,9 @@ struct CurlTransportTests {
         }
         let started = Date()
         defer { server.stop() }
+        // Load only delays the timeout's report; the answer would need curl held up 2.7 s past
+        // its 300 ms deadline to win, ten times what a load average near 6 on two cores does to
+        // this test (scripts/load-test.sh).
         let error = await #expect(throws: CoinGeckoError.self) {
             _ = try await client(server, timeout: 300).coinsList()
         }
@@ -83,6 +86,8 @@ struct CurlTransportTests {
             try await CurlTransport(baseURL: "http://127.0.0.1:\(server.port)").send(
                 HTTPRequest(path: "/coins/list"))
         }
+        // The server holds its answer 3 s, 15 times this wait: under a load average near 6 on two
+        // cores (scripts/load-test.sh) the cancel still comes long before the answer could.
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         let result = await task.result
