@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Installs the C libraries the package links (GNU GSL, SQLite, libyaml) when they are missing.
 # Idempotent: on a machine that has them it only checks and exits.
-# Usage: scripts/setup.sh [--serve]
-#   --serve  also builds workbench-serve (the Server/ package: Hummingbird and SwiftNIO, a few
-#            minutes), which the first `workbench serve` would otherwise build.
+# Usage: scripts/setup.sh [--serve] [--conformance]
+#   --serve        also builds workbench-serve (the Server/ package: Hummingbird and SwiftNIO, a
+#                  few minutes), which the first `workbench serve` would otherwise build.
+#   --conformance  also builds workbench-conformance (the Conformance/ package: swift-syntax).
 set -euo pipefail
-serve=0
+tools=()
 for argument in "$@"; do
     case "$argument" in
-        --serve) serve=1 ;;
-        -h | --help) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "setup: unknown option '$argument' (--serve builds workbench-serve ahead)" >&2; exit 2 ;;
+        --serve) tools+=("Server workbench-serve") ;;
+        --conformance) tools+=("Conformance workbench-conformance") ;;
+        -h | --help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "setup: unknown option '$argument' (--serve, --conformance build those tools ahead)" >&2; exit 2 ;;
     esac
 done
 
@@ -36,14 +38,15 @@ if ! swift package resolve >.build/resolve.log 2>&1; then
     exit 1
 fi
 echo "setup: Swift packages resolved" >&2
-if [ "$serve" -eq 1 ]; then
-    log=Server/.build/workbench-serve-build.log
-    mkdir -p Server/.build
-    echo "setup: building workbench-serve (a few minutes; the log is in $log)" >&2
-    if ! swift build --package-path Server --product workbench-serve >"$log" 2>&1; then
+for tool in ${tools[@]+"${tools[@]}"}; do
+    read -r package product <<<"$tool"
+    log=$package/.build/$product-build.log
+    mkdir -p "$package/.build"
+    echo "setup: building $product (a few minutes; the log is in $log)" >&2
+    if ! swift build --package-path "$package" --product "$product" >"$log" 2>&1; then
         tail -20 "$log" >&2
-        echo "setup: building workbench-serve failed; the whole log is in $log" >&2
+        echo "setup: building $product failed; the whole log is in $log" >&2
         exit 1
     fi
-    echo "setup: workbench-serve built" >&2
-fi
+    echo "setup: $product built" >&2
+done

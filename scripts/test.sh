@@ -14,7 +14,10 @@ echo "test: building and running every test (the full output goes to $log)" >&2
 # main package it depends on by path (the build then fails with "cannot find ... in scope"):
 # dropping the plan makes it re-plan, which costs a second.
 rm -f Server/.build/debug.yaml Server/.build/*/debug/description.json
-swift build --package-path Server --product workbench-serve >"$log" 2>&1
+rm -f Conformance/.build/debug.yaml Conformance/.build/*/debug/description.json
+# So is the conformance tool (Conformance/, on swift-syntax), which the conformance tests run.
+swift build --package-path Server --product workbench-serve >"$log" 2>&1 \
+    && swift build --package-path Conformance --product workbench-conformance >>"$log" 2>&1
 status=$?
 if [ "$status" -eq 0 ]; then
     swift test "$@" >>"$log" 2>&1

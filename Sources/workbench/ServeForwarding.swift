@@ -15,7 +15,7 @@ import Foundation
 ///
 /// The command line is parsed here first, from the options both executables share
 /// (``ServeOptions``), and the scenario is loaded: `--help`, a mistyped option or a bad scenario
-/// answer at once, and only a command that would serve builds the server (``ServerBuild``).
+/// answer at once, and only a command that would serve builds the server (``ToolPackage``).
 struct ServeForwarding: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: ServeOptions.abstract, discussion: ServeOptions.discussion)
@@ -24,17 +24,6 @@ struct ServeForwarding: ParsableCommand {
 
     func run() throws {
         _ = try ScenarioRunner.load(options.scenario, overrides: [])
-        let server = try ServerBuild.executable()
-        let argv = [ServerBuild.serverName] + Self.forwarded(CommandLine.arguments)
-        var pointers = argv.map { strdup($0) } + [nil]
-        execv(server.path, &pointers)
-        throw CLIError.badInput(
-            "cannot run \(ServerBuild.serverName): \(String(cString: strerror(errno)))")
-    }
-
-    /// The arguments after `serve` on `workbench`'s command line.
-    static func forwarded(_ arguments: [String]) -> [String] {
-        guard let serve = arguments.dropFirst().firstIndex(of: "serve") else { return [] }
-        return Array(arguments[(serve + 1)...])
+        try ToolPackage.server.exec(after: "serve")
     }
 }

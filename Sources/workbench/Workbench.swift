@@ -30,6 +30,7 @@ struct Workbench: ParsableCommand {
         version: WorkbenchVersion.current,
         subcommands: [
             RunCommand.self, SweepCommand.self, MergeCommand.self, ServeForwarding.self, LiveCommand.self,
+            ConformanceForwarding.self,
             RecordCommand.self,
             CheckCommand.self,
             ScenariosCommand.self,

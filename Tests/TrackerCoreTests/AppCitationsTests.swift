@@ -28,7 +28,8 @@ struct AppCitationsTests {
     static let commits: Set<String> = ["da53edf", "122d91c"]
 
     static func table() throws -> [Citation] {
-        let data = try Data(contentsOf: RepositoryFiles.root.appendingPathComponent("docs/app-citations.json"))
+        let data = try Data(
+            contentsOf: RepositoryFiles.root.appendingPathComponent("docs/app-citations.json"))
         return try JSONDecoder().decode([Citation].self, from: data)
     }
 
@@ -67,7 +68,9 @@ struct AppCitationsTests {
         #expect(Set(table).count == table.count, "an entry is listed twice")
         for entry in table {
             #expect(Self.commits.contains(entry.readAt), "\(entry.symbol): read at \(entry.readAt)")
-            #expect(entry.appPath.hasPrefix("Bitpal-v2/") && entry.appPath.hasSuffix(".swift"), "\(entry.appPath)")
+            #expect(
+                entry.appPath.hasPrefix("Bitpal-v2/") && entry.appPath.hasSuffix(".swift"), "\(entry.appPath)"
+            )
             #expect(!entry.description.isEmpty, "\(entry.symbol) has no description")
             let file = RepositoryFiles.root.appendingPathComponent(entry.workbenchFile)
             #expect(FileManager.default.fileExists(atPath: file.path), "\(entry.workbench) does not exist")
@@ -78,15 +81,18 @@ struct AppCitationsTests {
     func commentsAndTableAgree() throws {
         let table = try Self.table()
         let types = Set(
-            table.filter { !$0.symbol.hasSuffix(".swift") }.map { String($0.symbol.split(separator: ".")[0]) })
+            table.filter { !$0.symbol.hasSuffix(".swift") }.map { String($0.symbol.split(separator: ".")[0]) }
+        )
         let files = Set(table.map { String($0.appPath.split(separator: "/").last ?? "") })
         let cited = try Self.citedInComments(types: types, files: files)
         let listed = Set(table.map { [$0.symbol, $0.workbenchFile] })
         for missing in cited.subtracting(listed).sorted(by: { $0.joined() < $1.joined() }) {
-            Issue.record("\(missing[1]) cites \(missing[0]), which docs/app-citations.json does not list for it")
+            Issue.record(
+                "\(missing[1]) cites \(missing[0]), which docs/app-citations.json does not list for it")
         }
         for stale in listed.subtracting(cited).sorted(by: { $0.joined() < $1.joined() }) {
-            Issue.record("docs/app-citations.json lists \(stale[0]) for \(stale[1]), whose comments no longer cite it")
+            Issue.record(
+                "docs/app-citations.json lists \(stale[0]) for \(stale[1]), whose comments no longer cite it")
         }
     }
 }

@@ -8,45 +8,76 @@ import WorkbenchFoundation
     import Darwin
 #endif
 
-/// Finding `workbench-serve`, and building it in a checkout where it is missing.
+/// A package of the repository that carries one command's heavy dependencies, so that the rest
+/// of the workbench neither resolves nor builds them: `Server/` (`workbench serve`: Hummingbird
+/// and SwiftNIO) and `Conformance/` (`workbench conformance`: swift-syntax). `workbench` runs its
+/// executable, building it in a checkout where it is missing.
 ///
 /// The build runs `swift build` as a child in a session of its own, its output in a log file
-/// (`Server/.build/workbench-serve-build.log`), with one progress line here. It is watched, not
+/// (`<package>/.build/<product>-build.log`), with one progress line here. It is watched, not
 /// waited on blindly: when the build dies (a signal, a crash) or this process is told to stop
 /// (SIGINT, SIGTERM, SIGHUP), everything the build started is stopped (the compilers `swift
 /// build` runs sit in process groups of their own, so the whole session is), and the command
 /// exits with a message naming the log. Writing to a closed standard error does not stop it.
-enum ServerBuild {
-    /// The server's executable name.
-    static let serverName = "workbench-serve"
-    /// The server's package, a folder of the repository.
-    static let serverPackage = "Server"
-    /// The build log's name, in the server package's `.build`.
-    static let logName = "workbench-serve-build.log"
+struct ToolPackage {
+    /// The package's folder in the repository.
+    var package: String
+    /// Its executable product.
+    var product: String
+    /// What the first build builds, for its progress line.
+    var builds: String
+    /// How to build it ahead.
+    var ahead: String
 
-    /// The server executable: in a checkout, the server package's build
-    /// (`Server/.build/<configuration>`), built first when it is missing; otherwise the one
-    /// installed next to this one. (A checkout's `.build/<configuration>/workbench-serve` is a
-    /// stale build from before the server had its own package, and is never run.)
-    static func executable() throws(CLIError) -> URL {
-        let ownPath = ownExecutable()
-        guard let root = packageRoot(of: ownPath) else {
-            let installed = ownPath.deletingLastPathComponent().appendingPathComponent(serverName)
+    /// `workbench serve`'s server.
+    static let server = ToolPackage(
+        package: "Server", product: "workbench-serve", builds: "Hummingbird and SwiftNIO",
+        ahead: "scripts/setup.sh --serve")
+    /// `workbench conformance`'s tool.
+    static let conformance = ToolPackage(
+        package: "Conformance", product: "workbench-conformance", builds: "swift-syntax",
+        ahead: "scripts/setup.sh --conformance")
+
+    /// The build log's name, in the package's `.build`.
+    var logName: String { "\(product)-build.log" }
+
+    /// Runs the executable in place of this process with the arguments after `command` on this
+    /// process's command line; returns only when it cannot.
+    func exec(after command: String) throws(CLIError) -> Never {
+        let executable = try executable()
+        let argv = [product] + Self.arguments(after: command, in: CommandLine.arguments)
+        var pointers = argv.map { strdup($0) } + [nil]
+        execv(executable.path, &pointers)
+        throw CLIError.badInput("cannot run \(product): \(String(cString: strerror(errno)))")
+    }
+
+    /// The arguments after the first `command` on a command line (its program name aside).
+    static func arguments(after command: String, in arguments: [String]) -> [String] {
+        guard let index = arguments.dropFirst().firstIndex(of: command) else { return [] }
+        return Array(arguments[(index + 1)...])
+    }
+
+    /// The executable: in a checkout, the package's build (`<package>/.build/<configuration>`),
+    /// built first when it is missing; otherwise the one installed next to this one.
+    func executable() throws(CLIError) -> URL {
+        let ownPath = Self.ownExecutable()
+        guard let root = Self.packageRoot(of: ownPath) else {
+            let installed = ownPath.deletingLastPathComponent().appendingPathComponent(product)
             if FileManager.default.isExecutableFile(atPath: installed.path) { return installed }
             throw .badInput(
-                "\(serverName) is not installed next to workbench; build it with `swift build --package-path Server --product \(serverName)` in the repository"
+                "\(product) is not installed next to workbench; build it with `swift build --package-path \(package) --product \(product)` in the repository"
             )
         }
-        let package = root.appendingPathComponent(serverPackage)
+        let folder = root.appendingPathComponent(package)
         let configuration =
             ownPath.deletingLastPathComponent().lastPathComponent == "release" ? "release" : "debug"
-        let server = package.appendingPathComponent(".build/\(configuration)/\(serverName)")
-        if FileManager.default.isExecutableFile(atPath: server.path) { return server }
-        try build(package: package, configuration: configuration)
-        guard FileManager.default.isExecutableFile(atPath: server.path) else {
-            throw .badInput("the build finished but \(shown(server)) is missing")
+        let executable = folder.appendingPathComponent(".build/\(configuration)/\(product)")
+        if FileManager.default.isExecutableFile(atPath: executable.path) { return executable }
+        try build(package: folder, configuration: configuration)
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw .badInput("the build finished but \(Self.shown(executable)) is missing")
         }
-        return server
+        return executable
     }
 
     /// This executable's path: the link `/proc/self/exe` on Linux, else `argv[0]` resolved
@@ -83,46 +114,46 @@ enum ServerBuild {
         return nil
     }
 
-    /// Builds the server package's product, watching the build (see the type's documentation).
+    /// Builds the package's product, watching the build (see the type's documentation).
     ///
     /// - Parameters:
-    ///   - package: The server package's folder.
+    ///   - package: The package's folder.
     ///   - configuration: `debug` or `release`.
     ///   - command: The build's command line (`swift build ...` unless a test gives another).
-    static func build(package: URL, configuration: String, command: [String]? = nil) throws(CLIError) {
+    func build(package: URL, configuration: String, command: [String]? = nil) throws(CLIError) {
         let buildFolder = package.appendingPathComponent(".build")
         let log = buildFolder.appendingPathComponent(logName)
         do {
             try FileManager.default.createDirectory(at: buildFolder, withIntermediateDirectories: true)
         } catch {
-            throw .badInput("cannot create \(shown(buildFolder)): \(error.localizedDescription)")
+            throw .badInput("cannot create \(Self.shown(buildFolder)): \(error.localizedDescription)")
         }
         let arguments =
             command ?? [
                 "swift", "build", "--package-path", package.path, "--configuration", configuration,
                 "--product",
-                serverName,
+                product,
             ]
         let stop = StopSignals()
         defer { stop.restore() }
-        say(
-            "building \(serverName) once (Hummingbird and SwiftNIO, a few minutes; the log is in \(shown(log)); "
-                + "`scripts/setup.sh --serve` builds it ahead)")
+        Self.say(
+            "building \(product) once (\(builds), a few minutes; the log is in \(Self.shown(log)); "
+                + "`\(ahead)` builds it ahead)")
         let child: SpawnedProcess
         do {
             child = try SpawnedProcess(
                 executable: "/usr/bin/env", arguments: arguments, directory: package.path,
                 stdout: .file(log.path), stderr: .standardOutput, newSession: true)
         } catch {
-            throw .badInput("cannot start the build of \(serverName): \(error)")
+            throw .badInput("cannot start the build of \(product): \(error)")
         }
-        let progress = ProgressReporter(label: "building \(serverName)", quiet: false)
+        let progress = ProgressReporter(label: "building \(product)", quiet: false)
         while true {
             if let signal = stop.received {
                 child.stopSession()
                 throw CLIError(
                     message:
-                        "stopped building \(serverName) (signal \(signal)); the log so far is in \(shown(log))",
+                        "stopped building \(product) (signal \(signal)); the log so far is in \(Self.shown(log))",
                     exitCode: 128 + signal)
             }
             if let status = child.wait(timeout: 0.25) {
@@ -134,10 +165,10 @@ enum ServerBuild {
                 }
                 let how = status > 128 ? "was killed by signal \(status - 128)" : "failed (exit \(status))"
                 throw .badInput(
-                    "building \(serverName) \(how); the last lines of \(shown(log)):\n"
-                        + lastLines(of: log, count: 8))
+                    "building \(product) \(how); the last lines of \(Self.shown(log)):\n"
+                        + Self.lastLines(of: log, count: 8))
             }
-            if let fraction = buildFraction(log) { progress.update(fraction) }
+            if let fraction = Self.buildFraction(log) { progress.update(fraction) }
         }
     }
 

@@ -1,0 +1,51 @@
+import ArgumentParser
+import CommandLineShell
+import Conformance
+import Foundation
+
+/// `workbench-conformance`: the app's code against the workbench's model of it; `workbench
+/// conformance ARGS` runs it (`ConformanceForwarding` in `workbench`).
+@main
+struct ConformanceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workbench conformance",
+        abstract: "The app's own code against the workbench's model of it (docs/conformance.md).",
+        subcommands: [DriftCommand.self])
+
+    static func main() { runMappingExitCodes() }
+}
+
+/// `workbench conformance drift`.
+struct DriftCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "drift", abstract: DriftOptions.abstract, discussion: DriftOptions.discussion)
+
+    @OptionGroup var options: DriftOptions
+
+    func run() throws {
+        let drift: Drift
+        do {
+            let table = try AppCitation.table(at: options.table)
+            drift = try Drift(table: table, repository: try AppRepository(options.app), revision: options.at)
+        } catch {
+            throw CLIError.badInput(error.description)
+        }
+        print(DriftReport.text(drift), terminator: "")
+        if let out = options.out {
+            do {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                try DriftReport.markdown(drift).write(
+                    toFile: "\(out)/conformance-drift.md", atomically: true, encoding: .utf8)
+                try DriftReport.json(drift).write(
+                    toFile: "\(out)/conformance-drift.json", atomically: true, encoding: .utf8)
+            } catch {
+                throw CLIError.badInput("--out \(out): \(error.localizedDescription)")
+            }
+        }
+        if drift.drifted {
+            throw CLIError(
+                message: "something the workbench cites changed in the app; see above",
+                exitCode: CLIError.failedCheckCode)
+        }
+    }
+}
