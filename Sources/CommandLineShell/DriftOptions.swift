@@ -38,7 +38,7 @@ public struct DriftOptions: ParsableArguments {
     public var table = "docs/app-citations.json"
 
     /// Where the reports go.
-    @Option(help: "Also write conformance-drift.md and conformance-drift.json into this folder.")
+    @Option(help: "Also write conformance-drift.md, .html and .json into this folder.")
     public var out: String?
 
     /// Creates the defaults (ArgumentParser fills them in).
