@@ -23,7 +23,7 @@ public enum SymbolFinder {
 }
 
 /// Walks a file for the members of one type.
-private final class MemberFinder: SyntaxVisitor {
+private final class MemberFinder: SyntaxAnyVisitor {
     let type: String
     let name: String
     let labels: [String]?
@@ -34,28 +34,13 @@ private final class MemberFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        look(node.name.text, node.memberBlock)
-    }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        look(node.name.text, node.memberBlock)
-    }
-
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        look(node.name.text, node.memberBlock)
-    }
-
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        look(node.name.text, node.memberBlock)
-    }
-
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        look(node.name.text, node.memberBlock)
-    }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        look(node.extendedType.trimmedDescription, node.memberBlock)
+    /// Every type declaration and extension (``DeclGroupSyntax``), by its name or extended type.
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        guard let group = node.asProtocol(DeclGroupSyntax.self) else { return .visitChildren }
+        let typeName =
+            node.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+            ?? node.asProtocol(NamedDeclSyntax.self)?.name.text ?? ""
+        return look(typeName, group.memberBlock)
     }
 
     private func look(_ typeName: String, _ members: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
