@@ -30,6 +30,7 @@ let package = Package(
             name: "Conformance",
             dependencies: [
                 workbench("CommandLineShell"),
+                workbench("WorkbenchFoundation"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],

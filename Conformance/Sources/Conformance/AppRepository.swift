@@ -1,11 +1,14 @@
 import CommandLineShell
 import Foundation
+import WorkbenchFoundation
 
 /// The app's git repository (a checkout or a bare mirror), read without a work tree: files at a
 /// revision, the files of a revision, and the files changed between two.
 public struct AppRepository: Sendable {
     /// The directory given.
     public let path: String
+    /// Files already read, by revision and path: many citations share a file.
+    private let read = Locked<[String: String?]>([:])
 
     /// Opens a repository, checking that git can read it.
     ///
@@ -36,10 +39,14 @@ public struct AppRepository: Sendable {
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A file's text at a revision, nil when the file is not there.
+    /// A file's text at a revision, nil when the file is not there (each read once).
     public func file(_ file: String, at revision: String) throws(ConformanceError) -> String? {
-        let result = try run(["show", "\(revision):\(file)"])
-        return result.status == 0 ? result.output : nil
+        let key = "\(revision):\(file)"
+        if let known = read.withLock({ $0[key] }) { return known }
+        let result = try run(["show", key])
+        let text = result.status == 0 ? result.output : nil
+        read.withLock { $0[key] = text }
+        return text
     }
 
     /// The Swift files under a folder at a revision.
