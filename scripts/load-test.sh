@@ -17,7 +17,11 @@ while [ $# -gt 0 ]; do
         *) echo "load-test: unknown option '$1' (--rounds N, --loops N)" >&2; exit 2 ;;
     esac
 done
-case "$rounds$loops" in *[!0-9]*) echo "load-test: --rounds and --loops take whole numbers" >&2; exit 2 ;; esac
+case "$rounds$loops" in *[!0-9]* | "") echo "load-test: --rounds and --loops take whole numbers" >&2; exit 2 ;; esac
+if [ "$rounds" -lt 1 ] || [ "$rounds" -gt 100 ] || [ "$loops" -gt 64 ]; then
+    echo "load-test: --rounds takes 1 to 100 and --loops 0 to 64 (found $rounds and $loops)" >&2
+    exit 2
+fi
 out=.build/load-test
 mkdir -p "$out"
 echo "load-test: building (the server package, then the tests)" >&2

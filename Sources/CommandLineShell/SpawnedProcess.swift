@@ -111,17 +111,19 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// Whether the child has not exited yet (reaping it if it has).
     public var isRunning: Bool { reap(blocking: false) == nil }
 
-    /// Waits for the child to exit.
+    /// Waits for the child to exit, polling every 2 ms. The timeout counts polls, not a clock
+    /// read (this module reads none: DESIGN.md, time and randomness), so on a busy machine, where
+    /// a 2 ms sleep runs long, it waits at least `timeout`, never less.
     ///
-    /// - Parameter timeout: Seconds to wait at most.
+    /// - Parameter timeout: Seconds to wait at least, when the child is still running.
     /// - Returns: Its status (``status(decoding:)``), or nil if it is still running at the timeout.
     public func wait(timeout: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
+        let polls = max(0, Int((timeout * 500).rounded(.up)))
+        for poll in 0...polls {
             if let status = reap(blocking: false) { return status }
-            if Date() >= deadline { return nil }
-            usleep(2_000)
+            if poll < polls { usleep(2_000) }
         }
+        return nil
     }
 
     /// Waits for the child to exit, however long it takes.

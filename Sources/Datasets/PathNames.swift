@@ -23,4 +23,16 @@ public enum PathNames {
         let resolved = url.standardizedFileURL.resolvingSymlinksInPath().path
         return resolved == base || resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/")
     }
+
+    /// How a message shows a path: relative to the working directory when it is inside it (`.`
+    /// for the working directory itself), otherwise absolute.
+    ///
+    /// - Parameter url: The file or folder.
+    public static func shown(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        if path == here { return "." }
+        let prefix = here.hasSuffix("/") ? here : here + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
 }

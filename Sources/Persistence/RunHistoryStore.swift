@@ -102,6 +102,14 @@ public struct RunHistoryStore: Sendable {
         }
     }
 
+    /// The names of the scenarios with at least one run, sorted.
+    public func scenarioNames() throws(StoreError) -> [String] {
+        try database.read { db in
+            try RunRow.select(Column("scenario"), as: String.self).distinct().order(Column("scenario"))
+                .fetchAll(db)
+        }
+    }
+
     /// One run by id.
     ///
     /// - Parameter id: The run's id.

@@ -22,12 +22,7 @@ public enum TradePriceCheck {
         _ script: [ScheduledAction], truePrice: (String, Int64) -> Double?
     ) -> [String] {
         script.compactMap { scheduled -> String? in
-            let trade: PortfolioTransaction
-            switch scheduled.action {
-            case .trade(let transaction): trade = transaction
-            case .search(_, .trade(let transaction)): trade = transaction
-            default: return nil
-            }
+            guard let trade = scheduled.action.transaction else { return nil }
             let price = NSDecimalNumber(decimal: trade.price).doubleValue
             guard let market = truePrice(trade.coinId, scheduled.time), market > 0, price > 0 else {
                 return nil

@@ -47,7 +47,7 @@ struct ParseContext {
         // Errors point at the key when the file gives one, else at the market section.
         let place = reader ?? NodeReader(node: Node(path, .plain), files: files, path: "market")
         let resolved = projectRoot.appendingPathComponent(path).standardizedFileURL.path
-        let base = "the project folder '\(ProjectFolder.shown(projectRoot))'"
+        let base = "the project folder '\(PathNames.shown(projectRoot))'"
         guard !path.hasPrefix("/") else {
             throw place.error(
                 "'\(path)' is absolute; give a path relative to \(base) (the nearest folder at or above the "

@@ -32,16 +32,4 @@ public enum ProjectFolder {
             folder = parent
         }
     }
-
-    /// How a message names a project folder: relative to the working directory when it is inside
-    /// it (`.` for the working directory itself), otherwise absolute.
-    ///
-    /// - Parameter folder: The folder.
-    public static func shown(_ folder: URL) -> String {
-        let path = folder.standardizedFileURL.path
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        if path == here { return "." }
-        let prefix = here.hasSuffix("/") ? here : here + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
 }

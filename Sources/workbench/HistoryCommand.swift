@@ -61,7 +61,7 @@ struct HistoryCommand: ParsableCommand {
             let store = RunHistoryStore(database: try WorkbenchDatabase.open(.runHistory, at: history))
             runs = try store.runs(scenario: scenario, limit: limit)
             if runs.isEmpty, scenario != nil {
-                recorded = Array(Set(try store.runs(scenario: nil, limit: 100_000).map(\.scenario))).sorted()
+                recorded = try store.scenarioNames()
             }
         } catch {
             throw CLIError.badInput(error)

@@ -57,11 +57,8 @@ struct ScenarioPrices: ParsableCommand {
             offsets.append(offset)
         }
         if offsets.isEmpty {
-            let trades = scenario.script.compactMap { scheduled -> Int64? in
-                switch scheduled.action {
-                case .trade, .search(_, .trade): scheduled.time - scenario.start
-                default: nil
-                }
+            let trades = scenario.script.filter { $0.action.transaction != nil }.map {
+                $0.time - scenario.start
             }
             offsets = Array(Set([0] + trades + [scenario.durationMilliseconds])).sorted()
         }

@@ -1,4 +1,5 @@
 import CommandLineShell
+import Datasets
 import Foundation
 import WorkbenchFoundation
 
@@ -75,7 +76,7 @@ struct ToolPackage {
         if FileManager.default.isExecutableFile(atPath: executable.path) { return executable }
         try build(package: folder, configuration: configuration)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw .badInput("the build finished but \(Self.shown(executable)) is missing")
+            throw .badInput("the build finished but \(PathNames.shown(executable)) is missing")
         }
         return executable
     }
@@ -119,25 +120,22 @@ struct ToolPackage {
     /// - Parameters:
     ///   - package: The package's folder.
     ///   - configuration: `debug` or `release`.
-    ///   - command: The build's command line (`swift build ...` unless a test gives another).
-    func build(package: URL, configuration: String, command: [String]? = nil) throws(CLIError) {
+    func build(package: URL, configuration: String) throws(CLIError) {
         let buildFolder = package.appendingPathComponent(".build")
         let log = buildFolder.appendingPathComponent(logName)
         do {
             try FileManager.default.createDirectory(at: buildFolder, withIntermediateDirectories: true)
         } catch {
-            throw .badInput("cannot create \(Self.shown(buildFolder)): \(error.localizedDescription)")
+            throw .badInput("cannot create \(PathNames.shown(buildFolder)): \(error.localizedDescription)")
         }
-        let arguments =
-            command ?? [
-                "swift", "build", "--package-path", package.path, "--configuration", configuration,
-                "--product",
-                product,
-            ]
+        let arguments = [
+            "swift", "build", "--package-path", package.path, "--configuration", configuration, "--product",
+            product,
+        ]
         let stop = StopSignals()
         defer { stop.restore() }
         Self.say(
-            "building \(product) once (\(builds), a few minutes; the log is in \(Self.shown(log)); "
+            "building \(product) once (\(builds), a few minutes; the log is in \(PathNames.shown(log)); "
                 + "`\(ahead)` builds it ahead)")
         let child: SpawnedProcess
         do {
@@ -153,7 +151,7 @@ struct ToolPackage {
                 child.stopSession()
                 throw CLIError(
                     message:
-                        "stopped building \(product) (signal \(signal)); the log so far is in \(Self.shown(log))",
+                        "stopped building \(product) (signal \(signal)); the log so far is in \(PathNames.shown(log))",
                     exitCode: 128 + signal)
             }
             if let status = child.wait(timeout: 0.25) {
@@ -165,7 +163,7 @@ struct ToolPackage {
                 }
                 let how = status > 128 ? "was killed by signal \(status - 128)" : "failed (exit \(status))"
                 throw .badInput(
-                    "building \(product) \(how); the last lines of \(Self.shown(log)):\n"
+                    "building \(product) \(how); the last lines of \(PathNames.shown(log)):\n"
                         + Self.lastLines(of: log, count: 8))
             }
             if let fraction = Self.buildFraction(log) { progress.update(fraction) }
@@ -193,13 +191,6 @@ struct ToolPackage {
         guard let data = FileManager.default.contents(atPath: log.path) else { return "  (no log)" }
         let lines = String(decoding: data.suffix(16_384), as: UTF8.self).split(separator: "\n").suffix(count)
         return lines.map { "  " + $0.prefix(300) }.joined(separator: "\n")
-    }
-
-    /// A path as a message shows it: relative to the working directory when inside it.
-    static func shown(_ url: URL) -> String {
-        let here = FileManager.default.currentDirectoryPath
-        let path = url.standardizedFileURL.path
-        return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
     }
 
     /// A line on standard error; a closed standard error is not an error.

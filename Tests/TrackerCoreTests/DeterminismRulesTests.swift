@@ -12,9 +12,8 @@ struct DeterminismRulesTests {
         "gettimeofday",
     ]
 
-    /// The shells allowed to read the wall clock: the CLI, the parts both executables share (a
-    /// child process's timeout), and the live transport's clock.
-    static let shells = ["/Sources/workbench/", "/Sources/CommandLineShell/", "/Sources/LiveHTTP/"]
+    /// The shells allowed to read the wall clock: the CLI and the live transport's clock.
+    static let shells = ["/Sources/workbench/", "/Sources/LiveHTTP/"]
 
     @Test("no wall clock or unseeded randomness in Sources outside the CLI and the live shell")
     func noWallClockOutsideTheCLI() throws {

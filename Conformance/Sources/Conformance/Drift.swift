@@ -67,10 +67,11 @@ public struct Drift: Sendable {
     ) throws(ConformanceError) {
         let commit = try repository.commit(revision)
         self.revision = (revision, commit)
+        // Every commit the table was read at must exist: checked once each, before any file.
+        for readAt in Set(table.map(\.readAt)).sorted() { _ = try repository.commit(readAt) }
         var entries: [Entry] = []
         var laterFiles: [String]?
         for citation in table {
-            _ = try repository.commit(citation.readAt)
             let cited = citation.cited
             guard let oldSource = try repository.file(citation.appPath, at: citation.readAt),
                 let old = SymbolFinder.declaration(of: cited, in: oldSource)

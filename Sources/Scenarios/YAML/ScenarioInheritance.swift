@@ -110,7 +110,7 @@ enum ScenarioInheritance {
         let resolved = folder.appendingPathComponent(given).standardizedFileURL
         guard PathNames.isInside(resolved.path, root: projectRoot) else {
             throw reader.error(
-                "'\(given)' is outside the project folder '\(ProjectFolder.shown(projectRoot))' (after resolving "
+                "'\(given)' is outside the project folder '\(PathNames.shown(projectRoot))' (after resolving "
                     + "'..' and symbolic links); keep bases inside it")
         }
         guard FileManager.default.fileExists(atPath: resolved.path) else {

@@ -76,18 +76,10 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether the app refused what the user did (a duplicate add, a remove of a coin not listed,
-    /// an oversold trade, a coin a search did not show, a tap in the background): the user's
-    /// doing, not a request that failed.
-    public var isRefusal: Bool {
-        switch self {
-        case .refusedAdd, .refusedRemove, .refusedTrade, .notInResults, .inBackground: true
-        default: false
-        }
-    }
-
     /// Whether a failure's name (``description``, the last part of `failures.<screen>.<name>`)
-    /// is a refusal (``isRefusal``).
+    /// is the app refusing what the user did (a duplicate add, a remove of a coin not listed, an
+    /// oversold trade, a coin a search did not show, a tap in the background): the user's doing,
+    /// not a request that failed.
     ///
     /// - Parameter name: The name.
     public static func isRefusal(named name: String) -> Bool {

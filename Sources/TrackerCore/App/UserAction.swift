@@ -91,6 +91,14 @@ extension UserAction {
             false
         }
     }
+
+    /// The transaction it records, if it records one: a ledger entry, or a search's trade.
+    public var transaction: PortfolioTransaction? {
+        switch self {
+        case .trade(let transaction), .search(_, .trade(let transaction)): transaction
+        default: nil
+        }
+    }
 }
 
 /// What a user means to do in a search sheet.
