@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 /// Chart rows as sent (the app) or sorted (``SeriesRepairs``): Pointwelve/Bitpal-iOS
 /// `Features/CoinDetail/Models/MarketChartResponse.swift` (`toChartDataPoints()`, `toCandles()`:
@@ -70,5 +71,30 @@ struct ChartRowOrderTests {
         let line = policies.chartPreparation.line(series, range: .oneDay, at: 200 * 60_000)
         #expect(line.kept.isStrictlyIncreasing)
         #expect(line.drawn.count <= line.cap)
+    }
+
+    @Test(
+        "rows as sent are read as the app's [[Double]] and compactMap: any finite price, short rows dropped")
+    func rowsAsTheAppReadsThem() throws {
+        // A zero and a negative price, an empty and a short row (dropped), a long row (its extra
+        // number ignored): what `conformance diff` found the app draws and the workbench refused.
+        let line = Array(#"{"prices":[[1000,0],[],[2000],[3000,-2],[4000,5,9]]}"#.utf8)
+        let prices = try MarketChartDecoder.decode(line, order: .asSent).prices
+        #expect(prices.timestamps == [1000, 3000, 4000] && prices.values == [0, -2, 5])
+        let candles = try OHLCDecoder.decode(
+            Array("[[1000,5,4,6,5],[2000,1,2],[3000,0,0,0,0,7]]".utf8), order: .asSent)
+        #expect(candles.candles.closeTimes == [1000, 3000] && candles.candles.high == [4, 0])
+        // A null still fails the whole body, as it does to JSONDecoder; sorted rows are still checked.
+        #expect(throws: LocatedDecodingError.self) {
+            try MarketChartDecoder.decode(Array(#"{"prices":[[1000,null]]}"#.utf8), order: .asSent)
+        }
+        #expect(throws: LocatedDecodingError.self) { try MarketChartDecoder.decode(line, order: .sorted) }
+        #expect(throws: LocatedDecodingError.self) {
+            try OHLCDecoder.decode(Array("[[1000,5,4,6,5]]".utf8), order: .sorted)
+        }
+        let error = #expect(throws: LocatedDecodingError.self) {
+            try MarketChartDecoder.decode(Array(#"{"prices":[[],[1000,1],[2000,"x"]]}"#.utf8), order: .asSent)
+        }
+        #expect(error?.path == "$.prices[2][1]")
     }
 }

@@ -64,17 +64,14 @@ public enum DriftReport {
     /// The HTML report: one self-contained page with the summary, every citation's verdict, the
     /// diffs and the uncited files.
     public static func html(_ drift: Drift) -> String {
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        let escaped = HTMLPage.escaped
         var body =
             "<h1>Conformance drift</h1><p>\(escaped(summary(drift))).</p><table><tr><th>verdict</th>"
             + "<th>symbol</th><th>app file</th><th>read at</th><th>workbench</th></tr>"
         for entry in drift.entries {
             let citation = entry.citation
             body +=
-                "<tr class=\"\(entry.verdict.word)\"><td>\(entry.verdict.word)</td><td><code>\(escaped(citation.symbol))</code></td>"
+                "<tr class=\"\(entry.verdict.word == "unchanged" ? "" : "bad")\"><td>\(entry.verdict.word)</td><td><code>\(escaped(citation.symbol))</code></td>"
                 + "<td><code>\(escaped(citation.appPath))</code></td><td>\(escaped(citation.readAt))</td>"
                 + "<td><code>\(escaped(citation.workbench))</code></td></tr>"
         }
@@ -100,15 +97,7 @@ public enum DriftReport {
                 }
                 .joined() + "</ul>"
         }
-        let style = """
-            body{font-family:system-ui,sans-serif;margin:2em;max-width:75em}table{border-collapse:collapse}\
-            td,th{border:1px solid #d0d7de;padding:.3em .6em;text-align:left}tr.changed td:first-child,\
-            tr.moved td:first-child,tr.removed td:first-child,tr.not-at-read-commit td:first-child{color:#cf222e;font-weight:600}\
-            pre{background:#f6f8fa;padding:1em;overflow-x:auto}.add{color:#1a7f37}.del{color:#cf222e}
-            """
-        return
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Conformance drift</title>"
-            + "<style>\(style)</style></head><body>\(body)</body></html>\n"
+        return HTMLPage.page(title: "Conformance drift", style: HTMLPage.style, body: body)
     }
 
     /// The JSON report: the revision, every citation with its verdict (and diff), the uncited files.

@@ -10,7 +10,7 @@ struct ConformanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workbench conformance",
         abstract: "The app's own code against the workbench's model of it (docs/conformance.md).",
-        subcommands: [DriftCommand.self])
+        subcommands: [DriftCommand.self, DiffCommand.self])
 
     static func main() { runMappingExitCodes() }
 }
@@ -32,15 +32,12 @@ struct DriftCommand: ParsableCommand {
         }
         print(DriftReport.text(drift), terminator: "")
         if let out = options.out {
-            do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                try DriftReport.markdown(drift).write(
-                    toFile: "\(out)/conformance-drift.md", atomically: true, encoding: .utf8)
-                try DriftReport.json(drift).write(
-                    toFile: "\(out)/conformance-drift.json", atomically: true, encoding: .utf8)
-            } catch {
-                throw CLIError.badInput("--out \(out): \(error.localizedDescription)")
-            }
+            try ReportFolder.write(
+                [
+                    "conformance-drift.md": DriftReport.markdown(drift),
+                    "conformance-drift.html": DriftReport.html(drift),
+                    "conformance-drift.json": DriftReport.json(drift),
+                ], into: out)
         }
         if drift.drifted {
             throw CLIError(

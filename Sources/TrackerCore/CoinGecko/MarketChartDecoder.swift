@@ -54,7 +54,8 @@ public enum MarketChartDecoder {
                     try cursor.skipValue(path: "$".member(key))
                     return
                 }
-                var rows = try cursor.readRows(path: "$".member(key), rules: [column.rule])
+                var rows = try cursor.readRows(
+                    path: "$".member(key), rules: [column.rule], asArraysOfDoubles: order == .asSent)
                 repairs[column] = order == .sorted ? rows.repairTimestamps() : .none
                 series[column] = TimeSeries(timestamps: rows.timestamps, values: rows.columns[0])
             }

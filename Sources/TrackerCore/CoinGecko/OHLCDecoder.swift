@@ -44,7 +44,8 @@ public enum OHLCDecoder {
             var rows = try cursor.readRows(
                 path: "$",
                 rules: columnRules,
-                rowCheck: inconsistency(of:)
+                rowCheck: inconsistency(of:),
+                asArraysOfDoubles: order == .asSent
             )
             try cursor.expectEnd()
             let repairs = order == .sorted ? rows.repairTimestamps() : .none

@@ -47,16 +47,23 @@ extension JSONCursor {
     /// Nothing is dropped: a `null`, a string, a short or long row, a non-finite, zero or
     /// negative price is a located error.
     ///
+    /// With `asArraysOfDoubles`, rows are read as a Swift app reads them into `[[Double]]` and
+    /// then maps each row that has enough numbers: a row with fewer numbers than the shape is
+    /// dropped, numbers after the shape are ignored, and any finite value is taken (no rule, no
+    /// row check); a `null` or a string anywhere is still an error, as it is to `JSONDecoder`.
+    ///
     /// - Parameters:
     ///   - path: The array's JSON path.
     ///   - rules: One rule per value column.
     ///   - rowCheck: A check across the values of the row just read (for example OHLC's
     ///     `low <= open, close <= high`); returns what was expected when the row fails it.
+    ///   - asArraysOfDoubles: Read rows as an app's `[[Double]]` and `compactMap` do.
     /// - Returns: The columns, in document order (not yet sorted).
     package mutating func readRows(
         path: String,
         rules: [ValueRule],
-        rowCheck: ((NumericRows.Row) -> String?)? = nil
+        rowCheck: ((NumericRows.Row) -> String?)? = nil,
+        asArraysOfDoubles: Bool = false
     ) throws(LocatedDecodingError) -> NumericRows {
         let width = rules.count
         // Built only for an error.
@@ -73,49 +80,78 @@ extension JSONCursor {
         defer { values.deallocate() }
         let check = rowCheck ?? { _ in nil }
         var rowIndex = 0
+        var sentIndex = 0
         repeat {
             let row = NumericRows.Row(values: values.row(rowIndex))
             let rowStart = startOfNextToken()
-            try expect(.openBracket, path: path.element(rowIndex), expected: "a row \(shape())")
+            try expect(.openBracket, path: path.element(sentIndex), expected: "a row \(shape())")
+            sentIndex += 1
+            if asArraysOfDoubles, consume(.closeBracket) { continue }
             // Scanned here rather than through readTimestamp, whose path autoclosure costs a row
             // several ns (the OHLC fixture decoded 7% slower through it).
             let timestampStart = startOfNextToken()
             guard let timestamp = scanTimestamp() else {
                 throw error(
-                    at: timestampStart, path: path.element(rowIndex).element(0),
+                    at: timestampStart, path: path.element(sentIndex - 1).element(0),
                     expected: Self.timestampExpectation)
             }
             timestamps.append(timestamp)
+            var complete = true
             for column in 0..<width {
+                if asArraysOfDoubles, consume(.closeBracket) {
+                    complete = false
+                    break
+                }
                 guard consume(.comma) else {
                     throw error(
-                        path: path.element(rowIndex),
+                        path: path.element(sentIndex - 1),
                         expected: "\(width + 1) numbers \(shape()) in the row, not \(column + 1)"
                     )
                 }
                 // One error for a value that is no number, not finite, or outside its rule.
                 let valueStart = startOfNextToken()
                 guard let value = scanFiniteDouble(),
-                    ValueRule.accepts(value, allowingZero: rules[column].allowsZero)
+                    asArraysOfDoubles || ValueRule.accepts(value, allowingZero: rules[column].allowsZero)
                 else {
                     throw error(
                         at: valueStart,
-                        path: path.element(rowIndex).element(column + 1),
+                        path: path.element(sentIndex - 1).element(column + 1),
                         expected: rules[column].expectation
                     )
                 }
                 row.values[column] = value
             }
+            if asArraysOfDoubles {
+                guard complete else {
+                    timestamps.removeLast()
+                    continue
+                }
+                try skipExtraNumbers(path: path.element(sentIndex - 1))
+                rowIndex += 1
+                continue
+            }
             try expect(
-                .closeBracket, path: path.element(rowIndex),
+                .closeBracket, path: path.element(sentIndex - 1),
                 expected: "']' after \(width + 1) numbers \(shape())")
             if let failure = check(row) {
-                throw error(at: rowStart, path: path.element(rowIndex), expected: failure)
+                throw error(at: rowStart, path: path.element(sentIndex - 1), expected: failure)
             }
             rowIndex += 1
         } while consume(.comma)
-        try expect(.closeBracket, path: path, expected: "',' or ']' after row \(rowIndex - 1)")
+        try expect(.closeBracket, path: path, expected: "',' or ']' after row \(sentIndex - 1)")
         return NumericRows(timestamps: timestamps, columns: values.columns(rows: rowIndex))
+    }
+
+    /// Reads `, number` until the row's `]` (numbers an app's `[[Double]]` keeps and its mapping
+    /// ignores).
+    private mutating func skipExtraNumbers(path: String) throws(LocatedDecodingError) {
+        while consume(.comma) {
+            let valueStart = startOfNextToken()
+            guard scanFiniteDouble() != nil else {
+                throw error(at: valueStart, path: path, expected: "a number")
+            }
+        }
+        try expect(.closeBracket, path: path, expected: "',' or ']' in the row")
     }
 }
 

@@ -1,0 +1,127 @@
+import SwiftParser
+import SwiftSyntax
+
+/// What `conformance diff` changes in the app's code so that it builds on Linux beside
+/// TrackerCore, each change counted so the report can list it: imports of Apple-only frameworks
+/// removed, SwiftData's `@Model` dropped (the class stays), and every `Date()` read through
+/// `AppClock.now()` (the case's time).
+public enum AppPatches {
+    /// Frameworks the extracted files may import that Linux does not have.
+    static let appleOnly: Set<String> = ["SwiftData", "OSLog", "SwiftUI", "UIKit", "WidgetKit", "Charts"]
+
+    /// A file patched, with the changes made.
+    public static func patch(_ source: String, file: String) -> (text: String, patches: [String]) {
+        let rewriter = Rewriter()
+        let patched = rewriter.rewrite(Parser.parse(source: source)).description
+        var patches: [String] = []
+        for framework in rewriter.removedImports { patches.append("\(file): `import \(framework)` removed") }
+        if rewriter.models > 0 { patches.append("\(file): `@Model` dropped (SwiftData)") }
+        if rewriter.clockReads > 0 {
+            patches.append(
+                "\(file): `Date()` read as `AppClock.now()` (the case's time), \(rewriter.clockReads)×")
+        }
+        return (patched, patches)
+    }
+
+    private final class Rewriter: SyntaxRewriter {
+        var removedImports: [String] = []
+        var models = 0
+        var clockReads = 0
+
+        override func visit(_ node: CodeBlockItemListSyntax) -> CodeBlockItemListSyntax {
+            let kept = node.filter { item in
+                guard let declaration = item.item.as(ImportDeclSyntax.self) else { return true }
+                let module = declaration.path.trimmedDescription
+                guard AppPatches.appleOnly.contains(module) else { return true }
+                removedImports.append(module)
+                return false
+            }
+            return super.visit(CodeBlockItemListSyntax(kept))
+        }
+
+        override func visit(_ node: AttributeListSyntax) -> AttributeListSyntax {
+            let kept = node.filter { element in
+                guard element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Model" else {
+                    return true
+                }
+                models += 1
+                return false
+            }
+            return super.visit(AttributeListSyntax(kept))
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> ExprSyntax {
+            if node.calledExpression.trimmedDescription == "Date", node.arguments.isEmpty,
+                node.trailingClosure == nil
+            {
+                clockReads += 1
+                let clock = MemberAccessExprSyntax(
+                    base: DeclReferenceExprSyntax(baseName: .identifier("AppClock")), name: .identifier("now")
+                )
+                let call = FunctionCallExprSyntax(
+                    calledExpression: clock, leftParen: .leftParenToken(), arguments: [],
+                    rightParen: .rightParenToken())
+                return ExprSyntax(
+                    call.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
+                )
+            }
+            return super.visit(node)
+        }
+    }
+
+    /// The named members of a type, lifted out as static functions of `<Type>Lifted` (their
+    /// access modifiers and attributes dropped, the other patches applied); `missing` names each
+    /// member the file no longer declares as a function of the type, or that now reads `self`.
+    public static func lift(_ members: [String], of type: String, from source: String, file: String = "")
+        -> (text: String, missing: [String], patches: [String])
+    {
+        let finder = FunctionFinder(type: type)
+        finder.walk(Parser.parse(source: source))
+        var lifted: [String] = []
+        var missing: [String] = []
+        var patches: [String] = []
+        for member in members {
+            guard let function = finder.functions[member], !function.usesSelf else {
+                missing.append(finder.functions[member] == nil ? member : "\(member) (it now reads `self`)")
+                continue
+            }
+            let patched = patch(function.text, file: "\(file) `\(type).\(member)`")
+            lifted.append(patched.text)
+            patches += patched.patches
+        }
+        let body = lifted.map { "    " + $0.replacingOccurrences(of: "\n", with: "\n    ") }.joined(
+            separator: "\n\n")
+        return ("import Foundation\n\nenum \(type)Lifted {\n\(body)\n}\n", missing, patches)
+    }
+
+    private final class FunctionFinder: SyntaxAnyVisitor {
+        let type: String
+        var functions: [String: (text: String, usesSelf: Bool)] = [:]
+
+        init(type: String) {
+            self.type = type
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+            guard let group = node.asProtocol(DeclGroupSyntax.self) else { return .visitChildren }
+            let name =
+                node.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+                ?? node.asProtocol(NamedDeclSyntax.self)?.name.text ?? ""
+            guard name == type else { return .visitChildren }
+            for member in group.memberBlock.members {
+                guard var function = member.decl.as(FunctionDeclSyntax.self),
+                    functions[function.name.text] == nil
+                else { continue }
+                let usesSelf = function.body?.tokens(viewMode: .sourceAccurate).contains {
+                    $0.tokenKind == .keyword(.self)
+                }
+                function.modifiers = [DeclModifierSyntax(name: .keyword(.static), trailingTrivia: .space)]
+                function.attributes = []
+                function.funcKeyword.leadingTrivia = []
+                functions[function.name.text] = (function.trimmedDescription, usesSelf ?? false)
+            }
+            return .skipChildren
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// The scratch package `conformance diff` builds: the app's extracted files (patched) and the
+/// harness's app side in `BitpalApp`, the shared cases in `ConformanceCases`, and the runner
+/// beside TrackerCore (the workbench, by path). Files are rewritten only when they change, and
+/// files of an earlier run removed, so a second run builds incrementally.
+public struct DiffPackage {
+    /// The package's folder.
+    public let folder: URL
+    /// The workbench's checkout (holding `Package.swift` and `Conformance/Harness`).
+    public let workbench: URL
+
+    /// A package in a folder.
+    public init(folder: URL, workbench: URL) { (self.folder, self.workbench) = (folder, workbench) }
+
+    /// The harness's folder.
+    var harness: URL { workbench.appendingPathComponent("Conformance/Harness") }
+
+    /// Writes the package: the extracted app files (path under the app's folder → text), the
+    /// rules included.
+    public func write(appFiles: [String: String], rules: [DiffRule]) throws(ConformanceError) {
+        var files: [String: String] = ["Package.swift": manifest]
+        for (path, text) in appFiles { files["Sources/BitpalApp/App/\(path)"] = text }
+        try copy(harness.appendingPathComponent("Cases"), to: "Sources/ConformanceCases", into: &files)
+        try copy(harness.appendingPathComponent("Runner"), to: "Sources/conformance-runner", into: &files)
+        try copy(
+            harness.appendingPathComponent("AppSide/Shared"), to: "Sources/BitpalApp/Harness/Shared",
+            into: &files)
+        for rule in rules {
+            try copy(
+                harness.appendingPathComponent("AppSide/\(rule.name)"),
+                to: "Sources/BitpalApp/Harness/\(rule.name)",
+                into: &files)
+        }
+        files["Sources/conformance-runner/IncludedRules.swift"] = includedRules(rules)
+        try sync(files)
+    }
+
+    /// The runner's list of app sides, for the rules included.
+    func includedRules(_ rules: [DiffRule]) -> String {
+        let names = Set(rules.map(\.name))
+        func side(_ rule: String, _ field: String, _ call: String) -> String {
+            "\(field): \(names.contains(rule) ? call : "nil")"
+        }
+        return """
+            // Written by `workbench conformance diff`: the rules whose app code was extracted.
+            import BitpalApp
+
+            extension AppSides {
+                /// The rules included in this build.
+                static let included = AppSides(
+                    \(side("line-chart", "lineChart", "LineChartApp.run")),
+                    \(side("candle-chart", "candleChart", "CandleChartApp.run")),
+                    \(side("portfolio-ledger", "ledger", "LedgerApp.run")))
+            }
+
+            """
+    }
+
+    var manifest: String {
+        """
+        // swift-tools-version: 6.1
+        // Written by `workbench conformance diff`: the app's code extracted beside TrackerCore.
+        import PackageDescription
+
+        let package = Package(
+            name: "ConformanceDiff",
+            dependencies: [.package(name: "BitpalWorkbench", path: \(String(reflecting: workbench.path)))],
+            targets: [
+                .target(name: "ConformanceCases", path: "Sources/ConformanceCases"),
+                .target(
+                    name: "BitpalApp", dependencies: ["ConformanceCases"], path: "Sources/BitpalApp",
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
+                .executableTarget(
+                    name: "conformance-runner",
+                    dependencies: [
+                        "ConformanceCases", "BitpalApp", .product(name: "TrackerCore", package: "BitpalWorkbench"),
+                    ],
+                    path: "Sources/conformance-runner"),
+            ]
+        )
+
+        """
+    }
+
+    private func copy(_ source: URL, to destination: String, into files: inout [String: String])
+        throws(ConformanceError)
+    {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: source.path).filter {
+                $0.hasSuffix(".swift")
+            }
+        } catch {
+            throw ConformanceError("the harness is missing \(source.path): \(error.localizedDescription)")
+        }
+        for name in names {
+            guard let text = try? String(contentsOf: source.appendingPathComponent(name), encoding: .utf8)
+            else {
+                throw ConformanceError(
+                    "cannot read the harness's \(source.appendingPathComponent(name).path)")
+            }
+            files["\(destination)/\(name)"] = text
+        }
+    }
+
+    /// Makes the folder hold exactly these files (under `Sources/` and the manifest).
+    private func sync(_ files: [String: String]) throws(ConformanceError) {
+        let manager = FileManager.default
+        do {
+            let sources = folder.appendingPathComponent("Sources")
+            if let walker = manager.enumerator(atPath: sources.path) {
+                for case let path as String in walker
+                where path.hasSuffix(".swift") && files["Sources/\(path)"] == nil {
+                    try manager.removeItem(at: sources.appendingPathComponent(path))
+                }
+            }
+            for (path, text) in files {
+                let url = folder.appendingPathComponent(path)
+                if (try? String(contentsOf: url, encoding: .utf8)) == text { continue }
+                try manager.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+        } catch {
+            throw ConformanceError(
+                "cannot write the scratch package in \(folder.path): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// One app rule `conformance diff` compares: the app files it needs (whole), the members it
+/// lifts out of a view model, and the harness that runs both sides on the same cases
+/// (`Conformance/Harness`: `AppSide/<name>/` is compiled with the app's files, `Runner/` with
+/// TrackerCore). docs/conformance.md lists them.
+public struct DiffRule: Sendable, Equatable {
+    /// Members of a type lifted out of their file as static functions of `<Type>Lifted`: a view
+    /// model's private pure functions, without the view model.
+    public struct Lift: Sendable, Equatable {
+        /// The file, under the app's folder.
+        public var file: String
+        /// The type that declares them.
+        public var type: String
+        /// The members' names.
+        public var members: [String]
+    }
+
+    /// The rule's name (the harness's folder and the runner's argument).
+    public var name: String
+    /// What is compared, in one line.
+    public var summary: String
+    /// What the workbench side runs.
+    public var workbench: String
+    /// The app files compiled whole, under the app's folder.
+    public var files: [String]
+    /// The members lifted out of their types.
+    public var lifts: [Lift]
+
+    /// The app's folder in its repository.
+    public static let appFolder = "Bitpal-v2/Bitpal/"
+
+    static let chartFiles = [
+        "Features/CoinDetail/Models/ChartDataPoint.swift", "Features/CoinDetail/Models/CandleDataPoint.swift",
+        "Features/CoinDetail/Models/MarketChartResponse.swift",
+        "Features/CoinDetail/Models/ChartTimeRange.swift",
+        "Features/CoinDetail/Models/ChartStatistics.swift",
+    ]
+    static let viewModel = "Features/CoinDetail/ViewModels/CoinDetailViewModel.swift"
+
+    /// Every rule, in report order.
+    public static let all: [DiffRule] = [
+        DiffRule(
+            name: "line-chart",
+            summary:
+                "a market_chart body decoded, cut to the range on the wall clock, thinned to the cap, and its statistics bar",
+            workbench:
+                "MarketChartDecoder (rows as sent), ChartPreparation.line under AppPolicies.bitpal, ChartStatistics.line",
+            files: chartFiles,
+            lifts: [Lift(file: viewModel, type: "CoinDetailViewModel", members: ["filterAndLimitLineData"])]),
+        DiffRule(
+            name: "candle-chart",
+            summary:
+                "an ohlc body decoded, cut to the range, thinned to 42, made continuous (ensureContinuity), and its statistics bar",
+            workbench:
+                "OHLCDecoder (rows as sent), ChartPreparation.candles under AppPolicies.bitpal, ChartStatistics.candles",
+            files: chartFiles,
+            lifts: [Lift(file: viewModel, type: "CoinDetailViewModel", members: ["filterAndLimitCandleData"])]
+        ),
+        DiffRule(
+            name: "portfolio-ledger",
+            summary:
+                "trades and the last prices to the Portfolio tab: holdings, average cost, value, unrealised and realised P&L",
+            workbench:
+                "PortfolioLedger.holdings under the bitpal-average cost method, PortfolioSummary at the prices",
+            files: [
+                "Features/Portfolio/Models/Holding.swift", "Features/Portfolio/Models/ClosedPosition.swift",
+                "Features/Portfolio/Models/PortfolioSummary.swift",
+                "Features/Portfolio/Models/Transaction.swift",
+                "Features/Portfolio/Models/TransactionType.swift", "Models/Coin.swift",
+            ],
+            lifts: []),
+    ]
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import CommandLineShell
+import Conformance
+import Foundation
+
+/// `workbench conformance diff`.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff", abstract: DiffOptions.abstract, discussion: DiffOptions.discussion)
+
+    @OptionGroup var options: DiffOptions
+
+    func run() throws {
+        let diff: Diff
+        do {
+            let workbench = try Self.workbenchCheckout()
+            let package = DiffPackage(
+                folder: workbench.appendingPathComponent("Conformance/.build/diff"), workbench: workbench)
+            diff = try Diff(
+                repository: try AppRepository(options.app), revision: options.at, seed: options.seed,
+                randomCases: options.cases, package: package
+            ) { StandardStreams.error($0 + "\n") }
+        } catch {
+            throw CLIError.badInput(error.description)
+        }
+        print(DiffReport.text(diff), terminator: "")
+        if let out = options.out {
+            try ReportFolder.write(
+                [
+                    "conformance-diff.md": DiffReport.markdown(diff),
+                    "conformance-diff.html": DiffReport.html(diff),
+                    "conformance-diff.json": DiffReport.json(diff),
+                ], into: out)
+        }
+        if diff.failed {
+            throw CLIError(
+                message:
+                    "the app's code and the workbench's disagree, or a rule could not be extracted; see above",
+                exitCode: CLIError.failedCheckCode)
+        }
+    }
+
+    /// The workbench checkout this tool was built in: the nearest folder above its executable
+    /// that holds `Conformance/Harness`.
+    static func workbenchCheckout() throws(ConformanceError) -> URL {
+        var folder = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            var isDirectory: ObjCBool = false
+            let harness = folder.appendingPathComponent("Conformance/Harness").path
+            if FileManager.default.fileExists(atPath: harness, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            {
+                return folder
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        throw ConformanceError(
+            "cannot find the workbench checkout (Conformance/Harness) above this tool; run it from its checkout"
+        )
+    }
+}
+
+/// Writes report files into a folder, creating it.
+enum ReportFolder {
+    static func write(_ files: [String: String], into folder: String) throws(CLIError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+                try text.write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
+            }
+        } catch {
+            throw CLIError.badInput("--out \(folder): \(error.localizedDescription)")
+        }
+    }
+}

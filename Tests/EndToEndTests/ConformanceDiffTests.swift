@@ -1,0 +1,124 @@
+import CommandLineShell
+import Foundation
+import TestSupport
+import Testing
+
+/// `workbench conformance diff` on a small app written here in the app's layout
+/// (`Tests/Fixtures/conformance-app/one`, not the app's code), at three commits: the line chart
+/// matches at the first and drifts at the second (a cap changed), the candle chart disagrees
+/// (this fixture's `ensureContinuity()` leaves high and low alone), the portfolio's files are
+/// missing (not extracted), and the third does not build. docs/conformance.md has the run
+/// against the real app.
+@Suite("conformance diff: the fixture app's rules built beside TrackerCore and compared", .serialized)
+struct ConformanceDiffTests {
+    static let folder = "Bitpal-v2/Bitpal/"
+    static let ranges = "Features/CoinDetail/Models/ChartTimeRange.swift"
+    static let statistics = "Features/CoinDetail/Models/ChartStatistics.swift"
+
+    /// The fixture app's repository: commit `one` as written, `two` with the 1D line cap at 100,
+    /// `three` with a statistics file that does not compile.
+    static func fixtureApp() throws -> TemporaryDirectory {
+        let app = try TemporaryDirectory()
+        let source = RepositoryFiles.fixtures.appendingPathComponent("conformance-app/one")
+        let target = app.url.appendingPathComponent(folder)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: target)
+        try ConformanceDriftTests.git(["init", "-q"], in: app)
+        try commit("one", in: app)
+        let ranges = target.appendingPathComponent(Self.ranges)
+        let text = try String(contentsOf: ranges, encoding: .utf8)
+        try text.replacingOccurrences(of: ".oneDay: 96", with: ".oneDay: 100").write(
+            to: ranges, atomically: true, encoding: .utf8)
+        try commit("two", in: app)
+        let statistics = target.appendingPathComponent(Self.statistics)
+        try (try String(contentsOf: statistics, encoding: .utf8)).replacingOccurrences(
+            of: "let periodLow: Decimal", with: "let periodLow: Decimal = undefinedName"
+        ).write(to: statistics, atomically: true, encoding: .utf8)
+        try commit("three", in: app)
+        return app
+    }
+
+    static func commit(_ tag: String, in app: TemporaryDirectory) throws {
+        try ConformanceDriftTests.git(["add", "-A"], in: app)
+        try ConformanceDriftTests.git(["commit", "-q", "-m", tag], in: app)
+        try ConformanceDriftTests.git(["tag", tag], in: app)
+    }
+
+    @Test(
+        "each rule's verdict, the smallest mismatching case, the patches, the reports; drift at a later commit"
+    )
+    func verdicts() throws {
+        let app = try Self.fixtureApp()
+        defer { app.remove() }
+        let outcome = try WorkbenchProcess.run([
+            "conformance", "diff", "--app", app.url.path, "--at", "one", "--cases", "150", "--out",
+            app.path("report"),
+        ])
+        #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("3 rules against one (") == true, "\(outcome.stdout)")
+        #expect(
+            lines.first?.hasSuffix("seed 1: 1 match, 1 differ, 1 not extracted") == true, "\(outcome.stdout)")
+        #expect(lines.contains { $0.hasPrefix("line-chart: matches on ") })
+        #expect(lines.contains { $0.hasPrefix("candle-chart: differs on ") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "portfolio-ledger: not extracted: Features/Portfolio/Models/Holding.swift is not in the app at "
+                )
+            })
+        // The candle mismatch shrinks to two candles: the second one's high or low is off.
+        let caseLine = try #require(lines.first { $0.hasPrefix("      case: ") })
+        let smallest =
+            try JSONSerialization.jsonObject(with: Data(caseLine.dropFirst(17).utf8)) as? [String: Any]
+        #expect((smallest?["rows"] as? [Any])?.count == 2, "\(caseLine)")
+        #expect(lines.contains { $0.hasPrefix("    values of drawn point 1 differ (") })
+        // Every change made to the fixture's code is listed.
+        #expect(
+            lines.contains(
+                "    Features/CoinDetail/ViewModels/CoinDetailViewModel.swift `CoinDetailViewModel.filterAndLimitLineData`: "
+                    + "`Date()` read as `AppClock.now()` (the case's time), 1×"))
+        #expect(
+            lines.contains {
+                $0.contains(
+                    "`filterAndLimitLineData`, `filterAndLimitCandleData` lifted out of `CoinDetailViewModel`"
+                )
+            })
+        let json = try String(contentsOfFile: app.path("report/conformance-diff.json"), encoding: .utf8)
+        #expect(
+            json.contains("\"verdict\" : \"not-extracted\"") && json.contains("\"verdict\" : \"differs\""))
+        let markdown = try String(contentsOfFile: app.path("report/conformance-diff.md"), encoding: .utf8)
+        #expect(
+            markdown.contains("| candle-chart | differs |") && markdown.contains("The smallest case found"))
+        let html = try String(contentsOfFile: app.path("report/conformance-diff.html"), encoding: .utf8)
+        #expect(html.hasPrefix("<!doctype html>") && html.contains("<h2>candle-chart</h2>"))
+
+        // The 1D cap changed at `two`: the line chart no longer matches, on 1D cases only.
+        let later = try WorkbenchProcess.run([
+            "conformance", "diff", "--app", app.url.path, "--at", "two", "--cases", "150",
+        ])
+        #expect(later.status == 1, "\(later.stdout)\(later.stderr)")
+        #expect(later.stdout.contains("line-chart: differs on "), "\(later.stdout)")
+        #expect(later.stdout.contains("\"range\":\"1D\""))
+    }
+
+    @Test("a revision the app lacks, a folder that is not a repository, code that does not build: exit 2")
+    func badInput() throws {
+        let app = try Self.fixtureApp()
+        defer { app.remove() }
+        let revision = try WorkbenchProcess.run([
+            "conformance", "diff", "--app", app.url.path, "--at", "nope",
+        ])
+        #expect(revision.status == 2 && revision.stderr.contains("no commit 'nope'"), "\(revision.stderr)")
+        let missing = try WorkbenchProcess.run(["conformance", "diff", "--app", app.path("missing")])
+        #expect(missing.status == 2 && missing.stderr.contains("no such directory"), "\(missing.stderr)")
+        let broken = try WorkbenchProcess.run([
+            "conformance", "diff", "--app", app.url.path, "--at", "three", "--cases", "10",
+        ])
+        #expect(broken.status == 2, "\(broken.stdout)\(broken.stderr)")
+        #expect(
+            broken.stderr.contains("does not build: \(Self.folder)\(Self.statistics):")
+                && broken.stderr.contains("error: cannot find 'undefinedName' in scope"), "\(broken.stderr)")
+    }
+}
