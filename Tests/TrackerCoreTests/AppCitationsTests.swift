@@ -96,3 +96,49 @@ struct AppCitationsTests {
         }
     }
 }
+
+/// `docs/simulation.md`'s table of every citation is generated from `docs/app-citations.json`:
+/// this test fails when the two differ, and rewrites the table with `RECORD_GOLDENS=1`.
+@Suite("docs/simulation.md's citation table is the citation table")
+struct SimulationCitationTableTests {
+    static let begin =
+        "<!-- citations:begin (generated from docs/app-citations.json; RECORD_GOLDENS=1 swift test --filter SimulationCitationTableTests) -->"
+    static let end = "<!-- citations:end -->"
+
+    /// The table as Markdown, by app file then symbol.
+    static func rendered(_ table: [AppCitationsTests.Citation]) -> String {
+        var text = "| app file | symbol | read at | modelled by | what |\n|---|---|---|---|---|\n"
+        let sorted = table.sorted {
+            ($0.appPath, $0.symbol, $0.workbench) < ($1.appPath, $1.symbol, $1.workbench)
+        }
+        for citation in sorted {
+            let file = citation.appPath.replacingOccurrences(of: "Bitpal-v2/", with: "")
+            let cells = [
+                "`\(file)`", "`\(citation.symbol)`", citation.readAt, "`\(citation.workbench)`",
+                citation.description.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(
+                    of: "\n", with: " "),
+            ]
+            text += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return text
+    }
+
+    @Test("the generated section matches the table")
+    func generated() throws {
+        let url = RepositoryFiles.root.appendingPathComponent("docs/simulation.md")
+        let document = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(document.range(of: Self.begin), "docs/simulation.md has no \(Self.begin)")
+        let finish = try #require(document.range(of: Self.end), "docs/simulation.md has no \(Self.end)")
+        let current = String(document[start.upperBound..<finish.lowerBound])
+        let expected = "\n" + Self.rendered(try AppCitationsTests.table())
+        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+            try document.replacingCharacters(in: start.upperBound..<finish.lowerBound, with: expected).write(
+                to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(
+            current == expected,
+            "docs/simulation.md's citation table is out of date: RECORD_GOLDENS=1 swift test --filter SimulationCitationTableTests"
+        )
+    }
+}

@@ -10,8 +10,11 @@ enum DiffBuild {
     {
         let log = package.folder.appendingPathComponent("build.log")
         progress(
-            "building the app's code at \(commit) beside TrackerCore (the first build takes a few minutes; "
+            "building the app's code at \(commit) beside TrackerCore (the first build takes about a minute; "
                 + "log: \(log.path))")
+        // The workbench is a path dependency: its build plan is made afresh, so that a file
+        // added to TrackerCore since the last run is seen (an incremental plan can miss it).
+        try? FileManager.default.removeItem(at: package.folder.appendingPathComponent(".build/debug.yaml"))
         let status: Int32
         do {
             let process = try SpawnedProcess(
