@@ -7,6 +7,8 @@ struct AppSides: Sendable {
     var lineChart: (@Sendable (ChartCase) -> ChartOutput)?
     /// The candle chart.
     var candleChart: (@Sendable (ChartCase) -> ChartOutput)?
+    /// The chart cache.
+    var chartCache: (@Sendable (CacheCase) -> CacheOutput)?
     /// The Portfolio tab.
     var ledger: (@Sendable (LedgerCase) -> LedgerOutput)?
 }

@@ -18,6 +18,8 @@ case "candle-chart" where AppSides.included.candleChart != nil:
         seed: seed)
 case "portfolio-ledger" where AppSides.included.ledger != nil:
     result = WorkbenchLedger.rule(app: AppSides.included.ledger!, randomCount: count).run(seed: seed)
+case "chart-cache" where AppSides.included.chartCache != nil:
+    result = WorkbenchChartCache.rule(app: AppSides.included.chartCache!, randomCount: count).run(seed: seed)
 default:
     FileHandle.standardError.write(Data("no rule '\(arguments[1])' was extracted\n".utf8))
     exit(2)

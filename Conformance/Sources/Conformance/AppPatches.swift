@@ -3,11 +3,13 @@ import SwiftSyntax
 
 /// What `conformance diff` changes in the app's code so that it builds on Linux beside
 /// TrackerCore, each change counted so the report can list it: imports of Apple-only frameworks
-/// removed, SwiftData's `@Model` dropped (the class stays), and every `Date()` read through
+/// removed, SwiftData's `@Model` and `@Attribute` dropped (the class stays), and every `Date()` read through
 /// `AppClock.now()` (the case's time).
 public enum AppPatches {
     /// Frameworks the extracted files may import that Linux does not have.
     static let appleOnly: Set<String> = ["SwiftData", "OSLog", "SwiftUI", "UIKit", "WidgetKit", "Charts"]
+    /// SwiftData's attributes, dropped with its import.
+    static let swiftDataAttributes: Set<String> = ["Model", "Attribute", "Relationship", "Transient"]
 
     /// A file patched, with the changes made.
     public static func patch(_ source: String, file: String) -> (text: String, patches: [String]) {
@@ -15,7 +17,7 @@ public enum AppPatches {
         let patched = rewriter.rewrite(Parser.parse(source: source)).description
         var patches: [String] = []
         for framework in rewriter.removedImports { patches.append("\(file): `import \(framework)` removed") }
-        if rewriter.models > 0 { patches.append("\(file): `@Model` dropped (SwiftData)") }
+        for attribute in rewriter.dropped { patches.append("\(file): `@\(attribute)` dropped (SwiftData)") }
         if rewriter.clockReads > 0 {
             patches.append(
                 "\(file): `Date()` read as `AppClock.now()` (the case's time), \(rewriter.clockReads)×")
@@ -25,7 +27,7 @@ public enum AppPatches {
 
     private final class Rewriter: SyntaxRewriter {
         var removedImports: [String] = []
-        var models = 0
+        var dropped: [String] = []
         var clockReads = 0
 
         override func visit(_ node: CodeBlockItemListSyntax) -> CodeBlockItemListSyntax {
@@ -41,10 +43,10 @@ public enum AppPatches {
 
         override func visit(_ node: AttributeListSyntax) -> AttributeListSyntax {
             let kept = node.filter { element in
-                guard element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Model" else {
-                    return true
-                }
-                models += 1
+                guard let name = element.as(AttributeSyntax.self)?.attributeName.trimmedDescription,
+                    AppPatches.swiftDataAttributes.contains(name)
+                else { return true }
+                dropped.append(name)
                 return false
             }
             return super.visit(AttributeListSyntax(kept))

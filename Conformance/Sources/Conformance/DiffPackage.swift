@@ -51,6 +51,7 @@ public struct DiffPackage {
                 static let included = AppSides(
                     \(side("line-chart", "lineChart", "LineChartApp.run")),
                     \(side("candle-chart", "candleChart", "CandleChartApp.run")),
+                    \(side("chart-cache", "chartCache", "ChartCacheApp.run")),
                     \(side("portfolio-ledger", "ledger", "LedgerApp.run")))
             }
 

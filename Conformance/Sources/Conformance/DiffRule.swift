@@ -56,6 +56,17 @@ public struct DiffRule: Sendable, Equatable {
             lifts: [Lift(file: viewModel, type: "CoinDetailViewModel", members: ["filterAndLimitCandleData"])]
         ),
         DiffRule(
+            name: "chart-cache",
+            summary:
+                "a chart stored at one time and asked for at another: its cache key, and whether it is still fresh",
+            workbench:
+                "ChartCache under AppPolicies.bitpal (the range profile's TTL, fresh at exactly the TTL)",
+            files: chartFiles + [
+                "Features/CoinDetail/Models/CachedChartData.swift",
+                "Features/CoinDetail/Models/ChartType.swift",
+            ],
+            lifts: []),
+        DiffRule(
             name: "portfolio-ledger",
             summary:
                 "trades and the last prices to the Portfolio tab: holdings, average cost, value, unrealised and realised P&L",
