@@ -76,6 +76,7 @@ public struct DiffPackage {
                     name: "conformance-runner",
                     dependencies: [
                         "ConformanceCases", "BitpalApp", .product(name: "TrackerCore", package: "BitpalWorkbench"),
+                        .product(name: "WorkbenchFoundation", package: "BitpalWorkbench"),
                     ],
                     path: "Sources/conformance-runner"),
             ]
