@@ -9,7 +9,7 @@ public struct DiffOptions: ParsableArguments {
 
     /// The command's discussion.
     public static let discussion = """
-        For each rule (line-chart, candle-chart, chart-cache, portfolio-ledger; docs/conformance.md), diff \
+        For each rule (line-chart, candle-chart, chart-cache, search-ranking, rate-limiter, portfolio-ledger; docs/conformance.md), diff \
         takes the app's files at --at from its repository (git show), patches the few things \
         Linux lacks (imports of Apple-only frameworks, SwiftData's @Model, the wall clock read through \
         the case's clock; a view model's pure functions lifted out of it), and builds them with \

@@ -5,10 +5,10 @@ import Testing
 
 /// `workbench conformance diff` on a small app written here in the app's layout
 /// (`Tests/Fixtures/conformance-app/one`, not the app's code), at three commits: the line chart
-/// matches at the first and drifts at the second (a cap changed), the candle chart disagrees
-/// (this fixture's `ensureContinuity()` leaves high and low alone), the chart cache's and the
-/// portfolio's files are missing (not extracted), and the third does not build. docs/conformance.md has the run
-/// against the real app.
+/// and the rate limiter match at the first, the line chart drifts at the second (a cap changed),
+/// the candle chart disagrees (this fixture's `ensureContinuity()` leaves high and low alone),
+/// the chart cache's, the search's and the portfolio's files are missing (not extracted), and
+/// the third does not build. docs/conformance.md has the run against the real app.
 @Suite("conformance diff: the fixture app's rules built beside TrackerCore and compared", .serialized)
 struct ConformanceDiffTests {
     static let folder = "Bitpal-v2/Bitpal/"
@@ -57,10 +57,12 @@ struct ConformanceDiffTests {
         ])
         #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("4 rules against one (") == true, "\(outcome.stdout)")
+        #expect(lines.first?.hasPrefix("6 rules against one (") == true, "\(outcome.stdout)")
         #expect(
-            lines.first?.hasSuffix("seed 1: 1 match, 1 differ, 2 not extracted") == true, "\(outcome.stdout)")
+            lines.first?.hasSuffix("seed 1: 2 match, 1 differ, 3 not extracted") == true, "\(outcome.stdout)")
         #expect(lines.contains { $0.hasPrefix("line-chart: matches on ") })
+        #expect(lines.contains { $0.hasPrefix("rate-limiter: matches on ") })
+        #expect(lines.contains { $0.hasPrefix("search-ranking: not extracted: ") })
         #expect(lines.contains { $0.hasPrefix("candle-chart: differs on ") })
         #expect(
             lines.contains {
@@ -79,6 +81,10 @@ struct ConformanceDiffTests {
             lines.contains(
                 "    Features/CoinDetail/ViewModels/CoinDetailViewModel.swift `CoinDetailViewModel.filterAndLimitLineData`: "
                     + "`Date()` read as `AppClock.now()` (the case's time), 1×"))
+        #expect(
+            lines.contains(
+                "    Services/RateLimiter.swift: `Task.sleep` sleeps on the case's clock (`AppClock.sleep`), 1×"
+            ))
         #expect(
             lines.contains {
                 $0.contains(

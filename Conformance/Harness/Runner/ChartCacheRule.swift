@@ -54,7 +54,7 @@ enum WorkbenchChartCache {
     }
 
     /// The rule.
-    static func rule(app: @escaping (CacheCase) -> CacheOutput, randomCount: Int) -> RuleCheck<
+    static func rule(app: @escaping (CacheCase) async -> CacheOutput, randomCount: Int) -> RuleCheck<
         CacheCase, CacheOutput
     > {
         RuleCheck(

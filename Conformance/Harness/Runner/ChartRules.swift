@@ -51,7 +51,7 @@ enum WorkbenchCharts {
     }
 
     /// The line rule.
-    static func lineRule(app: @escaping (ChartCase) -> ChartOutput, randomCount: Int) -> RuleCheck<
+    static func lineRule(app: @escaping (ChartCase) async -> ChartOutput, randomCount: Int) -> RuleCheck<
         ChartCase, ChartOutput
     > {
         RuleCheck(
@@ -61,7 +61,7 @@ enum WorkbenchCharts {
     }
 
     /// The candle rule.
-    static func candleRule(app: @escaping (ChartCase) -> ChartOutput, randomCount: Int) -> RuleCheck<
+    static func candleRule(app: @escaping (ChartCase) async -> ChartOutput, randomCount: Int) -> RuleCheck<
         ChartCase, ChartOutput
     > {
         RuleCheck(

@@ -106,7 +106,7 @@ enum WorkbenchLedger {
     }
 
     /// The rule.
-    static func rule(app: @escaping (LedgerCase) -> LedgerOutput, randomCount: Int) -> RuleCheck<
+    static func rule(app: @escaping (LedgerCase) async -> LedgerOutput, randomCount: Int) -> RuleCheck<
         LedgerCase, LedgerOutput
     > {
         RuleCheck(

@@ -8,8 +8,8 @@ struct RuleCheck<Case: Codable & Equatable, Output: Codable> {
     var name: String
     /// The cases: hand-picked edges, then seeded random ones.
     var cases: (inout SplitMix) -> [Case]
-    /// The app's side.
-    var app: (Case) -> Output
+    /// The app's side (async: a view model's functions run on the main actor).
+    var app: (Case) async -> Output
     /// The workbench's side.
     var tracker: (Case) -> Output
     /// What differs between the app's output and the workbench's, nil when they match.
@@ -21,17 +21,17 @@ struct RuleCheck<Case: Codable & Equatable, Output: Codable> {
     static var shrinkBudget: Int { 4000 }
 
     /// Runs every case.
-    func run(seed: UInt64) -> RuleResult {
+    func run(seed: UInt64) async -> RuleResult {
         var random = SplitMix(seed: seed)
         let all = cases(&random)
         var groups: [String: RuleResult.Group] = [:]
         var order: [String] = []
         for one in all {
-            guard let what = difference(app(one), tracker(one)) else { continue }
+            guard let what = difference(await app(one), tracker(one)) else { continue }
             let kind = Self.kind(of: what)
             if groups[kind] == nil {
                 order.append(kind)
-                groups[kind] = smallest(showing: kind, from: one)
+                groups[kind] = await smallest(showing: kind, from: one)
             }
             groups[kind]!.count += 1
         }
@@ -44,7 +44,7 @@ struct RuleCheck<Case: Codable & Equatable, Output: Codable> {
     }
 
     /// Shrinks a case greedily while the same kind of mismatch remains.
-    private func smallest(showing kind: String, from start: Case) -> RuleResult.Group {
+    private func smallest(showing kind: String, from start: Case) async -> RuleResult.Group {
         var current = start
         var budget = Self.shrinkBudget
         var progressed = true
@@ -53,17 +53,19 @@ struct RuleCheck<Case: Codable & Equatable, Output: Codable> {
             for candidate in shrink(current) {
                 budget -= 1
                 if budget <= 0 { break }
-                if let what = difference(app(candidate), tracker(candidate)), Self.kind(of: what) == kind {
+                if let what = difference(await app(candidate), tracker(candidate)),
+                    Self.kind(of: what) == kind
+                {
                     current = candidate
                     progressed = true
                     break
                 }
             }
         }
+        let appOutput = await app(current)
         return RuleResult.Group(
-            what: difference(app(current), tracker(current)) ?? kind, count: 0,
-            smallestCase: Self.json(current),
-            app: Self.json(app(current)), workbench: Self.json(tracker(current)))
+            what: difference(appOutput, tracker(current)) ?? kind, count: 0, smallestCase: Self.json(current),
+            app: Self.json(appOutput), workbench: Self.json(tracker(current)))
     }
 
     static func json<T: Encodable>(_ value: T) -> String {

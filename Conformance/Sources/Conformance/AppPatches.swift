@@ -3,8 +3,8 @@ import SwiftSyntax
 
 /// What `conformance diff` changes in the app's code so that it builds on Linux beside
 /// TrackerCore, each change counted so the report can list it: imports of Apple-only frameworks
-/// removed, SwiftData's `@Model` and `@Attribute` dropped (the class stays), and every `Date()` read through
-/// `AppClock.now()` (the case's time).
+/// removed, SwiftData's `@Model` and `@Attribute` dropped (the class stays), every `Date()` read through
+/// `AppClock.now()` (the case's time), and `Task.sleep` made to sleep on that clock.
 public enum AppPatches {
     /// Frameworks the extracted files may import that Linux does not have.
     static let appleOnly: Set<String> = ["SwiftData", "OSLog", "SwiftUI", "UIKit", "WidgetKit", "Charts"]
@@ -12,12 +12,25 @@ public enum AppPatches {
     static let swiftDataAttributes: Set<String> = ["Model", "Attribute", "Relationship", "Transient"]
 
     /// A file patched, with the changes made.
-    public static func patch(_ source: String, file: String) -> (text: String, patches: [String]) {
-        let rewriter = Rewriter()
+    ///
+    /// - Parameter opening: Types whose `private` and `fileprivate` members become `internal`,
+    ///   so that the harness can call them.
+    public static func patch(_ source: String, file: String, opening: Set<String> = [])
+        -> (text: String, patches: [String])
+    {
+        let rewriter = Rewriter(opening: opening)
         let patched = rewriter.rewrite(Parser.parse(source: source)).description
         var patches: [String] = []
         for framework in rewriter.removedImports { patches.append("\(file): `import \(framework)` removed") }
         for attribute in rewriter.dropped { patches.append("\(file): `@\(attribute)` dropped (SwiftData)") }
+        for (type, count) in rewriter.opened.sorted(by: { $0.key < $1.key }) {
+            patches.append(
+                "\(file): \(count) private member(s) of `\(type)` made internal, for the harness to call")
+        }
+        if rewriter.sleeps > 0 {
+            patches.append(
+                "\(file): `Task.sleep` sleeps on the case's clock (`AppClock.sleep`), \(rewriter.sleeps)×")
+        }
         if rewriter.clockReads > 0 {
             patches.append(
                 "\(file): `Date()` read as `AppClock.now()` (the case's time), \(rewriter.clockReads)×")
@@ -28,6 +41,51 @@ public enum AppPatches {
     private final class Rewriter: SyntaxRewriter {
         var removedImports: [String] = []
         var dropped: [String] = []
+        var sleeps = 0
+        let opening: Set<String>
+        var opened: [String: Int] = [:]
+
+        init(opening: Set<String>) {
+            self.opening = opening
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> DeclSyntax {
+            guard opening.contains(node.name.text) else { return super.visit(node) }
+            var opened = node
+            opened.memberBlock.members = MemberBlockItemListSyntax(
+                node.memberBlock.members.map { item in
+                    var item = item
+                    if var function = item.decl.as(FunctionDeclSyntax.self) {
+                        function.modifiers = internalised(function.modifiers, in: node.name.text)
+                        item.decl = DeclSyntax(function)
+                    } else if var variable = item.decl.as(VariableDeclSyntax.self) {
+                        variable.modifiers = internalised(variable.modifiers, in: node.name.text)
+                        item.decl = DeclSyntax(variable)
+                    }
+                    return item
+                })
+            return super.visit(opened)
+        }
+
+        /// `private` and `fileprivate` read as `internal` (trivia kept).
+        private func internalised(_ modifiers: DeclModifierListSyntax, in type: String)
+            -> DeclModifierListSyntax
+        {
+            DeclModifierListSyntax(
+                modifiers.map { modifier in
+                    guard
+                        modifier.name.tokenKind == .keyword(.private)
+                            || modifier.name.tokenKind == .keyword(.fileprivate)
+                    else { return modifier }
+                    opened[type, default: 0] += 1
+                    var changed = modifier
+                    changed.name = .keyword(
+                        .internal, leadingTrivia: modifier.name.leadingTrivia,
+                        trailingTrivia: modifier.name.trailingTrivia)
+                    return changed
+                })
+        }
         var clockReads = 0
 
         override func visit(_ node: CodeBlockItemListSyntax) -> CodeBlockItemListSyntax {
@@ -53,6 +111,17 @@ public enum AppPatches {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> ExprSyntax {
+            if node.calledExpression.trimmedDescription == "Task.sleep" {
+                sleeps += 1
+                var call = node
+                call.calledExpression = ExprSyntax(
+                    MemberAccessExprSyntax(
+                        base: DeclReferenceExprSyntax(
+                            baseName: .identifier(
+                                "AppClock", leadingTrivia: node.calledExpression.leadingTrivia)),
+                        name: .identifier("sleep")))
+                return super.visit(call)
+            }
             if node.calledExpression.trimmedDescription == "Date", node.arguments.isEmpty,
                 node.trailingClosure == nil
             {

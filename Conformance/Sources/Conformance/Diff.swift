@@ -128,7 +128,7 @@ struct DiffExtraction {
                     missing.append("\(file) is not in the app at \(short)")
                     continue
                 }
-                texts[file] = AppPatches.patch(text, file: file)
+                texts[file] = AppPatches.patch(text, file: file, opening: Set(DiffRule.all.flatMap(\.opened)))
             }
             for lift in rule.lifts {
                 guard let text = try repository.file(DiffRule.appFolder + lift.file, at: commit) else {

@@ -54,6 +54,10 @@ enum DiffBuild {
             .replacingOccurrences(of: "\(scratch)/", with: "")
     }
 
+    /// How long one rule's runner may take: ten minutes, and a tenth of a second a case (the
+    /// default 2,000 cases take seconds).
+    static func runnerTimeoutSeconds(randomCases: Int) -> Double { 600 + 0.1 * Double(randomCases) }
+
     /// Runs one rule.
     static func run(_ runner: URL, rule: DiffRule, seed: UInt64, randomCases: Int, scratch: URL)
         -> Diff.RuleResult
@@ -69,7 +73,14 @@ enum DiffBuild {
                 executable: runner.path, arguments: [rule.name, "\(seed)", "\(randomCases)"],
                 directory: scratch.path,
                 stdout: .file(output.path), stderr: .file(errors.path))
-            status = process.waitUntilExit()
+            guard let exited = process.wait(timeout: runnerTimeoutSeconds(randomCases: randomCases)) else {
+                process.signal(SIGKILL)
+                process.waitUntilExit()
+                result.reason =
+                    "the runner took longer than \(Int(runnerTimeoutSeconds(randomCases: randomCases))) s and was stopped"
+                return result
+            }
+            status = exited
         } catch {
             result.reason = "cannot run the runner: \(error)"
             return result

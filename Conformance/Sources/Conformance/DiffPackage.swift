@@ -52,6 +52,8 @@ public struct DiffPackage {
                     \(side("line-chart", "lineChart", "LineChartApp.run")),
                     \(side("candle-chart", "candleChart", "CandleChartApp.run")),
                     \(side("chart-cache", "chartCache", "ChartCacheApp.run")),
+                    \(side("search-ranking", "searchRanking", "SearchRankingApp.run")),
+                    \(side("rate-limiter", "rateLimiter", "RateLimiterApp.run")),
                     \(side("portfolio-ledger", "ledger", "LedgerApp.run")))
             }
 

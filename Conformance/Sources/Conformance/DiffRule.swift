@@ -24,6 +24,8 @@ public struct DiffRule: Sendable, Equatable {
     public var files: [String]
     /// The members lifted out of their types.
     public var lifts: [Lift]
+    /// Types whose `private` members become internal, so that the harness can call them.
+    public var opened: [String] = []
 
     /// The app's folder in its repository.
     public static let appFolder = "Bitpal-v2/Bitpal/"
@@ -66,6 +68,23 @@ public struct DiffRule: Sendable, Equatable {
                 "Features/CoinDetail/Models/ChartType.swift",
             ],
             lifts: []),
+        DiffRule(
+            name: "search-ranking",
+            summary:
+                "a query against the coin list: matches by name, symbol or id, variants and duplicates dropped, ranked, ordered by market cap, 50 shown",
+            workbench: "AppSearchRanking.rankedMatches and shown",
+            files: [
+                "Features/Watchlist/ViewModels/CoinSearchViewModel.swift", "Models/CoinListItem.swift",
+                "Models/Coin.swift",
+            ],
+            lifts: [], opened: ["CoinSearchViewModel"]),
+        DiffRule(
+            name: "rate-limiter",
+            summary:
+                "callers asking the limiter at given times, overlapping ones included: when each request is let through",
+            workbench:
+                "the bitpal limiter (BitpalPacing) through RequestLifecycle, as the simulator drives it",
+            files: ["Services/RateLimiter.swift"], lifts: []),
         DiffRule(
             name: "portfolio-ledger",
             summary:
