@@ -100,6 +100,15 @@ struct ConformanceDiffTests {
         let html = try String(contentsOfFile: app.path("report/conformance-diff.html"), encoding: .utf8)
         #expect(html.hasPrefix("<!doctype html>") && html.contains("<h2>candle-chart</h2>"))
 
+        // The same seed, the same report, byte for byte (the limiter's callers run concurrently).
+        let again = try WorkbenchProcess.run([
+            "conformance", "diff", "--app", app.url.path, "--at", "one", "--cases", "150", "--out",
+            app.path("again"),
+        ])
+        #expect(again.status == 1)
+        let first = try Data(contentsOf: URL(fileURLWithPath: app.path("report/conformance-diff.json")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: app.path("again/conformance-diff.json"))) == first)
+
         // The 1D cap changed at `two`: the line chart no longer matches, on 1D cases only.
         let later = try WorkbenchProcess.run([
             "conformance", "diff", "--app", app.url.path, "--at", "two", "--cases", "150",
