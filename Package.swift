@@ -77,6 +77,10 @@ let package = Package(
                 "WorkbenchFoundation", "TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs",
                 "Persistence",
             ]),
+        // Fleets: a population of users drawn from seeded habits on one scenario, run and totalled.
+        .target(
+            name: "Fleets",
+            dependencies: ["WorkbenchFoundation", "TrackerCore", "Scenarios", "Simulation", "Runs"]),
         // `workbench record`: listed requests through CoinGeckoClient and its limiter, kept as a dataset.
         .target(name: "Recording", dependencies: ["WorkbenchFoundation", "TrackerCore", "Datasets"]),
         // Reports read their own result model (ReportResult), never the simulator's types.
@@ -116,6 +120,7 @@ let package = Package(
                 "Runs",
                 "WorkbenchMetrics",
                 "Sweeps",
+                "Fleets",
                 "Recording",
                 "CommandLineShell",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -171,7 +176,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "workbench", "TrackerCore", "LiveHTTP", "Persistence", "Sweeps", "TestSupport",
-                "CommandLineShell",
+                "CommandLineShell", "Fleets", "Scenarios",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -73,8 +73,10 @@ public struct Finding: Sendable, Equatable {
             share, all in
             let monthly = grouped(all["rate_limit.monthly_credits"] ?? 0)
             return
-                "At this pace the app would spend \(String(format: "%.1f", share)) times the plan's monthly "
-                + "credits (\(monthly) credits in 30 days)."
+                "If this run's pace held around the clock for 30 days, the app would spend "
+                + "\(String(format: "%.1f", share)) times the plan's monthly credits (\(monthly) credits). That "
+                + "assumes the run is a typical day of use; a short scripted session overstates a user's month, "
+                + "and `workbench fleet` projects it from a user model's days instead (docs/fleet.md)."
         },
         Rule(name: "over_rate_limit", metric: "rate_limit.over_limit", threshold: 0) { count, all in
             let plan = MetricFormatting.number(all["rate_limit.plan_per_minute"] ?? 0)

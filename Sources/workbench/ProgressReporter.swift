@@ -31,8 +31,9 @@ final class ProgressReporter: Sendable {
         report(fraction) { _, eta in "ETA \(Int(eta.rounded())) s" }
     }
 
-    /// Reports items done out of a total, with their rate and the time left: a sweep's cells.
-    func update(done: Int, total: Int) {
+    /// Reports items done out of a total, with their rate and the time left: a sweep's cells, a
+    /// fleet's users.
+    func update(done: Int, total: Int, unit: String = "cells") {
         let baseline = state.withLock { state in
             if state.baseline == nil { state.baseline = done }
             return state.baseline!
@@ -42,7 +43,7 @@ final class ProgressReporter: Sendable {
             let rate = Double(done - baseline) / max(seconds, 1e-9)
             let eta = rate > 0 ? Double(total - done) / rate : 0
             return
-                "\(done)/\(total) cells, \(String(format: "%.1f", rate)) cells/s, ETA \(Int(eta.rounded())) s"
+                "\(done)/\(total) \(unit), \(String(format: "%.1f", rate)) \(unit)/s, ETA \(Int(eta.rounded())) s"
         }
     }
 

@@ -29,7 +29,8 @@ struct Workbench: ParsableCommand {
             """,
         version: WorkbenchVersion.current,
         subcommands: [
-            RunCommand.self, SweepCommand.self, MergeCommand.self, ServeForwarding.self, LiveCommand.self,
+            RunCommand.self, SweepCommand.self, MergeCommand.self, FleetCommand.self, ServeForwarding.self,
+            LiveCommand.self,
             ConformanceForwarding.self,
             RecordCommand.self,
             CheckCommand.self,

@@ -34,7 +34,10 @@ struct FindingsTests {
             ])
         #expect(
             loud[0].text
-                == "At this pace the app would spend 6.8 times the plan's monthly credits (67,680 credits in 30 days)."
+                == "If this run's pace held around the clock for 30 days, the app would spend 6.8 times the plan's "
+                + "monthly credits (67,680 credits). That assumes the run is a typical day of use; a short scripted "
+                + "session overstates a user's month, and `workbench fleet` projects it from a user model's days "
+                + "instead (docs/fleet.md)."
         )
         #expect(loud[1].text == "3 answers of 90 were 429 (rate limited).")
         #expect(

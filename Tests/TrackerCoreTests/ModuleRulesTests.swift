@@ -33,6 +33,7 @@ struct ModuleRulesTests {
         ],
         "LiveHTTP": ["TrackerCore", "CCurl"],
         "Live": ["WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation"],
+        "Fleets": ["WorkbenchFoundation", "TrackerCore", "Scenarios", "Simulation", "Runs"],
         "Serve": ["WorkbenchFoundation", "TrackerCore", "Simulation"],
         "Recording": ["WorkbenchFoundation", "TrackerCore", "Datasets"],
         "FuzzTargets": ["WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios"],

@@ -1,0 +1,114 @@
+import Foundation
+import Scenarios
+import WorkbenchFoundation
+
+/// A fleet's figures: totals, the busiest minutes, each user's requests an hour against the
+/// team's target, and a month projected from the user model's days (not from one session's
+/// pace around the clock). Written as `fleet.json` and `fleet.md`.
+public struct FleetResult: Sendable {
+    /// The fleet.
+    public var fleet: FleetDefinition
+    /// Its users, as drawn.
+    public var users: [FleetUser]
+    /// What each user did, by index.
+    public var totals: [FleetRun.UserTotals]
+    /// Requests sent in each minute of the simulated days, all users together.
+    public var perMinute: [Int]
+
+    /// Requests sent.
+    public var requests: Int { totals.map(\.requests).reduce(0, +) }
+    /// Requests answered 429.
+    public var refused: Int { totals.map(\.refused).reduce(0, +) }
+    /// Credits billed.
+    public var billed: Int { totals.map(\.billed).reduce(0, +) }
+
+    /// Each user's requests an hour, by index.
+    public var requestsPerHour: [Double] { totals.map { Double($0.requests) / Double(fleet.days * 24) } }
+
+    /// The value at a quantile, nearest rank (the sweeps' rule).
+    static func nearestRank(_ sorted: [Double], _ quantile: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int((quantile * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+
+    /// Requests sent in each minute of the day (00:00 to 23:59 of the scenario's clock), summed
+    /// over the days.
+    public var perMinuteOfDay: [Int] {
+        var day = [Int](repeating: 0, count: 1_440)
+        for (minute, count) in perMinute.enumerated() { day[minute % 1_440] += count }
+        return day
+    }
+
+    /// The JSON document: sorted keys, the same bytes for the same fleet and seed.
+    public func json() -> String {
+        let hourly = requestsPerHour.sorted()
+        let minutes = perMinute.map(Double.init).sorted()
+        let month = 30.0 / Double(fleet.days)
+        let detail = users.prefix(20).map { user -> [String: Any] in
+            [
+                "index": user.index, "seed": user.seed, "sessions_per_day": user.sessionsPerDay,
+                "session_length_ms": user.sessionMilliseconds, "watchlist": user.watchlist,
+                "portfolio_visits": user.portfolioVisits, "searches": user.searches, "widget": user.widget,
+                "build": user.build, "requests": totals[user.index].requests,
+                "refused": totals[user.index].refused,
+            ]
+        }
+        let document: [String: Any] = [
+            "fleet": fleet.name, "scenario": fleet.scenario, "users": fleet.users, "days": fleet.days,
+            "seed": fleet.seed, "topology": fleet.topology.rawValue,
+            "requests": requests, "refused_429": refused,
+            "refused_share": requests == 0 ? 0 : Double(refused) / Double(requests),
+            "users_refused_share": Double(totals.filter { $0.refused > 0 }.count)
+                / Double(max(fleet.users, 1)),
+            "credits_billed": billed,
+            "month_projected": [
+                "assumes": "the user model's days, repeated for 30 days",
+                "requests": Double(requests) * month,
+                "credits": Double(billed) * month,
+            ],
+            "busiest_minute": ["max": minutes.last ?? 0, "p99_9": Self.nearestRank(minutes, 0.999)],
+            "requests_per_hour_per_user": [
+                "p50": Self.nearestRank(hourly, 0.5), "p95": Self.nearestRank(hourly, 0.95),
+                "p99": Self.nearestRank(hourly, 0.99), "target": fleet.requestsPerHourTarget,
+                "share_at_or_over_target": Double(hourly.filter { $0 >= fleet.requestsPerHourTarget }.count)
+                    / Double(max(hourly.count, 1)),
+            ],
+            "requests_per_minute_of_day": perMinuteOfDay,
+            "users_detail": detail,
+        ]
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// The Markdown report: what was run and what it shows, in words and a table.
+    public func markdown() -> String {
+        let hourly = requestsPerHour.sorted()
+        let minutes = perMinute.map(Double.init).sorted()
+        let over = hourly.filter { $0 >= fleet.requestsPerHourTarget }.count
+        func number(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.0f", value) }
+        var text = "# Fleet \(fleet.name)\n\n"
+        text +=
+            "\(fleet.users) users for \(fleet.days) day(s) on `\(fleet.scenario)`, topology `\(fleet.topology.rawValue)` "
+            + "(one device per address: users share nothing, so every figure is an exact sum), seed \(fleet.seed).\n\n"
+        text += "| figure | value |\n|---|---|\n"
+        text += "| requests | \(requests) |\n"
+        text +=
+            "| answered 429 | \(refused) (\(number(100 * Double(refused) / Double(max(requests, 1))))%) |\n"
+        text += "| users who saw a 429 | \(totals.filter { $0.refused > 0 }.count) |\n"
+        text +=
+            "| busiest minute (p99.9 of minutes; max) | \(number(Self.nearestRank(minutes, 0.999))); \(number(minutes.last ?? 0)) |\n"
+        text +=
+            "| requests an hour per user (p50, p95, p99) | \(number(Self.nearestRank(hourly, 0.5))), "
+            + "\(number(Self.nearestRank(hourly, 0.95))), \(number(Self.nearestRank(hourly, 0.99))) |\n"
+        text +=
+            "| users at or over \(number(fleet.requestsPerHourTarget)) an hour (SC-009) | \(over) of \(fleet.users) |\n"
+        text +=
+            "| a 30-day month at these days' pace (requests; credits billed) | "
+            + "\(number(Double(requests) * 30 / Double(fleet.days))); \(number(Double(billed) * 30 / Double(fleet.days))) |\n"
+        return text
+    }
+}

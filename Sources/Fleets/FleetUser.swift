@@ -1,0 +1,72 @@
+import Runs
+import Scenarios
+import Simulation
+import TrackerCore
+import WorkbenchFoundation
+
+/// One user of a fleet: the habits drawn for them (from the fleet's seed and their index alone,
+/// so a user is the same in any fleet size, order or job count) and the scenario they run.
+public struct FleetUser: Sendable, Equatable {
+    /// The user's index, from 0.
+    public var index: Int
+    /// The run's seed.
+    public var seed: UInt64
+    /// Sessions a day.
+    public var sessionsPerDay: Double
+    /// Mean session length, ms.
+    public var sessionMilliseconds: Int64
+    /// Coins on the watchlist.
+    public var watchlist: Int
+    /// Portfolio-tab visits a session.
+    public var portfolioVisits: Double
+    /// Searches a session.
+    public var searches: Double
+    /// Whether the widget is on the home screen.
+    public var widget: Bool
+    /// The app build (a policy preset).
+    public var build: String
+
+    /// The user drawn for an index.
+    public init(index: Int, of fleet: FleetDefinition, coins: Int) {
+        var random = SplitMix64(seed: fleet.seed ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03))
+        let habits = fleet.habits
+        self.index = index
+        sessionsPerDay = habits.sessionsPerDay.sample(&random)
+        sessionMilliseconds = max(1_000, Int64(habits.sessionLength.sample(&random).rounded()))
+        watchlist = min(coins, max(0, Int(habits.watchlist.sample(&random).rounded())))
+        portfolioVisits = habits.portfolioVisits.sample(&random)
+        searches = habits.searches.sample(&random)
+        widget = random.nextUnitInterval() < habits.widgetShare
+        let pick = random.nextUnitInterval()
+        var cumulative = 0.0
+        build = habits.builds.last?.preset ?? "bitpal"
+        for candidate in habits.builds {
+            cumulative += candidate.share
+            if pick < cumulative {
+                build = candidate.preset
+                break
+            }
+        }
+        seed = random.next() >> 1
+    }
+
+    /// The scenario this user runs: the fleet's scenario for the fleet's days, with the user's
+    /// sessions, watchlist (the market's first coins), widget and build (its preset replaces the
+    /// scenario's policies); the scenario's own
+    /// script, if any, is not run (a fleet user's day is their habits).
+    public func scenario(from base: Scenario, days: Int) -> Scenario {
+        var scenario = base
+        scenario.durationMilliseconds = Int64(days) * 86_400_000
+        scenario.script = []
+        scenario.watchlist = Array(base.market.coinIds.prefix(watchlist))
+        var habits = base.sessions?.habits ?? .default
+        habits.portfolioVisitsPerSession = portfolioVisits
+        habits.searchesPerSession = searches
+        scenario.sessions = StochasticUser(
+            sessionsPerDay: sessionsPerDay, meanSessionMilliseconds: sessionMilliseconds,
+            coinsPerSession: base.sessions?.coinsPerSession ?? 1, habits: habits)
+        scenario.hasWidget = widget
+        if let policies = PolicyPresets.named(build) { scenario.policies = policies }
+        return scenario
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import TrackerCore
+import WorkbenchFoundation
+
+/// Reads a fleet file (docs/fleet.md): `name`, `description` and a `fleet` section naming the
+/// scenario, the users, the days, the seed, the topology and the habits. Every value is checked
+/// with its file, line and key.
+public enum FleetParser {
+    /// Reads a fleet file.
+    ///
+    /// - Parameter path: The fleet file.
+    /// - Throws: ``ScenarioError`` naming the file, line and key of the first problem.
+    public static func load(path: String) throws(ScenarioError) -> FleetDefinition {
+        let text = try ScenarioParser.text(of: try ScenarioParser.bytes(of: path), file: path)
+        let node = try ScenarioParser.compose(text, file: path)
+        let root = try NodeReader(node: node, files: SourceFiles(main: path), path: "").mapping(
+            allowing: ["name", "description", "fleet"])
+        let fleet = try root.required("fleet").mapping(allowing: [
+            "scenario", "users", "days", "seed", "topology", "habits", "requests_per_hour_target",
+        ])
+        let habits = try fleet.required("habits").mapping(allowing: [
+            "sessions_per_day", "session_length", "watchlist", "portfolio_visits", "searches", "widget",
+            "builds",
+        ])
+        let usersReader = try fleet.required("users")
+        let users = try usersReader.double()
+        guard users >= 1, users == users.rounded() else {
+            throw usersReader.error(
+                "expected a whole number of users, at least 1, found \(usersReader.found)")
+        }
+        guard users <= Double(FleetDefinition.maximumUsers) else {
+            throw usersReader.error(
+                "at most \(FleetDefinition.maximumUsers) users in one fleet run on one machine, found "
+                    + "\(usersReader.found)")
+        }
+        return FleetDefinition(
+            name: try root.optional("name")?.string()
+                ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
+            file: path, scenario: try fleet.required("scenario").string(), users: Int(users),
+            days: try fleet.optional("days")?.integer(in: 1...FleetDefinition.maximumDays) ?? 1,
+            seed: UInt64(try fleet.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1),
+            topology: try topology(fleet.optional("topology")),
+            habits: FleetDefinition.Habits(
+                sessionsPerDay: try required(habits.required("sessions_per_day"), in: 0...1_440),
+                sessionLength: try required(
+                    habits.required("session_length"), in: 1_000...86_400_000, duration: true),
+                watchlist: try distribution(habits.optional("watchlist"), in: 0...1_000) ?? .fixed(5),
+                portfolioVisits: try distribution(habits.optional("portfolio_visits"), in: 0...20)
+                    ?? .fixed(0),
+                searches: try distribution(habits.optional("searches"), in: 0...20) ?? .fixed(0),
+                widgetShare: try habits.optional("widget")?.double(in: 0...1) ?? 0,
+                builds: try builds(habits.optional("builds"))),
+            requestsPerHourTarget: try fleet.optional("requests_per_hour_target")?.double(in: 1...100_000)
+                ?? 50)
+    }
+
+    private static func topology(_ reader: NodeReader?) throws(ScenarioError) -> FleetDefinition.Topology {
+        guard let reader else { return .keyless }
+        let name = try reader.string()
+        if ["shared-key", "proxy"].contains(name) {
+            throw reader.error(
+                "the '\(name)' topology is not built yet (docs/fleet.md); only 'keyless' runs today")
+        }
+        return try reader.choice(FleetDefinition.Topology.allCases.map { ($0.rawValue, $0) })
+    }
+
+    /// A distribution: a plain value (fixed), `{fixed: v}`, `{uniform: [low, high]}` or
+    /// `{lognormal: {median: m, sigma: s}}`; values are durations when `duration` is set. Its
+    /// values, and its mean, must lie in `range`.
+    static func distribution(_ reader: NodeReader?, in range: ClosedRange<Double>, duration: Bool = false)
+        throws(ScenarioError) -> Distribution?
+    {
+        guard let reader else { return nil }
+        return try required(reader, in: range, duration: duration)
+    }
+
+    static func required(_ reader: NodeReader, in range: ClosedRange<Double>, duration: Bool = false)
+        throws(ScenarioError) -> Distribution
+    {
+        func value(_ reader: NodeReader) throws(ScenarioError) -> Double {
+            let number = duration ? Double(try reader.duration()) : try reader.double()
+            guard range.contains(number) else {
+                let bounds =
+                    duration
+                    ? "\(Int(range.lowerBound / 1000)) s to \(Int(range.upperBound / 1000)) s" : "\(range)"
+                throw reader.error("expected a value from \(bounds), found \(reader.found)")
+            }
+            return number
+        }
+        guard reader.isMapping else { return .fixed(try value(reader)) }
+        let forms = try reader.mapping(allowing: ["fixed", "uniform", "lognormal"])
+        let given = ["fixed", "uniform", "lognormal"].filter(forms.has)
+        guard given.count == 1 else {
+            throw reader.error(
+                "expected one of fixed, uniform or lognormal, found \(given.isEmpty ? "none" : given.joined(separator: " and "))"
+            )
+        }
+        if let fixed = forms.optional("fixed") { return .fixed(try value(fixed)) }
+        if let uniform = forms.optional("uniform") {
+            let bounds = try uniform.sequence()
+            guard bounds.count == 2 else {
+                throw uniform.error("expected [low, high], found \(bounds.count) value(s)")
+            }
+            let (low, high) = (try value(bounds[0]), try value(bounds[1]))
+            guard low <= high else {
+                throw uniform.error("expected low <= high, found [\(bounds[0].found), \(bounds[1].found)]")
+            }
+            return .uniform(low, high)
+        }
+        let parameters = try forms.required("lognormal").mapping(allowing: ["median", "sigma"])
+        let median = try value(try parameters.required("median"))
+        let sigmaReader = try parameters.required("sigma")
+        let sigma = try sigmaReader.double(in: 0...3)
+        let lognormal = Distribution.lognormal(median: median, sigma: sigma)
+        guard range.contains(lognormal.mean) else {
+            throw sigmaReader.error(
+                "this sigma puts the mean at \(lognormal.mean), outside \(range); use a smaller sigma")
+        }
+        return lognormal
+    }
+
+    private static func builds(_ reader: NodeReader?) throws(ScenarioError) -> [(
+        preset: String, share: Double
+    )] {
+        guard let reader else { return [("bitpal", 1)] }
+        guard case .mapping(let mapping) = reader.node else {
+            throw reader.error("expected presets and their shares, such as {bitpal: 0.9, bitpal-008: 0.1}")
+        }
+        var builds: [(preset: String, share: Double)] = []
+        for (key, value) in mapping {
+            let name = key.scalar?.string ?? ""
+            let share = NodeReader(node: value, files: reader.files, path: reader.child(name))
+            guard ParseContext.presets.contains(where: { $0.0 == name }) else {
+                throw share.error(
+                    "unknown preset '\(name)': expected one of \(ParseContext.presets.map(\.0).joined(separator: ", "))"
+                )
+            }
+            builds.append((name, try share.double(in: 0...1)))
+        }
+        let total = builds.map(\.share).reduce(0, +)
+        guard abs(total - 1) < 1e-9 else {
+            throw reader.error("the builds' shares must add up to 1, found \(total)")
+        }
+        return builds
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `workbench fleet` (issue 54, first slice): a keyless fleet's users share nothing, so each is
+/// `workbench run` of its scenario with its seed, the fleet's totals are their sums, and the
+/// result is the same for any `--jobs`; bad fleet files are refused with file, line and key.
+@Suite("workbench fleet: keyless users run one by one, exact sums, any --jobs")
+struct FleetTests {
+    /// A folder with the fleet's base scenario (`fleets/user-day.yaml` with no searches) and a
+    /// fleet whose habits are that scenario's own, so every user is the scenario with a seed.
+    static func fixture(users: Int, habits: String? = nil, extra: String = "") throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        let base = try String(
+            contentsOf: RepositoryFiles.root.appendingPathComponent("fleets/user-day.yaml"), encoding: .utf8)
+        try base.replacingOccurrences(
+            of: "sessions: {per_day: 6, length: 5m, portfolio_visits: 0.3}",
+            with: "sessions: {per_day: 6, length: 5m, portfolio_visits: 0.3, searches: 0}"
+        ).write(toFile: folder.path("user.yaml"), atomically: true, encoding: .utf8)
+        let fleet = """
+            name: same-users
+            fleet:
+              scenario: user.yaml
+              users: \(users)
+              seed: 9
+            \(extra)  habits:
+            \(habits ?? """
+                sessions_per_day: 6
+                session_length: 5m
+                watchlist: 3
+                portfolio_visits: 0.3
+                searches: 0
+            """)
+
+            """
+        try fleet.write(toFile: folder.path("fleet.yaml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    static func json(_ path: String) throws -> [String: Any] {
+        try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        )
+    }
+
+    @Test("each user is `workbench run` with the user's seed; the totals are their sum")
+    func usersAreRuns() throws {
+        let folder = try Self.fixture(users: 3)
+        defer { folder.remove() }
+        let fleet = try WorkbenchProcess.run([
+            "fleet", folder.path("fleet.yaml"), "--out", folder.path("out"), "--quiet",
+        ])
+        #expect(fleet.status == 0, "\(fleet.stdout)\(fleet.stderr)")
+        let result = try Self.json(folder.path("out/fleet.json"))
+        let users = try #require(result["users_detail"] as? [[String: Any]])
+        #expect(users.count == 3)
+        var sum = 0
+        for user in users {
+            let seed = try #require(user["seed"] as? Int)
+            let run = try WorkbenchProcess.run([
+                "run", folder.path("user.yaml"), "--seed", "\(seed)", "--out", folder.path("run-\(seed)"),
+            ])
+            #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
+            let metrics = try #require(
+                try Self.json(folder.path("run-\(seed)/result.json"))["metrics"] as? [String: Any])
+            let requests = try #require(metrics["rate_limit.requests"] as? Int)
+            #expect(user["requests"] as? Int == requests, "user \(user["index"] ?? "?")")
+            sum += requests
+        }
+        #expect(sum > 0 && result["requests"] as? Int == sum)
+    }
+
+    @Test("the same fleet.json, byte for byte, with one job or two")
+    func anyJobs() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = RepositoryFiles.root.appendingPathComponent("fleets/keyless-day.yaml").path
+        for jobs in [1, 2] {
+            let outcome = try WorkbenchProcess.run([
+                "fleet", file, "--users", "12", "--jobs", "\(jobs)", "--out", folder.path("jobs-\(jobs)"),
+                "--quiet",
+            ])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+        }
+        let one = try Data(contentsOf: URL(fileURLWithPath: folder.path("jobs-1/fleet.json")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("jobs-2/fleet.json"))) == one)
+        let result = try Self.json(folder.path("jobs-1/fleet.json"))
+        #expect(
+            result["users"] as? Int == 12 && (result["requests_per_minute_of_day"] as? [Int])?.count == 1_440)
+    }
+
+    @Test(
+        "bad fleet files are refused with file, line and key",
+        arguments: [
+            ("users: 0", "fleet.users", "at least 1"),
+            ("users: 2000000000", "fleet.users", "at most 1000000 users"),
+            ("users: 2.5", "fleet.users", "a whole number"),
+        ])
+    func badUsers(line: String, key: String, message: String) throws {
+        let folder = try Self.fixture(users: 1)
+        defer { folder.remove() }
+        let text = try String(contentsOfFile: folder.path("fleet.yaml"), encoding: .utf8)
+        try text.replacingOccurrences(of: "users: 1", with: line).write(
+            toFile: folder.path("fleet.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try WorkbenchProcess.run([
+            "fleet", folder.path("fleet.yaml"), "--out", folder.path("out"),
+        ])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("fleet.yaml:4:") && outcome.stderr.contains(key), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+    }
+
+    @Test("a topology not built yet, builds that do not add up, a mean out of range: refused")
+    func badHabits() throws {
+        let shared = try Self.fixture(users: 1, extra: "  topology: shared-key\n")
+        defer { shared.remove() }
+        let topology = try WorkbenchProcess.run(["fleet", shared.path("fleet.yaml")])
+        #expect(topology.status == 2 && topology.stderr.contains("'shared-key' topology is not built yet"))
+        let builds = try Self.fixture(
+            users: 1,
+            habits: "    sessions_per_day: 6\n    session_length: 5m\n    builds: {bitpal: 0.5, spec: 0.4}\n")
+        defer { builds.remove() }
+        let shares = try WorkbenchProcess.run(["fleet", builds.path("fleet.yaml")])
+        #expect(shares.status == 2 && shares.stderr.contains("must add up to 1"), "\(shares.stderr)")
+        let wide = try Self.fixture(
+            users: 1,
+            habits: "    sessions_per_day: {lognormal: {median: 100, sigma: 3}}\n    session_length: 5m\n")
+        defer { wide.remove() }
+        let mean = try WorkbenchProcess.run(["fleet", wide.path("fleet.yaml")])
+        #expect(mean.status == 2 && mean.stderr.contains("puts the mean at"), "\(mean.stderr)")
+        #expect(mean.stderr.contains("fleet.habits.sessions_per_day.lognormal.sigma"), "\(mean.stderr)")
+    }
+}
