@@ -21,6 +21,8 @@ public struct FleetResult: Sendable {
     public var refused: Int { totals.map(\.refused).reduce(0, +) }
     /// Credits billed.
     public var billed: Int { totals.map(\.billed).reduce(0, +) }
+    /// Requests sent at the run's last instant (in no minute of ``perMinute``).
+    public var atEnd: Int { totals.map(\.atEnd).reduce(0, +) }
 
     /// Each user's requests an hour, by index.
     public var requestsPerHour: [Double] { totals.map { Double($0.requests) / Double(fleet.days * 24) } }
@@ -50,6 +52,7 @@ public struct FleetResult: Sendable {
                 "index": user.index, "seed": user.seed, "sessions_per_day": user.sessionsPerDay,
                 "session_length_ms": user.sessionMilliseconds, "watchlist": user.watchlist,
                 "portfolio_visits": user.portfolioVisits, "searches": user.searches, "widget": user.widget,
+                "portfolio": user.portfolio,
                 "build": user.build, "requests": totals[user.index].requests,
                 "refused": totals[user.index].refused,
             ]
@@ -57,7 +60,7 @@ public struct FleetResult: Sendable {
         let document: [String: Any] = [
             "fleet": fleet.name, "scenario": fleet.scenario, "users": fleet.users, "days": fleet.days,
             "seed": fleet.seed, "topology": fleet.topology.rawValue,
-            "requests": requests, "refused_429": refused,
+            "requests": requests, "refused_429": refused, "requests_at_end": atEnd,
             "refused_share": requests == 0 ? 0 : Double(refused) / Double(requests),
             "users_refused_share": Double(totals.filter { $0.refused > 0 }.count)
                 / Double(max(fleet.users, 1)),
@@ -84,31 +87,47 @@ public struct FleetResult: Sendable {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// The Markdown report: what was run and what it shows, in words and a table.
-    public func markdown() -> String {
+    /// One sentence of what was run.
+    public var summary: String {
+        "\(fleet.users) users for \(fleet.days) day(s) on \(fleet.scenario), topology \(fleet.topology.rawValue) "
+            + "(one device per address: users share nothing, so every figure is an exact sum), seed \(fleet.seed)."
+    }
+
+    /// The figures, a row each: what, and its value.
+    public var figures: [[String]] {
         let hourly = requestsPerHour.sorted()
         let minutes = perMinute.map(Double.init).sorted()
         let over = hourly.filter { $0 >= fleet.requestsPerHourTarget }.count
         func number(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.0f", value) }
-        var text = "# Fleet \(fleet.name)\n\n"
-        text +=
-            "\(fleet.users) users for \(fleet.days) day(s) on `\(fleet.scenario)`, topology `\(fleet.topology.rawValue)` "
-            + "(one device per address: users share nothing, so every figure is an exact sum), seed \(fleet.seed).\n\n"
-        text += "| figure | value |\n|---|---|\n"
-        text += "| requests | \(requests) |\n"
-        text +=
-            "| answered 429 | \(refused) (\(number(100 * Double(refused) / Double(max(requests, 1))))%) |\n"
-        text += "| users who saw a 429 | \(totals.filter { $0.refused > 0 }.count) |\n"
-        text +=
-            "| busiest minute (p99.9 of minutes; max) | \(number(Self.nearestRank(minutes, 0.999))); \(number(minutes.last ?? 0)) |\n"
-        text +=
-            "| requests an hour per user (p50, p95, p99) | \(number(Self.nearestRank(hourly, 0.5))), "
-            + "\(number(Self.nearestRank(hourly, 0.95))), \(number(Self.nearestRank(hourly, 0.99))) |\n"
-        text +=
-            "| users at or over \(number(fleet.requestsPerHourTarget)) an hour (SC-009) | \(over) of \(fleet.users) |\n"
-        text +=
-            "| a 30-day month at these days' pace (requests; credits billed) | "
-            + "\(number(Double(requests) * 30 / Double(fleet.days))); \(number(Double(billed) * 30 / Double(fleet.days))) |\n"
-        return text
+        let month = 30 / Double(fleet.days)
+        return [
+            ["requests", "\(requests)"],
+            ["requests at the run's last instant (in no minute below)", "\(atEnd)"],
+            ["answered 429", "\(refused) (\(number(100 * Double(refused) / Double(max(requests, 1))))%)"],
+            ["users who saw a 429", "\(totals.filter { $0.refused > 0 }.count)"],
+            [
+                "busiest minute (p99.9 of minutes; max)",
+                "\(number(Self.nearestRank(minutes, 0.999))); \(number(minutes.last ?? 0))",
+            ],
+            [
+                "requests an hour per user (p50, p95, p99)",
+                "\(number(Self.nearestRank(hourly, 0.5))), \(number(Self.nearestRank(hourly, 0.95))), "
+                    + "\(number(Self.nearestRank(hourly, 0.99)))",
+            ],
+            [
+                "users at or over \(number(fleet.requestsPerHourTarget)) an hour (SC-009)",
+                "\(over) of \(fleet.users)",
+            ],
+            [
+                "a 30-day month at these days' pace (requests; credits billed)",
+                "\(number(Double(requests) * month)); \(number(Double(billed) * month))",
+            ],
+        ]
+    }
+
+    /// The Markdown report: what was run, and the figures in a table.
+    public func markdown() -> String {
+        "# Fleet \(fleet.name)\n\n\(summary)\n\n| figure | value |\n|---|---|\n"
+            + figures.map { "| \($0[0]) | \($0[1]) |\n" }.joined()
     }
 }

@@ -19,6 +19,8 @@ public enum FleetRun {
         public var refused = 0
         /// Answers billed a credit.
         public var billed = 0
+        /// Requests sent at the run's last instant, which begins no minute of the run.
+        public var atEnd = 0
     }
 
     /// Runs the fleet.
@@ -52,7 +54,8 @@ public enum FleetRun {
                 }
                 guard index < users.count else { break }
                 var loaded = base
-                loaded.scenario = users[index].scenario(from: base.scenario, days: fleet.days)
+                loaded.scenario = users[index].scenario(
+                    from: base.scenario, days: fleet.days, marketSeed: fleet.seed)
                 var user = UserTotals()
                 do throws(ScenarioRun.Failure) {
                     _ = try ScenarioRun.execute(
@@ -62,7 +65,11 @@ public enum FleetRun {
                             case .requestSent:
                                 user.requests += 1
                                 let minute = Int((time - start) / 60_000)
-                                if minute >= 0, minute < minutes { minuteCounts[minute] += 1 }
+                                if minute >= minutes {
+                                    user.atEnd += 1
+                                } else if minute >= 0 {
+                                    minuteCounts[minute] += 1
+                                }
                             case .rateLimited: user.refused += 1
                             case .answered(_, _, let billed) where billed: user.billed += 1
                             default: break

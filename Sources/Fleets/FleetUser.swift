@@ -23,6 +23,8 @@ public struct FleetUser: Sendable, Equatable {
     public var searches: Double
     /// Whether the widget is on the home screen.
     public var widget: Bool
+    /// Whether the user holds the scenario's portfolio.
+    public var portfolio: Bool
     /// The app build (a policy preset).
     public var build: String
 
@@ -37,6 +39,7 @@ public struct FleetUser: Sendable, Equatable {
         portfolioVisits = habits.portfolioVisits.sample(&random)
         searches = habits.searches.sample(&random)
         widget = random.nextUnitInterval() < habits.widgetShare
+        portfolio = random.nextUnitInterval() < habits.portfolioShare
         let pick = random.nextUnitInterval()
         var cumulative = 0.0
         build = habits.builds.last?.preset ?? "bitpal"
@@ -50,14 +53,18 @@ public struct FleetUser: Sendable, Equatable {
         seed = random.next() >> 1
     }
 
-    /// The scenario this user runs: the fleet's scenario for the fleet's days, with the user's
-    /// sessions, watchlist (the market's first coins), widget and build (its preset replaces the
-    /// scenario's policies); the scenario's own
+    /// The scenario this user runs: the fleet's scenario for the fleet's days, on the fleet's one
+    /// market (drawn from `marketSeed`, the fleet's seed, unless the scenario sets `market.seed`), with the user's
+    /// sessions, watchlist (the market's first coins), widget, portfolio (the scenario's
+    /// `portfolio:` trades, or none) and build (its preset replaces the scenario's policies); the
+    /// rest of the scenario's
     /// script, if any, is not run (a fleet user's day is their habits).
-    public func scenario(from base: Scenario, days: Int) -> Scenario {
+    public func scenario(from base: Scenario, days: Int, marketSeed: UInt64) -> Scenario {
         var scenario = base
+        scenario.marketSeed = base.marketSeed ?? marketSeed
         scenario.durationMilliseconds = Int64(days) * 86_400_000
-        scenario.script = []
+        scenario.script =
+            portfolio ? base.script.filter { if case .trade = $0.action { true } else { false } } : []
         scenario.watchlist = Array(base.market.coinIds.prefix(watchlist))
         var habits = base.sessions?.habits ?? .default
         habits.portfolioVisitsPerSession = portfolioVisits

@@ -24,6 +24,8 @@ public struct FleetDefinition: Sendable, Equatable {
         public var searches: Distribution
         /// The share of users with the widget on the home screen.
         public var widgetShare: Double
+        /// The share of users who hold the scenario's portfolio (the others hold none).
+        public var portfolioShare: Double
         /// App builds (policy presets) and their shares.
         public var builds: [(preset: String, share: Double)]
 
@@ -32,6 +34,7 @@ public struct FleetDefinition: Sendable, Equatable {
             lhs.sessionsPerDay == rhs.sessionsPerDay && lhs.sessionLength == rhs.sessionLength
                 && lhs.watchlist == rhs.watchlist && lhs.portfolioVisits == rhs.portfolioVisits
                 && lhs.searches == rhs.searches && lhs.widgetShare == rhs.widgetShare
+                && lhs.portfolioShare == rhs.portfolioShare
                 && lhs.builds.map(\.preset) == rhs.builds.map(\.preset)
                 && lhs.builds.map(\.share) == rhs.builds.map(\.share)
         }

@@ -19,7 +19,8 @@ public enum FleetParser {
             "scenario", "users", "days", "seed", "topology", "habits", "requests_per_hour_target",
         ])
         let habits = try fleet.required("habits").mapping(allowing: [
-            "sessions_per_day", "session_length", "watchlist", "portfolio_visits", "searches", "widget",
+            "sessions_per_day", "session_length", "watchlist", "portfolio", "portfolio_visits", "searches",
+            "widget",
             "builds",
         ])
         let usersReader = try fleet.required("users")
@@ -49,6 +50,7 @@ public enum FleetParser {
                     ?? .fixed(0),
                 searches: try distribution(habits.optional("searches"), in: 0...20) ?? .fixed(0),
                 widgetShare: try habits.optional("widget")?.double(in: 0...1) ?? 0,
+                portfolioShare: try habits.optional("portfolio")?.double(in: 0...1) ?? 1,
                 builds: try builds(habits.optional("builds"))),
             requestsPerHourTarget: try fleet.optional("requests_per_hour_target")?.double(in: 1...100_000)
                 ?? 50)

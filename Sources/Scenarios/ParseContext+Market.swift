@@ -11,11 +11,21 @@ extension ParseContext {
     /// 2018-2021 on CoinGecko's daily exports (docs/price-models.md).
     static let defaultMarketCorrelation = 0.82
 
+    /// The keys of `market:`.
+    static let marketKeys = [
+        "source", "coins", "universe", "correlation", "step", "history", "directory", "shift", "intraday",
+        "listed", "seed",
+    ]
+
+    /// `market.seed`: the seed the market is drawn from, when it is not the run's (a fleet's users
+    /// share one market; a sweep can keep the market and vary the user).
+    func marketSeed(_ reader: NodeReader) throws(ScenarioError) -> UInt64? {
+        guard let seed = try reader.mapping(allowing: Self.marketKeys).optional("seed") else { return nil }
+        return UInt64(try seed.integer(in: 0...Int.max))
+    }
+
     func market(_ reader: NodeReader) throws(ScenarioError) -> Scenario.MarketSpec {
-        let section = try reader.mapping(allowing: [
-            "source", "coins", "universe", "correlation", "step", "history", "directory", "shift", "intraday",
-            "listed",
-        ])
+        let section = try reader.mapping(allowing: Self.marketKeys)
         let synthetic: Bool =
             try section.optional("source")?.choice([("synthetic", true), ("fixtures", false)]) ?? true
         if !synthetic { return try fixturesMarket(section, reader: reader) }

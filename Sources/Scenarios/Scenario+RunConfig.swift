@@ -46,7 +46,8 @@ extension Scenario {
         case .synthetic(let market):
             do {
                 var simulated = try SimulatedMarket(
-                    coins: market.coins, rootSeed: seed, start: start - market.historyMilliseconds,
+                    coins: market.coins, rootSeed: marketSeed ?? seed,
+                    start: start - market.historyMilliseconds,
                     end: start + durationMilliseconds, stepMilliseconds: market.stepMilliseconds,
                     correlation: market.correlation)
                 let ids = Set(market.coins.map(\.id))
@@ -66,7 +67,7 @@ extension Scenario {
                 let replay = try ReplayMarket(
                     directory: projectRoot.appendingPathComponent(directory),
                     historyDirectory: Self.historyDirectory(for: directory, projectRoot: projectRoot),
-                    shiftMilliseconds: shift, intraday: intraday, seed: seed)
+                    shiftMilliseconds: shift, intraday: intraday, seed: marketSeed ?? seed)
                 (source, prices) = (replay, replay.history)
             } catch {
                 throw ScenarioError(

@@ -57,6 +57,8 @@ public struct Scenario: Sendable {
     public var description: String
     /// The root seed (a run's `--seed` replaces it).
     public var seed: UInt64
+    /// The seed the market is drawn from (`market.seed`); the run's seed when nil.
+    public var marketSeed: UInt64?
     /// The first simulated time.
     public var start: Int64
     /// The simulated span.

@@ -96,6 +96,11 @@ public enum ScenarioParser {
         var context = ParseContext(
             files: files, projectRoot: projectRoot, start: start ?? 1_704_067_200_000, sink: sink)
         let market = sink.attempt { () throws(ScenarioError) in try context.market(root.required("market")) }
+        let marketSeed = sink.attempt { () throws(ScenarioError) in
+            try root.optional("market").flatMap { reader throws(ScenarioError) in
+                try context.marketSeed(reader)
+            }
+        }
         let duration = sink.attempt { () throws(ScenarioError) in try root.required("duration").duration() }
         (context.duration, context.coinIds) = (duration ?? .max, market?.coinIds)
         if case .synthetic(let synthetic) = market, let duration {
@@ -171,6 +176,7 @@ public enum ScenarioParser {
             expectations: expectations,
             file: file)
         scenario.bases = files.bases
+        scenario.marketSeed = marketSeed ?? nil
         scenario.hasWidget = user.widget
         scenario.termination = user.termination
         scenario.knownFailures = knownFailures

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineShell
 import Fleets
 import Foundation
+import Reports
 import Runs
 import Scenarios
 
@@ -15,8 +16,8 @@ struct FleetCommand: ParsableCommand {
             days, a seed, a topology and the users' habits as seeded distributions (sessions a day, \
             session length, watchlist size, Portfolio-tab visits and searches a session, the \
             widget's share, the app builds). Each user is drawn from the seed and their index \
-            alone and runs the scenario for the fleet's days with their habits. fleet.json and \
-            fleet.md go to --out: requests, 429s, the busiest minute, each user's requests an hour \
+            alone and runs the scenario for the fleet's days with their habits. fleet.json, \
+            fleet.md and fleet.html (with plots) go to --out: requests, 429s, the busiest minute, each user's requests an hour \
             against the team's target of fewer than 50, and a 30-day month at the simulated days' \
             pace. Only the keyless topology with one device per address is built: its users share \
             nothing, so every figure is an exact sum, the same for any --jobs. docs/fleet.md has \
@@ -81,9 +82,15 @@ struct FleetCommand: ParsableCommand {
             // Each file appears whole or not at all: a killed fleet leaves no half-written file.
             try result.json().write(toFile: "\(directory)/fleet.json", atomically: true, encoding: .utf8)
             try result.markdown().write(toFile: "\(directory)/fleet.md", atomically: true, encoding: .utf8)
+            let page = FleetPage.render(
+                name: result.fleet.name, summary: result.summary, figures: result.figures,
+                perMinuteOfDay: result.perMinuteOfDay, requestsPerHour: result.requestsPerHour,
+                target: result.fleet.requestsPerHourTarget)
+            try page.write(toFile: "\(directory)/fleet.html", atomically: true, encoding: .utf8)
         } catch {
             throw CLIError.badInput("--out \(directory): \(error.localizedDescription)")
         }
-        StandardStreams.output(result.markdown() + "\nwrote \(directory)/fleet.json and fleet.md\n")
+        StandardStreams.output(
+            result.markdown() + "\nwrote fleet.json, fleet.md and fleet.html in \(directory)\n")
     }
 }

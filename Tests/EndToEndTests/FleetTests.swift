@@ -43,7 +43,7 @@ struct FleetTests {
         )
     }
 
-    @Test("each user is `workbench run` with the user's seed; the totals are their sum")
+    @Test("each user is `workbench run` with the user's seed on the fleet's market; the totals are their sum")
     func usersAreRuns() throws {
         let folder = try Self.fixture(users: 3)
         defer { folder.remove() }
@@ -57,8 +57,10 @@ struct FleetTests {
         var sum = 0
         for user in users {
             let seed = try #require(user["seed"] as? Int)
+            // The fleet's users share one market, drawn from the fleet's seed (9).
             let run = try WorkbenchProcess.run([
-                "run", folder.path("user.yaml"), "--seed", "\(seed)", "--out", folder.path("run-\(seed)"),
+                "run", folder.path("user.yaml"), "--seed", "\(seed)", "--set", "market.seed=9", "--out",
+                folder.path("run-\(seed)"),
             ])
             #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
             let metrics = try #require(

@@ -207,3 +207,25 @@ struct MarketUniverseTests {
         #expect(error.hasPrefix(expected), "\(error)")
     }
 }
+
+/// `market.seed`: the market drawn from its own seed, whatever the run's (a fleet's users share
+/// one market, docs/fleet.md).
+@Suite("market.seed pins the market while the run's seed varies the rest")
+struct MarketSeedTests {
+    @Test("two run seeds, one market.seed: the same prices; without it, different prices")
+    func pinned() throws {
+        let root = RepositoryFiles.root
+        let path = root.appendingPathComponent("fleets/user-day.yaml").path
+        let pinned = try ScenarioParser.load(path: path, projectRoot: root, overrides: ["market.seed=5"])
+        #expect(pinned.marketSeed == 5)
+        func price(_ scenario: Scenario, seed: UInt64) throws -> Double? {
+            try scenario.runConfig(seed: seed, projectRoot: root).truePrice(
+                "bitcoin", scenario.start + 3_600_000)
+        }
+        #expect(try price(pinned, seed: 1) == price(pinned, seed: 2))
+        let free = try ScenarioParser.load(path: path, projectRoot: root)
+        #expect(free.marketSeed == nil)
+        #expect(try price(free, seed: 1) != price(free, seed: 2))
+        #expect(try price(free, seed: 5) == price(pinned, seed: 1))
+    }
+}
