@@ -7,8 +7,8 @@ import WorkbenchFoundation
 /// pace around the clock). Written as `fleet.json` and `fleet.md`.
 public struct FleetResult: Sendable {
     /// The fleet.
-    public var fleet: FleetDefinition
-    /// Its users, as drawn.
+    public var fleet: FleetHeader
+    /// Its first users, as drawn (at most ``detailedUsers``).
     public var users: [FleetUser]
     /// What each user did, by index.
     public var totals: [FleetRun.UserTotals]
@@ -26,6 +26,9 @@ public struct FleetResult: Sendable {
 
     /// Each user's requests an hour, by index.
     public var requestsPerHour: [Double] { totals.map { Double($0.requests) / Double(fleet.days * 24) } }
+
+    /// Users listed one by one in `fleet.json`.
+    public static let detailedUsers = 20
 
     /// The value at a quantile, nearest rank (the sweeps' rule).
     static func nearestRank(_ sorted: [Double], _ quantile: Double) -> Double {
@@ -47,7 +50,7 @@ public struct FleetResult: Sendable {
         let hourly = requestsPerHour.sorted()
         let minutes = perMinute.map(Double.init).sorted()
         let month = 30.0 / Double(fleet.days)
-        let detail = users.prefix(20).map { user -> [String: Any] in
+        let detail = users.prefix(Self.detailedUsers).map { user -> [String: Any] in
             [
                 "index": user.index, "seed": user.seed, "sessions_per_day": user.sessionsPerDay,
                 "session_length_ms": user.sessionMilliseconds, "watchlist": user.watchlist,
@@ -59,7 +62,7 @@ public struct FleetResult: Sendable {
         }
         let document: [String: Any] = [
             "fleet": fleet.name, "scenario": fleet.scenario, "users": fleet.users, "days": fleet.days,
-            "seed": fleet.seed, "topology": fleet.topology.rawValue,
+            "seed": fleet.seed, "topology": fleet.topology,
             "requests": requests, "refused_429": refused, "requests_at_end": atEnd,
             "refused_share": requests == 0 ? 0 : Double(refused) / Double(requests),
             "users_refused_share": Double(totals.filter { $0.refused > 0 }.count)
@@ -89,7 +92,7 @@ public struct FleetResult: Sendable {
 
     /// One sentence of what was run.
     public var summary: String {
-        "\(fleet.users) users for \(fleet.days) day(s) on \(fleet.scenario), topology \(fleet.topology.rawValue) "
+        "\(fleet.users) users for \(fleet.days) day(s) on \(fleet.scenario), topology \(fleet.topology) "
             + "(one device per address: users share nothing, so every figure is an exact sum), seed \(fleet.seed)."
     }
 

@@ -6,7 +6,7 @@ import WorkbenchFoundation
 
 /// One user of a fleet: the habits drawn for them (from the fleet's seed and their index alone,
 /// so a user is the same in any fleet size, order or job count) and the scenario they run.
-public struct FleetUser: Sendable, Equatable {
+public struct FleetUser: Sendable, Equatable, Codable {
     /// The user's index, from 0.
     public var index: Int
     /// The run's seed.

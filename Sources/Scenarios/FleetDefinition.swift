@@ -60,6 +60,13 @@ public struct FleetDefinition: Sendable, Equatable {
     /// The team's target for one user's requests an hour (SC-009: fewer than 50).
     public var requestsPerHourTarget: Double
 
+    /// What a fleet's result names: everything but the habits.
+    public var header: FleetHeader {
+        FleetHeader(
+            name: name, scenario: scenario, users: users, days: days, seed: seed, topology: topology.rawValue,
+            requestsPerHourTarget: requestsPerHourTarget)
+    }
+
     /// The most users one machine runs (a larger fleet is sharded or run on Ray).
     public static let maximumUsers = 1_000_000
     /// The most days.
@@ -96,5 +103,33 @@ public enum Distribution: Sendable, Equatable {
             let normal = (-2 * Foundation.log(first)).squareRoot() * Foundation.cos(2 * Double.pi * second)
             return median * Foundation.exp(sigma * normal)
         }
+    }
+}
+
+/// What a fleet's result and its shards name: the fleet without its habits.
+public struct FleetHeader: Sendable, Equatable, Codable {
+    /// The fleet's name.
+    public var name: String
+    /// The scenario, as the fleet file names it.
+    public var scenario: String
+    /// Users.
+    public var users: Int
+    /// Days simulated.
+    public var days: Int
+    /// The root seed.
+    public var seed: UInt64
+    /// The topology's name.
+    public var topology: String
+    /// The team's target for one user's requests an hour.
+    public var requestsPerHourTarget: Double
+
+    /// A header.
+    public init(
+        name: String, scenario: String, users: Int, days: Int, seed: UInt64, topology: String,
+        requestsPerHourTarget: Double
+    ) {
+        (self.name, self.scenario, self.users, self.days, self.seed, self.topology) =
+            (name, scenario, users, days, seed, topology)
+        self.requestsPerHourTarget = requestsPerHourTarget
     }
 }

@@ -5,12 +5,22 @@ import Foundation
 import Reports
 import Runs
 import Scenarios
+import Sweeps
 
-/// `workbench fleet FILE`: a population of the app's users on one scenario (docs/fleet.md).
+/// `workbench fleet`: a population of the app's users on one scenario (docs/fleet.md); `fleet
+/// FILE` runs it (or a shard of it), `fleet merge` merges shards.
 struct FleetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fleet",
         abstract: "Run a fleet of users drawn from seeded habits on one scenario, and total what they cost.",
+        subcommands: [FleetRunCommand.self, FleetMergeCommand.self], defaultSubcommand: FleetRunCommand.self)
+}
+
+/// `workbench fleet [run] FILE`.
+struct FleetRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a fleet (or one shard of it) and write fleet.json, fleet.md and fleet.html.",
         discussion: """
             A fleet file names a scenario (its market, plan and policies), the number of users and \
             days, a seed, a topology and the users' habits as seeded distributions (sessions a day, \
@@ -23,9 +33,16 @@ struct FleetCommand: ParsableCommand {
             nothing, so every figure is an exact sum, the same for any --jobs. docs/fleet.md has \
             the file format and what is not built yet (shared keys, proxies, shards, Ray).
 
+            With --shard K/N only users i with i % N == K - 1 run, and fleet-shard.json goes to \
+            --out; `workbench fleet merge` merges the N shards into the fleet.json one run writes, \
+            byte for byte.
+
             Examples:
-              workbench fleet scenarios/fleet-keyless.yaml
-              workbench fleet scenarios/fleet-keyless.yaml --users 10000 --jobs 2 --out out/fleet-10k
+              workbench fleet fleets/keyless-day.yaml
+              workbench fleet fleets/keyless-day.yaml --users 10000 --jobs 2 --out out/fleet-10k
+              workbench fleet fleets/keyless-day.yaml --shard 1/2 --out out/f1   # here
+              workbench fleet fleets/keyless-day.yaml --shard 2/2 --out out/f2   # anywhere
+              workbench fleet merge out/f1 out/f2 --out out/fleet
             """)
 
     @Argument(help: "The fleet file (YAML).")
@@ -52,6 +69,9 @@ struct FleetCommand: ParsableCommand {
     @Flag(help: "No progress output.")
     var quiet = false
 
+    @Option(help: "Run only shard K of N (K/N) and write fleet-shard.json, for `workbench fleet merge`.")
+    var shard: String?
+
     func run() throws {
         var fleet: FleetDefinition
         do {
@@ -67,16 +87,98 @@ struct FleetCommand: ParsableCommand {
         let base = try ScenarioRunner.load(scenarioPath, overrides: [])
         let directory = try InputFiles.outputDirectory(
             out, option: "--out", defaultParent: "out/fleet", name: fleet.name)
+        let part: FleetShard.Part
+        do throws(SweepError) {
+            part =
+                try shard.map { text throws(SweepError) in
+                    let parsed = try SweepShard(parsing: text)
+                    return FleetShard.Part(index: parsed.index, count: parsed.count)
+                } ?? .whole
+        } catch {
+            throw CLIError.badInput("--shard: \(error)")
+        }
         let progress = ProgressReporter(label: "fleet", quiet: quiet)
-        let total = fleet.users
-        let result: FleetResult
+        let total = (fleet.users - part.index + part.count) / part.count
+        let ran: FleetShard
         do {
-            result = try FleetRun.run(fleet, base: base, jobs: jobs) { done in
+            ran = try FleetRun.run(fleet, base: base, shard: part, jobs: jobs) { done in
                 progress.update(done: done, total: total, unit: "users")
             }
         } catch {
             throw CLIError.badInput(error.description)
         }
+        if shard != nil {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try ran.json().write(
+                    to: URL(fileURLWithPath: "\(directory)/fleet-shard.json"), options: .atomic)
+            } catch {
+                throw CLIError.badInput("--out \(directory): \(error.localizedDescription)")
+            }
+            StandardStreams.output(
+                "shard \(part.index)/\(part.count): \(ran.indices.count) users; wrote \(directory)/fleet-shard.json\n"
+            )
+            return
+        }
+        let result: FleetResult
+        do throws(FleetMergeError) {
+            result = try FleetResult(merging: [(ran, directory)])
+        } catch {
+            throw CLIError.badInput(error.description)
+        }
+        try FleetOutput.write(result, to: directory)
+    }
+}
+
+/// `workbench fleet merge DIR... --out DIR`.
+struct FleetMergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract:
+            "Merge the shards of a fleet (their fleet-shard.json) into fleet.json, fleet.md and fleet.html.",
+        discussion: """
+            Every shard 1..N of one fleet (the same file, users, days and seed) must be given once; \
+            the result is the fleet.json one run of the whole fleet writes, byte for byte.
+
+            Example:
+              workbench fleet merge out/f1 out/f2 --out out/fleet
+            """)
+
+    @Argument(help: "The shards' folders.")
+    var folders: [String]
+
+    @Option(help: "The output directory.")
+    var out: String
+
+    func run() throws {
+        var shards: [(shard: FleetShard, from: String)] = []
+        for folder in folders {
+            let path = "\(folder)/fleet-shard.json"
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CLIError.badInput(
+                    "\(path): no such file (run `workbench fleet FILE --shard K/N --out \(folder)`)")
+            }
+            do {
+                shards.append((try JSONDecoder().decode(FleetShard.self, from: data), folder))
+            } catch {
+                throw CLIError.badInput("\(path): not a fleet shard (\(error.localizedDescription))")
+            }
+        }
+        let result: FleetResult
+        do throws(FleetMergeError) {
+            result = try FleetResult(merging: shards)
+        } catch {
+            throw CLIError.badInput(error.description)
+        }
+        try FleetOutput.write(
+            result,
+            to: try InputFiles.outputDirectory(out, option: "--out", defaultParent: "out", name: "fleet"))
+    }
+}
+
+/// Writes a fleet's files and prints its table.
+enum FleetOutput {
+    static func write(_ result: FleetResult, to directory: String) throws(CLIError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             // Each file appears whole or not at all: a killed fleet leaves no half-written file.

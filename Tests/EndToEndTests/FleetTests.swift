@@ -91,6 +91,45 @@ struct FleetTests {
             result["users"] as? Int == 12 && (result["requests_per_minute_of_day"] as? [Int])?.count == 1_440)
     }
 
+    @Test("two shards merged give the one-go fleet.json; a missing or doubled shard is named")
+    func shardsMerge() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = RepositoryFiles.root.appendingPathComponent("fleets/keyless-day.yaml").path
+        let whole = try WorkbenchProcess.run([
+            "fleet", file, "--users", "9", "--out", folder.path("whole"), "--quiet",
+        ])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        for part in ["1/2", "2/2"] {
+            let shard = try WorkbenchProcess.run([
+                "fleet", file, "--users", "9", "--shard", part, "--out",
+                folder.path("shard-\(part.prefix(1))"),
+                "--quiet",
+            ])
+            #expect(shard.status == 0, "\(shard.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("shard-1/fleet.json")))
+        let merged = try WorkbenchProcess.run([
+            "fleet", "merge", folder.path("shard-2"), folder.path("shard-1"), "--out", folder.path("merged"),
+        ])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let one = try Data(contentsOf: URL(fileURLWithPath: folder.path("whole/fleet.json")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("merged/fleet.json"))) == one)
+        let missing = try WorkbenchProcess.run([
+            "fleet", "merge", folder.path("shard-1"), "--out", folder.path("bad"),
+        ])
+        #expect(missing.status == 2 && missing.stderr.contains("shard(s) 2/2 missing"), "\(missing.stderr)")
+        let doubled = try WorkbenchProcess.run([
+            "fleet", "merge", folder.path("shard-1"), folder.path("shard-1"), "--out", folder.path("bad"),
+        ])
+        #expect(
+            doubled.status == 2 && doubled.stderr.contains("shard 1/2 is given twice"), "\(doubled.stderr)")
+        let none = try WorkbenchProcess.run([
+            "fleet", "merge", folder.path("whole"), "--out", folder.path("bad"),
+        ])
+        #expect(none.status == 2 && none.stderr.contains("fleet-shard.json: no such file"), "\(none.stderr)")
+    }
+
     @Test(
         "bad fleet files are refused with file, line and key",
         arguments: [

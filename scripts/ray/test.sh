@@ -3,7 +3,8 @@
 # quickstart sweep, once whole, once with the extra worker node killed (SIGKILL) part way, and
 # once with the driver killed (SIGKILL) after its first shard and the same command run again;
 # every merged folder must equal a local `workbench sweep`, byte for byte (summary.json,
-# summary.md and every result.json). Prints the wall times.
+# summary.md and every result.json). Then a 40-user fleet in four shards (scripts/ray-fleet.py)
+# must equal a local `workbench fleet`. Prints the wall times.
 #
 #   scripts/ray/test.sh          (CI runs it; see docs/sweeps.md)
 #   BITPAL_WORKBENCH=.build/debug/workbench scripts/ray/test.sh   (a binary already built: no
@@ -65,4 +66,13 @@ grep -q "shards already done" "$work/resumed.err" || { echo "ray test: the rerun
 same "$work/ray-resumed"
 grep "already done" "$work/resumed.err" >&2
 
-echo "ray test: passed; local sweep ${local_ms} ms, Ray sweep (cluster start included) ${ray_ms} ms" >&2
+# A fleet on Ray (issue 54): four shards of 40 users, merged, equal a local run byte for byte.
+"$workbench" fleet fleets/keyless-day.yaml --users 40 --jobs 2 --quiet --out "$work/fleet-local" >/dev/null
+start=$(date +%s%N)
+"$python" scripts/ray-fleet.py fleets/keyless-day.yaml --users 40 --shards 4 --workbench "$workbench" \
+    --out "$work/fleet-ray" 2>"$work/fleet.err"
+fleet_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+cmp "$work/fleet-local/fleet.json" "$work/fleet-ray/fleet.json"
+
+echo "ray test: passed; local sweep ${local_ms} ms, Ray sweep (cluster start included) ${ray_ms} ms," \
+    "Ray fleet of 40 users in 4 shards ${fleet_ms} ms" >&2
