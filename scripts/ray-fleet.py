@@ -18,7 +18,6 @@ scripts/ray/setup.sh.
 import argparse
 import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -28,7 +27,7 @@ REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def sweep_module():
-    """scripts/ray-sweep.py, for its local cluster."""
+    """scripts/ray-sweep.py, for its local cluster and its `ray` command."""
     spec = importlib.util.spec_from_file_location("ray_sweep", os.path.join(REPOSITORY, "scripts/ray-sweep.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -71,13 +70,11 @@ def main(argv):
     except ImportError:
         sys.exit(f"ray-fleet: Ray is not installed for this Python ({sys.executable}); scripts/ray/setup.sh "
                  "installs it in .build/ray-venv")
-    ray_bin = os.path.join(os.path.dirname(sys.executable), "ray")
-    if not os.access(ray_bin, os.X_OK):
-        ray_bin = shutil.which("ray") or ray_bin
     cluster = None
     address = arguments.address
     if address is None:
-        cluster = sweep_module().LocalCluster(ray_bin)
+        sweep = sweep_module()
+        cluster = sweep.LocalCluster(sweep.ray_command())
         address = cluster.start()
     try:
         ray.init(address=address, logging_level="ERROR", log_to_driver=False)

@@ -99,6 +99,14 @@ class LocalCluster:
                        stderr=subprocess.DEVNULL)
 
 
+def ray_command():
+    """The `ray` command beside this Python (its venv), else on PATH."""
+    ray_bin = os.path.join(os.path.dirname(sys.executable), "ray")
+    if not os.access(ray_bin, os.X_OK):
+        ray_bin = shutil.which("ray") or ray_bin
+    return ray_bin
+
+
 def raylet_pids():
     pids = []
     for entry in os.listdir("/proc"):
@@ -204,9 +212,7 @@ def main(argv):
     except ImportError:
         sys.exit(missing.format(sys.executable))
 
-    ray_bin = os.path.join(os.path.dirname(sys.executable), "ray")
-    if not os.access(ray_bin, os.X_OK):
-        ray_bin = shutil.which("ray") or ray_bin
+    ray_bin = ray_command()
     cluster = None
     address = arguments.address
     if address is None:

@@ -175,10 +175,7 @@ public enum AppPatches {
         }
 
         override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-            guard let group = node.asProtocol(DeclGroupSyntax.self) else { return .visitChildren }
-            let name =
-                node.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
-                ?? node.asProtocol(NamedDeclSyntax.self)?.name.text ?? ""
+            guard let (name, group) = node.typeDeclaration else { return .visitChildren }
             guard name == type else { return .visitChildren }
             for member in group.memberBlock.members {
                 guard var function = member.decl.as(FunctionDeclSyntax.self),

@@ -36,10 +36,7 @@ private final class MemberFinder: SyntaxAnyVisitor {
 
     /// Every type declaration and extension (``DeclGroupSyntax``), by its name or extended type.
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        guard let group = node.asProtocol(DeclGroupSyntax.self) else { return .visitChildren }
-        let typeName =
-            node.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
-            ?? node.asProtocol(NamedDeclSyntax.self)?.name.text ?? ""
+        guard let (typeName, group) = node.typeDeclaration else { return .visitChildren }
         return look(typeName, group.memberBlock)
     }
 
@@ -76,5 +73,17 @@ private final class MemberFinder: SyntaxAnyVisitor {
     private func labelsMatch(_ parameters: FunctionParameterListSyntax) -> Bool {
         guard let labels else { return true }
         return parameters.map(\.firstName.text) == labels
+    }
+}
+
+extension Syntax {
+    /// A type declaration or an extension (``DeclGroupSyntax``) with its type's name (the
+    /// extended type's, for an extension); nil for any other node.
+    var typeDeclaration: (name: String, group: any DeclGroupSyntax)? {
+        guard let group = asProtocol(DeclGroupSyntax.self) else { return nil }
+        let name =
+            self.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+            ?? asProtocol(NamedDeclSyntax.self)?.name.text ?? ""
+        return (name, group)
     }
 }
