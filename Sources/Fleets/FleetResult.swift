@@ -30,11 +30,33 @@ public struct FleetResult: Sendable {
     /// Users listed one by one in `fleet.json`.
     public static let detailedUsers = 20
 
-    /// The value at a quantile, nearest rank (the sweeps' rule).
-    static func nearestRank(_ sorted: [Double], _ quantile: Double) -> Double {
-        guard !sorted.isEmpty else { return 0 }
-        let rank = Int((quantile * Double(sorted.count)).rounded(.up))
-        return sorted[min(max(rank, 1), sorted.count) - 1]
+    /// The statistics both reports show, computed once.
+    struct Statistics {
+        /// Users who saw a 429.
+        var usersRefused: Int
+        /// The busiest minute, and the 99.9th percentile of minutes (nearest rank).
+        var busiestMinute: (max: Double, p999: Double)
+        /// Each user's requests an hour: p50, p95, p99 (nearest rank).
+        var perUserHourly: (p50: Double, p95: Double, p99: Double)
+        /// Users at or over the target.
+        var overTarget: Int
+        /// A 30-day month at the simulated days' pace: requests, credits.
+        var month: (requests: Double, credits: Double)
+    }
+
+    var statistics: Statistics {
+        let hourly = requestsPerHour.sorted()
+        let minutes = perMinute.map(Double.init).sorted()
+        func percentile(_ values: [Double], _ fraction: Double) -> Double {
+            values.isEmpty ? 0 : NearestRank.percentile(values, fraction)
+        }
+        let month = 30 / Double(fleet.days)
+        return Statistics(
+            usersRefused: totals.filter { $0.refused > 0 }.count,
+            busiestMinute: (minutes.last ?? 0, percentile(minutes, 0.999)),
+            perUserHourly: (percentile(hourly, 0.5), percentile(hourly, 0.95), percentile(hourly, 0.99)),
+            overTarget: hourly.filter { $0 >= fleet.requestsPerHourTarget }.count,
+            month: (Double(requests) * month, Double(billed) * month))
     }
 
     /// Requests sent in each minute of the day (00:00 to 23:59 of the scenario's clock), summed
@@ -47,9 +69,7 @@ public struct FleetResult: Sendable {
 
     /// The JSON document: sorted keys, the same bytes for the same fleet and seed.
     public func json() -> String {
-        let hourly = requestsPerHour.sorted()
-        let minutes = perMinute.map(Double.init).sorted()
-        let month = 30.0 / Double(fleet.days)
+        let statistics = statistics
         let detail = users.prefix(Self.detailedUsers).map { user -> [String: Any] in
             [
                 "index": user.index, "seed": user.seed, "sessions_per_day": user.sessionsPerDay,
@@ -65,20 +85,17 @@ public struct FleetResult: Sendable {
             "seed": fleet.seed, "topology": fleet.topology,
             "requests": requests, "refused_429": refused, "requests_at_end": atEnd,
             "refused_share": requests == 0 ? 0 : Double(refused) / Double(requests),
-            "users_refused_share": Double(totals.filter { $0.refused > 0 }.count)
-                / Double(max(fleet.users, 1)),
+            "users_refused_share": Double(statistics.usersRefused) / Double(max(fleet.users, 1)),
             "credits_billed": billed,
             "month_projected": [
                 "assumes": "the user model's days, repeated for 30 days",
-                "requests": Double(requests) * month,
-                "credits": Double(billed) * month,
+                "requests": statistics.month.requests, "credits": statistics.month.credits,
             ],
-            "busiest_minute": ["max": minutes.last ?? 0, "p99_9": Self.nearestRank(minutes, 0.999)],
+            "busiest_minute": ["max": statistics.busiestMinute.max, "p99_9": statistics.busiestMinute.p999],
             "requests_per_hour_per_user": [
-                "p50": Self.nearestRank(hourly, 0.5), "p95": Self.nearestRank(hourly, 0.95),
-                "p99": Self.nearestRank(hourly, 0.99), "target": fleet.requestsPerHourTarget,
-                "share_at_or_over_target": Double(hourly.filter { $0 >= fleet.requestsPerHourTarget }.count)
-                    / Double(max(hourly.count, 1)),
+                "p50": statistics.perUserHourly.p50, "p95": statistics.perUserHourly.p95,
+                "p99": statistics.perUserHourly.p99, "target": fleet.requestsPerHourTarget,
+                "share_at_or_over_target": Double(statistics.overTarget) / Double(max(totals.count, 1)),
             ],
             "requests_per_minute_of_day": perMinuteOfDay,
             "users_detail": detail,
@@ -98,32 +115,29 @@ public struct FleetResult: Sendable {
 
     /// The figures, a row each: what, and its value.
     public var figures: [[String]] {
-        let hourly = requestsPerHour.sorted()
-        let minutes = perMinute.map(Double.init).sorted()
-        let over = hourly.filter { $0 >= fleet.requestsPerHourTarget }.count
+        let statistics = statistics
         func number(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.0f", value) }
-        let month = 30 / Double(fleet.days)
+        let hourly = statistics.perUserHourly
         return [
             ["requests", "\(requests)"],
             ["requests at the run's last instant (in no minute below)", "\(atEnd)"],
             ["answered 429", "\(refused) (\(number(100 * Double(refused) / Double(max(requests, 1))))%)"],
-            ["users who saw a 429", "\(totals.filter { $0.refused > 0 }.count)"],
+            ["users who saw a 429", "\(statistics.usersRefused)"],
             [
                 "busiest minute (p99.9 of minutes; max)",
-                "\(number(Self.nearestRank(minutes, 0.999))); \(number(minutes.last ?? 0))",
+                "\(number(statistics.busiestMinute.p999)); \(number(statistics.busiestMinute.max))",
             ],
             [
                 "requests an hour per user (p50, p95, p99)",
-                "\(number(Self.nearestRank(hourly, 0.5))), \(number(Self.nearestRank(hourly, 0.95))), "
-                    + "\(number(Self.nearestRank(hourly, 0.99)))",
+                "\(number(hourly.p50)), \(number(hourly.p95)), \(number(hourly.p99))",
             ],
             [
                 "users at or over \(number(fleet.requestsPerHourTarget)) an hour (SC-009)",
-                "\(over) of \(fleet.users)",
+                "\(statistics.overTarget) of \(fleet.users)",
             ],
             [
                 "a 30-day month at these days' pace (requests; credits billed)",
-                "\(number(Double(requests) * month)); \(number(Double(billed) * month))",
+                "\(number(statistics.month.requests)); \(number(statistics.month.credits))",
             ],
         ]
     }

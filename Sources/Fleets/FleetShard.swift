@@ -32,6 +32,25 @@ public struct FleetShard: Sendable, Equatable, Codable {
     /// The shard's requests in each minute.
     public var perMinute: [Int]
 
+    /// What makes a shard read from a file unusable, nil when it is whole: a part, size or day
+    /// count out of range, users not exactly the part's, counts that do not line up.
+    public var problem: String? {
+        guard (1...FleetDefinition.maximumUsers).contains(fleet.users),
+            (1...FleetDefinition.maximumDays).contains(fleet.days)
+        else { return "its fleet has \(fleet.users) users and \(fleet.days) days, out of range" }
+        guard (1...FleetDefinition.maximumUsers).contains(part.count), (1...part.count).contains(part.index)
+        else {
+            return "its part \(part.index)/\(part.count) is not one of 1/1 to N/N"
+        }
+        guard indices == Array(stride(from: part.index - 1, to: fleet.users, by: part.count)) else {
+            return "its users are not those of part \(part.index)/\(part.count)"
+        }
+        guard totals.count == indices.count, perMinute.count == fleet.days * 1_440,
+            detail.allSatisfy({ $0.index < FleetResult.detailedUsers && indices.contains($0.index) })
+        else { return "its counts do not line up with its users and days" }
+        return nil
+    }
+
     /// The shard as JSON (sorted keys).
     public func json() throws -> Data {
         let encoder = JSONEncoder()
@@ -53,6 +72,12 @@ extension FleetResult {
     /// - Throws: ``FleetMergeError`` naming the shard that is missing, doubled or of another fleet.
     public init(merging shards: [(shard: FleetShard, from: String)]) throws(FleetMergeError) {
         guard let first = shards.first else { throw FleetMergeError(description: "no shards to merge") }
+        if let (_, place, problem) = shards.lazy.compactMap({ shard, place in
+            shard.problem.map { (shard, place, $0) }
+        })
+        .first {
+            throw FleetMergeError(description: "\(place) is not a whole shard: \(problem)")
+        }
         let count = first.shard.part.count
         var seen: [Int: String] = [:]
         for (shard, place) in shards {
@@ -82,10 +107,7 @@ extension FleetResult {
         var totals = [FleetRun.UserTotals](repeating: FleetRun.UserTotals(), count: first.shard.fleet.users)
         var perMinute = [Int](repeating: 0, count: first.shard.perMinute.count)
         var detail: [FleetUser] = []
-        for (shard, place) in shards {
-            guard shard.indices.count == shard.totals.count, shard.perMinute.count == perMinute.count,
-                shard.indices.allSatisfy({ totals.indices.contains($0) })
-            else { throw FleetMergeError(description: "\(place) is not a whole shard") }
+        for (shard, _) in shards {
             for (index, total) in zip(shard.indices, shard.totals) { totals[index] = total }
             for minute in perMinute.indices { perMinute[minute] += shard.perMinute[minute] }
             detail += shard.detail

@@ -27,17 +27,15 @@ public struct FleetDefinition: Sendable, Equatable {
         /// The share of users who hold the scenario's portfolio (the others hold none).
         public var portfolioShare: Double
         /// App builds (policy presets) and their shares.
-        public var builds: [(preset: String, share: Double)]
+        public var builds: [Build]
+    }
 
-        /// Whether two habit sets are the same (tuples are not `Equatable`).
-        public static func == (lhs: Habits, rhs: Habits) -> Bool {
-            lhs.sessionsPerDay == rhs.sessionsPerDay && lhs.sessionLength == rhs.sessionLength
-                && lhs.watchlist == rhs.watchlist && lhs.portfolioVisits == rhs.portfolioVisits
-                && lhs.searches == rhs.searches && lhs.widgetShare == rhs.widgetShare
-                && lhs.portfolioShare == rhs.portfolioShare
-                && lhs.builds.map(\.preset) == rhs.builds.map(\.preset)
-                && lhs.builds.map(\.share) == rhs.builds.map(\.share)
-        }
+    /// An app build of the fleet: a policy preset, and the share of users on it.
+    public struct Build: Sendable, Equatable {
+        /// The preset's name.
+        public var preset: String
+        /// The share of users.
+        public var share: Double
     }
 
     /// The fleet's name.
@@ -47,6 +45,8 @@ public struct FleetDefinition: Sendable, Equatable {
     /// The scenario whose market, plan and policies every user runs, as written (relative to the
     /// fleet file's folder).
     public var scenario: String
+    /// That scenario's path: resolved, inside the project folder, existing.
+    public var scenarioPath: String
     /// Users.
     public var users: Int
     /// Days simulated.

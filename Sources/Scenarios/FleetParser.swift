@@ -6,7 +6,8 @@ import WorkbenchFoundation
 /// scenario, the users, the days, the seed, the topology and the habits. Every value is checked
 /// with its file, line and key.
 public enum FleetParser {
-    /// Reads a fleet file.
+    /// Reads a fleet file. Its scenario resolves as `extends` does: relative to the fleet file,
+    /// inside its project folder (``ProjectFolder``), existing.
     ///
     /// - Parameter path: The fleet file.
     /// - Throws: ``ScenarioError`` naming the file, line and key of the first problem.
@@ -37,7 +38,11 @@ public enum FleetParser {
         return FleetDefinition(
             name: try root.optional("name")?.string()
                 ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
-            file: path, scenario: try fleet.required("scenario").string(), users: Int(users),
+            file: path, scenario: try fleet.required("scenario").string(),
+            scenarioPath: try ScenarioInheritance.projectFile(
+                fleet.required("scenario"), from: path, projectRoot: ProjectFolder.of(scenario: path),
+                kind: "a fleet's scenario"),
+            users: Int(users),
             days: try fleet.optional("days")?.integer(in: 1...FleetDefinition.maximumDays) ?? 1,
             seed: UInt64(try fleet.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1),
             topology: try topology(fleet.optional("topology")),
@@ -121,23 +126,21 @@ public enum FleetParser {
         return lognormal
     }
 
-    private static func builds(_ reader: NodeReader?) throws(ScenarioError) -> [(
-        preset: String, share: Double
-    )] {
-        guard let reader else { return [("bitpal", 1)] }
+    private static func builds(_ reader: NodeReader?) throws(ScenarioError) -> [FleetDefinition.Build] {
+        guard let reader else { return [FleetDefinition.Build(preset: "bitpal", share: 1)] }
         guard case .mapping(let mapping) = reader.node else {
             throw reader.error("expected presets and their shares, such as {bitpal: 0.9, bitpal-008: 0.1}")
         }
-        var builds: [(preset: String, share: Double)] = []
+        var builds: [FleetDefinition.Build] = []
         for (key, value) in mapping {
             let name = key.scalar?.string ?? ""
             let share = NodeReader(node: value, files: reader.files, path: reader.child(name))
-            guard ParseContext.presets.contains(where: { $0.0 == name }) else {
+            guard PolicyPresets.named(name) != nil else {
                 throw share.error(
-                    "unknown preset '\(name)': expected one of \(ParseContext.presets.map(\.0).joined(separator: ", "))"
+                    "unknown preset '\(name)': expected one of \(PolicyPresets.all.map(\.0).joined(separator: ", "))"
                 )
             }
-            builds.append((name, try share.double(in: 0...1)))
+            builds.append(FleetDefinition.Build(preset: name, share: try share.double(in: 0...1)))
         }
         let total = builds.map(\.share).reduce(0, +)
         guard abs(total - 1) < 1e-9 else {

@@ -5,15 +5,12 @@ import TrackerCore
 import WorkbenchFoundation
 
 extension ParseContext {
-    /// The policy presets a scenario (`policies.preset`) or a fleet's builds may name.
-    static var presets: [(String, AppPolicies)] { PolicyPresets.all }
-
     /// `policies:`: a preset, then each key of ``PolicyTable`` replaces one policy.
     func policies(_ reader: NodeReader?) throws(ScenarioError) -> AppPolicies {
         guard let reader else { return .bitpal }
         let section = try reader.mapping(allowing: PolicyTable.allowedKeys)
         var policies =
-            try section.optional("preset")?.choice(Self.presets) ?? .bitpal
+            try section.optional("preset")?.choice(PolicyPresets.all) ?? .bitpal
         let burst = try section.optional("burst")?.integer(in: 1...10_000) ?? 5
         for key in PolicyTable.keys {
             guard let value = section.optional(key.name) else { continue }

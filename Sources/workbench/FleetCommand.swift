@@ -81,10 +81,7 @@ struct FleetRunCommand: ParsableCommand {
         }
         if let users { fleet.users = users }
         if let days { fleet.days = days }
-        let scenarioPath = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(
-            fleet.scenario
-        ).path
-        let base = try ScenarioRunner.load(scenarioPath, overrides: [])
+        let base = try ScenarioRunner.load(fleet.scenarioPath, overrides: [])
         let directory = try InputFiles.outputDirectory(
             out, option: "--out", defaultParent: "out/fleet", name: fleet.name)
         let part: FleetShard.Part

@@ -55,6 +55,7 @@ struct FleetTests {
         let users = try #require(result["users_detail"] as? [[String: Any]])
         #expect(users.count == 3)
         var sum = 0
+        var hourly: [Double] = []
         for user in users {
             let seed = try #require(user["seed"] as? Int)
             // The fleet's users share one market, drawn from the fleet's seed (9).
@@ -68,8 +69,16 @@ struct FleetTests {
             let requests = try #require(metrics["rate_limit.requests"] as? Int)
             #expect(user["requests"] as? Int == requests, "user \(user["index"] ?? "?")")
             sum += requests
+            hourly.append(Double(requests) / 24)
         }
         #expect(sum > 0 && result["requests"] as? Int == sum)
+        // The per-user percentiles, by nearest rank over the runs' own counts.
+        hourly.sort()
+        let percentiles = try #require(result["requests_per_hour_per_user"] as? [String: Any])
+        for (key, fraction) in [("p50", 0.5), ("p95", 0.95), ("p99", 0.99)] {
+            let rank = Int((fraction * Double(hourly.count)).rounded(.up))
+            #expect(percentiles[key] as? Double == hourly[rank - 1], "\(key)")
+        }
     }
 
     @Test("the same fleet.json, byte for byte, with one job or two")
@@ -124,6 +133,18 @@ struct FleetTests {
         ])
         #expect(
             doubled.status == 2 && doubled.stderr.contains("shard 1/2 is given twice"), "\(doubled.stderr)")
+        // A shard edited by hand (its users not its part's) is refused before anything is merged.
+        let shardFile = folder.path("shard-2/fleet-shard.json")
+        let edited = try String(contentsOfFile: shardFile, encoding: .utf8).replacingOccurrences(
+            of: #""indices":[1,"#, with: #""indices":[0,"#)
+        try edited.write(toFile: shardFile, atomically: true, encoding: .utf8)
+        let tampered = try WorkbenchProcess.run([
+            "fleet", "merge", folder.path("shard-1"), folder.path("shard-2"), "--out", folder.path("bad"),
+        ])
+        #expect(
+            tampered.status == 2
+                && tampered.stderr.contains("is not a whole shard: its users are not those of part 2/2"),
+            "\(tampered.stderr)")
         let none = try WorkbenchProcess.run([
             "fleet", "merge", folder.path("whole"), "--out", folder.path("bad"),
         ])
@@ -154,6 +175,22 @@ struct FleetTests {
 
     @Test("a topology not built yet, builds that do not add up, a mean out of range: refused")
     func badHabits() throws {
+        // The scenario resolves as `extends` does: inside the project folder, existing.
+        let escaping = try Self.fixture(users: 1)
+        defer { escaping.remove() }
+        let text = try String(contentsOfFile: escaping.path("fleet.yaml"), encoding: .utf8)
+        for (given, message) in [
+            ("../user.yaml", "is outside the project folder"),
+            ("/etc/hostname", "expected a scenario file relative"),
+            ("missing.yaml", "no such file 'missing.yaml'"),
+        ] {
+            try text.replacingOccurrences(of: "scenario: user.yaml", with: "scenario: \(given)").write(
+                toFile: escaping.path("fleet.yaml"), atomically: true, encoding: .utf8)
+            let outcome = try WorkbenchProcess.run(["fleet", escaping.path("fleet.yaml")])
+            #expect(
+                outcome.status == 2 && outcome.stderr.contains("fleet.yaml:3:")
+                    && outcome.stderr.contains(message), "\(given): \(outcome.stderr)")
+        }
         let shared = try Self.fixture(users: 1, extra: "  topology: shared-key\n")
         defer { shared.remove() }
         let topology = try WorkbenchProcess.run(["fleet", shared.path("fleet.yaml")])

@@ -66,7 +66,7 @@ enum ScenarioInheritance {
         else { return (node, files) }
         let extendsNode = mapping[index].value
         let reader = NodeReader(node: extendsNode, files: files, path: "extends")
-        let basePath = try basePath(reader, from: files.main, projectRoot: projectRoot)
+        let basePath = try projectFile(reader, from: files.main, projectRoot: projectRoot, kind: "bases")
         let chain = chain + [URL(fileURLWithPath: files.main).standardizedFileURL.path]
         guard !chain.contains(URL(fileURLWithPath: basePath).standardizedFileURL.path) else {
             throw reader.error("'\(try reader.string())' extends itself through \(chain.count) file(s)")
@@ -96,8 +96,11 @@ enum ScenarioInheritance {
         return (node, merged)
     }
 
-    /// `extends`' file: relative to the extending file's folder, inside the project, existing.
-    private static func basePath(_ reader: NodeReader, from file: String, projectRoot: URL)
+    /// A scenario file another file names (`extends`, a fleet's `scenario`): relative to the
+    /// naming file's folder, inside the project, existing; each refusal located at the key.
+    ///
+    /// - Parameter kind: What the files are, for "keep KIND inside it".
+    static func projectFile(_ reader: NodeReader, from file: String, projectRoot: URL, kind: String)
         throws(ScenarioError)
         -> String
     {
@@ -111,7 +114,7 @@ enum ScenarioInheritance {
         guard PathNames.isInside(resolved.path, root: projectRoot) else {
             throw reader.error(
                 "'\(given)' is outside the project folder '\(PathNames.shown(projectRoot))' (after resolving "
-                    + "'..' and symbolic links); keep bases inside it")
+                    + "'..' and symbolic links); keep \(kind) inside it")
         }
         guard FileManager.default.fileExists(atPath: resolved.path) else {
             throw reader.error("no such file '\(given)' (relative to the folder of this file)")
