@@ -10,8 +10,9 @@ public enum ChartRowOrder: String, Sendable, Equatable, Hashable, CaseIterable, 
     ///
     /// Rows are also read as that `[[Double]]` and `compactMap` read them: any finite price
     /// (zero, negative, a candle whose low is above its close), a row too short for
-    /// `ChartDataPoint(from:)` or `CandleDataPoint(from:)` dropped, numbers after the shape
-    /// ignored; a `null` still fails the whole body. Found by `workbench conformance diff`
+    /// `ChartDataPoint.init(from:)` or `CandleDataPoint.init(from:)` (their files in
+    /// docs/app-citations.json) dropped, numbers after the shape ignored; a `null` still fails the
+    /// whole body. Found by `workbench conformance diff`
     /// (docs/conformance.md).
     case asSent = "as-sent"
     /// Sorted by timestamp, the last of equal timestamps kept (``SeriesRepairs``); every row
