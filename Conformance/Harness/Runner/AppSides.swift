@@ -16,3 +16,19 @@ struct AppSides: Sendable {
     /// The Portfolio tab.
     var ledger: (@Sendable (LedgerCase) async -> LedgerOutput)?
 }
+
+extension AppSides {
+    /// The check of a rule by its name (`DiffRule.name`), nil when the rule is unknown or its
+    /// app code was not extracted.
+    func check(named name: String, randomCount count: Int) -> ((UInt64) async -> RuleResult)? {
+        switch name {
+        case "line-chart": lineChart.map { WorkbenchCharts.lineRule(app: $0, randomCount: count).run }
+        case "candle-chart": candleChart.map { WorkbenchCharts.candleRule(app: $0, randomCount: count).run }
+        case "chart-cache": chartCache.map { WorkbenchChartCache.rule(app: $0, randomCount: count).run }
+        case "search-ranking": searchRanking.map { WorkbenchSearch.rule(app: $0, randomCount: count).run }
+        case "rate-limiter": rateLimiter.map { WorkbenchLimiter.rule(app: $0, randomCount: count).run }
+        case "portfolio-ledger": ledger.map { WorkbenchLedger.rule(app: $0, randomCount: count).run }
+        default: nil
+        }
+    }
+}
