@@ -30,19 +30,9 @@ struct DriftCommand: ParsableCommand {
         } catch {
             throw CLIError.badInput(error.description)
         }
-        print(DriftReport.text(drift), terminator: "")
-        if let out = options.out {
-            try ReportFolder.write(
-                [
-                    "conformance-drift.md": DriftReport.markdown(drift),
-                    "conformance-drift.html": DriftReport.html(drift),
-                    "conformance-drift.json": DriftReport.json(drift),
-                ], into: out)
-        }
-        if drift.drifted {
-            throw CLIError(
-                message: "something the workbench cites changed in the app; see above",
-                exitCode: CLIError.failedCheckCode)
-        }
+        try CommandReport.finish(
+            text: DriftReport.text(drift), name: "conformance-drift", markdown: DriftReport.markdown(drift),
+            html: DriftReport.html(drift), json: DriftReport.json(drift), out: options.out,
+            failure: drift.drifted ? "something the workbench cites changed in the app; see above" : nil)
     }
 }

@@ -23,21 +23,12 @@ struct DiffCommand: ParsableCommand {
         } catch {
             throw CLIError.badInput(error.description)
         }
-        print(DiffReport.text(diff), terminator: "")
-        if let out = options.out {
-            try ReportFolder.write(
-                [
-                    "conformance-diff.md": DiffReport.markdown(diff),
-                    "conformance-diff.html": DiffReport.html(diff),
-                    "conformance-diff.json": DiffReport.json(diff),
-                ], into: out)
-        }
-        if diff.failed {
-            throw CLIError(
-                message:
-                    "the app's code and the workbench's disagree, or a rule could not be extracted; see above",
-                exitCode: CLIError.failedCheckCode)
-        }
+        try CommandReport.finish(
+            text: DiffReport.text(diff), name: "conformance-diff", markdown: DiffReport.markdown(diff),
+            html: DiffReport.html(diff), json: DiffReport.json(diff), out: options.out,
+            failure: diff.failed
+                ? "the app's code and the workbench's disagree, or a rule could not be extracted; see above"
+                : nil)
     }
 
     /// The workbench checkout this tool was built in: the nearest folder above its executable
@@ -58,19 +49,5 @@ struct DiffCommand: ParsableCommand {
         throw ConformanceError(
             "cannot find the workbench checkout (Conformance/Harness) above this tool; run it from its checkout"
         )
-    }
-}
-
-/// Writes report files into a folder, creating it.
-enum ReportFolder {
-    static func write(_ files: [String: String], into folder: String) throws(CLIError) {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-                try text.write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
-            }
-        } catch {
-            throw CLIError.badInput("--out \(folder): \(error.localizedDescription)")
-        }
     }
 }
