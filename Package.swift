@@ -80,7 +80,9 @@ let package = Package(
         // Fleets: a population of users drawn from seeded habits on one scenario, run and totalled.
         .target(
             name: "Fleets",
-            dependencies: ["WorkbenchFoundation", "TrackerCore", "Scenarios", "Simulation", "Runs"]),
+            dependencies: [
+                "WorkbenchFoundation", "PriceModels", "TrackerCore", "Scenarios", "Simulation", "Runs", "Reports",
+            ]),
         // `workbench record`: listed requests through CoinGeckoClient and its limiter, kept as a dataset.
         .target(name: "Recording", dependencies: ["WorkbenchFoundation", "TrackerCore", "Datasets"]),
         // Reports read their own result model (ReportResult), never the simulator's types.

@@ -6,48 +6,97 @@ import Simulation
 import TrackerCore
 import WorkbenchFoundation
 
-/// Runs a fleet, or one shard of it: every user's day(s) on the fleet's scenario. Under the
-/// `keyless` topology with one device per address users share nothing (each has its own
-/// per-address window and no credits), so each user runs alone and the fleet's figures are exact
-/// sums: the same for any `--jobs` and any sharding.
+/// Runs a fleet, or one shard of it: every arm (a topology on a plan) on the same users. An arm
+/// whose users share nothing (`keyless`, one device per address) runs each user alone, in
+/// parallel, and its figures are exact sums; a shard runs its share of the users. A coupled arm
+/// (a shared key, shared addresses, a proxy) runs every user on one clock (``CoupledFleetRun``),
+/// whole, in the first shard. Either way the result is the same for any `--jobs` and sharding.
 public enum FleetRun {
-    /// What one user did.
-    public struct UserTotals: Sendable, Equatable, Codable {
-        /// Requests sent.
-        public var requests = 0
-        /// Requests answered 429.
-        public var refused = 0
-        /// Answers billed a credit.
-        public var billed = 0
-        /// Requests sent at the run's last instant, which begins no minute of the run.
-        public var atEnd = 0
-    }
-
-    /// Runs the users of one shard (all of them for shard 1 of 1).
+    /// Runs the arms for the users of one shard (all of them for shard 1 of 1).
     ///
     /// - Parameters:
     ///   - fleet: The fleet.
     ///   - base: The fleet's scenario, loaded.
     ///   - shard: Which share of the users: user `i` is in shard `i % count + 1`.
-    ///   - jobs: Users run at once.
-    ///   - progress: Told the number of users done (from any thread).
-    /// - Returns: The shard's users' totals and minute counts.
+    ///   - jobs: Users run at once (independent arms).
+    ///   - progress: Told the users done so far, over all arms (from any thread).
+    /// - Returns: The shard's users' totals and counts, arm by arm.
     /// - Throws: ``ScenarioRun/Failure`` when a user's run fails.
     public static func run(
         _ fleet: FleetDefinition, base: ScenarioRun.Loaded, shard: FleetShard.Part = .whole, jobs: Int,
         progress: (@Sendable (Int) -> Void)? = nil
     ) throws(ScenarioRun.Failure) -> FleetShard {
         let coins = base.scenario.market.coinIds.count
-        let minutes = fleet.days * 1_440
         let indices = Array(stride(from: shard.index - 1, to: fleet.users, by: shard.count))
+        let done = Locked(0)
+        var arms: [FleetShard.Arm] = []
+        for arm in fleet.arms {
+            let before = done.withLock { $0 }
+            let report: @Sendable (Int) -> Void = { count in progress?(before + count) }
+            if arm.isIndependent {
+                arms.append(try independent(arm, fleet, base: base, indices: indices, jobs: jobs, progress: report))
+            } else if shard.index == 1 {
+                arms.append(try CoupledFleetRun.run(arm, fleet, base: base, progress: report))
+            } else {
+                arms.append(FleetShard.Arm(label: arm.label, whole: true, totals: [], perMinute: [], creditsByDay: []))
+            }
+            done.withLock { $0 = before + (arm.isIndependent || shard.index == 1 ? arms.last!.totals.count : 0) }
+        }
+        return FleetShard(
+            fleet: fleet.header, part: shard, indices: indices,
+            detail: indices.prefix { $0 < FleetResult.detailedUsers }.map {
+                FleetUser(index: $0, of: fleet, coins: coins)
+            }, arms: arms)
+    }
+
+    /// The config of one user on an arm, on a market already built.
+    static func config(
+        of user: FleetUser, arm: FleetDefinition.Arm, fleet: FleetDefinition, base: Scenario,
+        market: (source: any MarketSource, prices: SimulatedMarket)
+    ) -> RunConfig {
+        var scenario = user.scenario(from: base, days: fleet.days, marketSeed: fleet.seed)
+        scenario.server.plan = arm.plan
+        return scenario.runConfig(seed: user.seed, market: market)
+    }
+
+    /// The market every user of the fleet sees (its seed is the fleet's, unless the scenario
+    /// sets its own).
+    static func market(_ fleet: FleetDefinition, base: ScenarioRun.Loaded) throws(ScenarioRun.Failure)
+        -> (source: any MarketSource, prices: SimulatedMarket)
+    {
+        var scenario = base.scenario
+        scenario.marketSeed = scenario.marketSeed ?? fleet.seed
+        scenario.durationMilliseconds = Int64(fleet.days) * 86_400_000
+        do {
+            return try scenario.market(projectRoot: base.projectRoot)
+        } catch {
+            throw ScenarioRun.Failure(description: error.report)
+        }
+    }
+
+    /// Runs an arm whose users share nothing: each alone, `jobs` at once.
+    private static func independent(
+        _ arm: FleetDefinition.Arm, _ fleet: FleetDefinition, base: ScenarioRun.Loaded, indices: [Int], jobs: Int,
+        progress: @escaping @Sendable (Int) -> Void
+    ) throws(ScenarioRun.Failure) -> FleetShard.Arm {
+        let coins = base.scenario.market.coinIds.count
+        let minutes = fleet.days * 1_440
         let totals = Locked([UserTotals](repeating: UserTotals(), count: indices.count))
-        let perMinute = Locked([Int](repeating: 0, count: minutes))
+        let counters = Locked(ArmCounters(minutes: minutes))
         let failure = Locked<ScenarioRun.Failure?>(nil)
         let next = Locked(0)
         let done = Locked(0)
         let start = base.scenario.start
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, indices.count))) { _ in
-            var minuteCounts = [Int](repeating: 0, count: minutes)
+            let own = ArmCounters(minutes: minutes)
+            let market: (source: any MarketSource, prices: SimulatedMarket)
+            do throws(ScenarioRun.Failure) {
+                // One market a worker: its memos follow one clock at a time.
+                market = try Self.market(fleet, base: base)
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+                return
+            }
             while failure.withLock({ $0 == nil }) {
                 let position = next.withLock { value -> Int in
                     defer { value += 1 }
@@ -55,48 +104,39 @@ public enum FleetRun {
                 }
                 guard position < indices.count else { break }
                 let user = FleetUser(index: indices[position], of: fleet, coins: coins)
-                var loaded = base
-                loaded.scenario = user.scenario(from: base.scenario, days: fleet.days, marketSeed: fleet.seed)
-                var counted = UserTotals()
+                let tally = FleetTally(counters: own, start: start, countsMinutes: true, countsCredits: true)
                 do throws(ScenarioRun.Failure) {
-                    _ = try ScenarioRun.execute(
-                        loaded, seed: user.seed,
-                        events: { event, time in
-                            switch event {
-                            case .requestSent:
-                                counted.requests += 1
-                                let minute = Int((time - start) / 60_000)
-                                if minute >= minutes {
-                                    counted.atEnd += 1
-                                } else if minute >= 0 {
-                                    minuteCounts[minute] += 1
-                                }
-                            case .rateLimited: counted.refused += 1
-                            case .answered(_, _, let billed) where billed: counted.billed += 1
-                            default: break
-                            }
-                        })
+                    var simulation = try simulation(
+                        config(of: user, arm: arm, fleet: fleet, base: base.scenario, market: market),
+                        file: base.scenario.file)
+                    _ = simulation.run(events: tally.observe)
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                     break
                 }
-                totals.withLock { $0[position] = counted }
-                let count = done.withLock { value -> Int in
+                totals.withLock { $0[position] = tally.totals }
+                progress(done.withLock { value -> Int in
                     value += 1
                     return value
-                }
-                progress?(count)
+                })
             }
-            perMinute.withLock { counts in
-                for minute in counts.indices { counts[minute] += minuteCounts[minute] }
-            }
+            counters.withLock { $0.add(own) }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        return FleetShard(
-            fleet: fleet.header, part: shard, indices: indices, totals: totals.withLock { $0 },
-            detail: indices.prefix { $0 < FleetResult.detailedUsers }.map {
-                FleetUser(index: $0, of: fleet, coins: coins)
-            },
-            perMinute: perMinute.withLock { $0 })
+        let summed = counters.withLock { $0 }
+        return FleetShard.Arm(
+            label: arm.label, whole: false, totals: totals.withLock { $0 }, perMinute: summed.perMinute,
+            creditsByDay: summed.creditsByDay)
+    }
+
+    /// A user's simulation, or the failure naming the scenario.
+    static func simulation(_ config: consuming RunConfig, file: String) throws(ScenarioRun.Failure)
+        -> AppSimulation
+    {
+        do {
+            return try AppSimulation(config: config)
+        } catch {
+            throw ScenarioRun.Failure(description: "\(file): alerts: \(error)")
+        }
     }
 }

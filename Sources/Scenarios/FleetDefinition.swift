@@ -1,4 +1,6 @@
 import Foundation
+import Simulation
+import TrackerCore
 import WorkbenchFoundation
 
 /// A fleet: the app's population against one scenario's market, plan and policies, each user's
@@ -6,8 +8,42 @@ import WorkbenchFoundation
 public struct FleetDefinition: Sendable, Equatable {
     /// How the fleet's devices reach CoinGecko.
     public enum Topology: String, Sendable, Equatable, CaseIterable {
-        /// As the app ships: each device without a key, one device per address.
+        /// As the app ships: each device without a key; the keyless limit is per address, and
+        /// devices behind one carrier NAT share one.
         case keyless
+        /// A key built into the app: every device counts against one per-minute window and one
+        /// month of credits.
+        case sharedKey = "shared-key"
+        /// The team's backend: devices call it, it caches for all of them (a TTL per endpoint,
+        /// identical requests in flight merged) and calls CoinGecko with one paid key.
+        case proxy
+    }
+
+    /// One way of serving the fleet, compared with the others on the same users: a topology on
+    /// a plan.
+    public struct Arm: Sendable, Equatable {
+        /// The topology.
+        public var topology: Topology
+        /// The plan: the per-address limit (`keyless`), the shared key's or the proxy's key's.
+        public var plan: RateLimitPlan
+        /// Devices behind one address (`keyless`), one draw per address; nil: one each.
+        public var devicesPerAddress: Distribution?
+        /// The proxy's caching (`proxy`).
+        public var proxy: TeamProxy.Policy?
+
+        /// Whether the arm's users share nothing (so each runs alone, in parallel, and shards
+        /// split them): `keyless` with one device per address.
+        public var isIndependent: Bool {
+            topology == .keyless && (devicesPerAddress == nil || devicesPerAddress == .fixed(1))
+        }
+
+        /// `shared-key demo-100`; `keyless` on the keyless plan.
+        public var label: String {
+            var label = topology.rawValue
+            if !(topology == .keyless && plan.name == "keyless") { label += " " + plan.name }
+            if let devices = devicesPerAddress, !isIndependent { label += ", \(devices) devices an address" }
+            return label
+        }
     }
 
     /// The habits, one draw per user.
@@ -53,8 +89,12 @@ public struct FleetDefinition: Sendable, Equatable {
     public var days: Int
     /// The root seed.
     public var seed: UInt64
-    /// The topology.
-    public var topology: Topology
+    /// The arms compared, in the file's order.
+    public var arms: [Arm]
+    /// Each plan's price a month, by plan name (``defaultPrices`` and the file's `prices`).
+    public var prices: [String: Double]
+    /// The most refused share of requests a plan may show and still count as enough.
+    public var refusalThreshold: Double
     /// The habits.
     public var habits: Habits
     /// The team's target for one user's requests an hour (SC-009: fewer than 50).
@@ -63,18 +103,43 @@ public struct FleetDefinition: Sendable, Equatable {
     /// What a fleet's result names: everything but the habits.
     public var header: FleetHeader {
         FleetHeader(
-            name: name, scenario: scenario, users: users, days: days, seed: seed, topology: topology.rawValue,
-            requestsPerHourTarget: requestsPerHourTarget)
+            name: name, scenario: scenario, users: users, days: days, seed: seed,
+            arms: arms.map { arm in
+                FleetHeader.Arm(
+                    label: arm.label, topology: arm.topology.rawValue, plan: arm.plan.name,
+                    perMinute: arm.plan.requestsPerMinute, monthlyCredits: arm.plan.monthlyCredits,
+                    monthlyPrice: prices[arm.plan.name])
+            },
+            requestsPerHourTarget: requestsPerHourTarget, refusalThreshold: refusalThreshold)
     }
 
     /// The most users one machine runs (a larger fleet is sharded or run on Ray).
     public static let maximumUsers = 1_000_000
     /// The most days.
     public static let maximumDays = 31
+
+    /// List prices a month in USD, as CoinGecko published them (docs/fleet.md); a fleet file's
+    /// `prices` adds to and overrides them. Keyless and demo plans cost nothing; `pro-500` is the
+    /// Analyst plan.
+    public static let defaultPrices: [String: Double] = [
+        "keyless": 0, "demo-30": 0, "demo-100": 0, "pro-500": 129, "lite-500": 499, "pro-1000": 999,
+    ]
+
+    /// The plans a fleet may name beyond TrackerCore's presets (``RateLimitPlan/presets``): the
+    /// paid plans above Analyst.
+    public static let fleetPlans: [RateLimitPlan] = [
+        RateLimitPlan(name: "lite-500", requestsPerMinute: 500, monthlyCredits: 2_000_000),
+        RateLimitPlan(name: "pro-1000", requestsPerMinute: 1_000, monthlyCredits: 5_000_000),
+    ]
+
+    /// A plan by name: a TrackerCore preset, a fleet plan or `custom-N`.
+    public static func plan(named name: String) -> RateLimitPlan? {
+        fleetPlans.first { $0.name == name } ?? RateLimitPlan.named(name)
+    }
 }
 
 /// A seeded distribution of one habit.
-public enum Distribution: Sendable, Equatable {
+public enum Distribution: Sendable, Equatable, CustomStringConvertible {
     /// Always this value.
     case fixed(Double)
     /// Uniform between two values.
@@ -88,6 +153,18 @@ public enum Distribution: Sendable, Equatable {
         case .fixed(let value): value
         case .uniform(let low, let high): (low + high) / 2
         case .lognormal(let median, let sigma): median * Foundation.exp(sigma * sigma / 2)
+        }
+    }
+
+    /// `4`, `1-4`, `~4`.
+    public var description: String {
+        func number(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        }
+        switch self {
+        case .fixed(let value): return number(value)
+        case .uniform(let low, let high): return "\(number(low))-\(number(high))"
+        case .lognormal(let median, _): return "~\(number(median))"
         }
     }
 
@@ -108,6 +185,22 @@ public enum Distribution: Sendable, Equatable {
 
 /// What a fleet's result and its shards name: the fleet without its habits.
 public struct FleetHeader: Sendable, Equatable, Codable {
+    /// An arm: its topology and plan, with the plan's limits and price.
+    public struct Arm: Sendable, Equatable, Codable {
+        /// `shared-key demo-100`.
+        public var label: String
+        /// The topology's name.
+        public var topology: String
+        /// The plan's name.
+        public var plan: String
+        /// The plan's requests a minute.
+        public var perMinute: Int
+        /// The plan's credits a month, if it has a cap.
+        public var monthlyCredits: Int?
+        /// The plan's price a month, if known.
+        public var monthlyPrice: Double?
+    }
+
     /// The fleet's name.
     public var name: String
     /// The scenario, as the fleet file names it.
@@ -118,18 +211,21 @@ public struct FleetHeader: Sendable, Equatable, Codable {
     public var days: Int
     /// The root seed.
     public var seed: UInt64
-    /// The topology's name.
-    public var topology: String
+    /// The arms.
+    public var arms: [Arm]
     /// The team's target for one user's requests an hour.
     public var requestsPerHourTarget: Double
+    /// The most refused share of requests a plan may show and still count as enough.
+    public var refusalThreshold: Double
 
     /// A header.
     public init(
-        name: String, scenario: String, users: Int, days: Int, seed: UInt64, topology: String,
-        requestsPerHourTarget: Double
+        name: String, scenario: String, users: Int, days: Int, seed: UInt64, arms: [Arm],
+        requestsPerHourTarget: Double, refusalThreshold: Double
     ) {
-        (self.name, self.scenario, self.users, self.days, self.seed, self.topology) =
-            (name, scenario, users, days, seed, topology)
+        self.refusalThreshold = refusalThreshold
+        (self.name, self.scenario, self.users, self.days, self.seed, self.arms) =
+            (name, scenario, users, days, seed, arms)
         self.requestsPerHourTarget = requestsPerHourTarget
     }
 }

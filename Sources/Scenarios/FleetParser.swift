@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import TrackerCore
 import WorkbenchFoundation
 
@@ -16,9 +17,11 @@ public enum FleetParser {
         let node = try ScenarioParser.compose(text, file: path)
         let root = try NodeReader(node: node, files: SourceFiles(main: path), path: "").mapping(
             allowing: ["name", "description", "fleet"])
-        let fleet = try root.required("fleet").mapping(allowing: [
-            "scenario", "users", "days", "seed", "topology", "habits", "requests_per_hour_target",
-        ])
+        let fleet = try root.required("fleet").mapping(
+            allowing: [
+                "scenario", "users", "days", "seed", "habits", "requests_per_hour_target", "arms", "prices",
+                "refusal_threshold",
+            ] + armKeys)
         let habits = try fleet.required("habits").mapping(allowing: [
             "sessions_per_day", "session_length", "watchlist", "portfolio", "portfolio_visits", "searches",
             "widget",
@@ -45,7 +48,9 @@ public enum FleetParser {
             users: Int(users),
             days: try fleet.optional("days")?.integer(in: 1...FleetDefinition.maximumDays) ?? 1,
             seed: UInt64(try fleet.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1),
-            topology: try topology(fleet.optional("topology")),
+            arms: try arms(fleet),
+            prices: try prices(fleet.optional("prices")),
+            refusalThreshold: try fleet.optional("refusal_threshold")?.double(in: 0...1) ?? 0.01,
             habits: FleetDefinition.Habits(
                 sessionsPerDay: try required(habits.required("sessions_per_day"), in: 0...1_440),
                 sessionLength: try required(
@@ -61,14 +66,113 @@ public enum FleetParser {
                 ?? 50)
     }
 
-    private static func topology(_ reader: NodeReader?) throws(ScenarioError) -> FleetDefinition.Topology {
-        guard let reader else { return .keyless }
-        let name = try reader.string()
-        if ["shared-key", "proxy"].contains(name) {
-            throw reader.error(
-                "the '\(name)' topology is not built yet (docs/fleet.md); only 'keyless' runs today")
+    /// The keys of one arm: in each item of `arms`, or in `fleet` itself for a fleet of one arm.
+    static let armKeys = ["topology", "plan", "plans", "devices_per_address", "proxy"]
+
+    /// The arms: `arms`' items (each with `plans` expanding into one arm a plan), or the `fleet`
+    /// section's own topology and plan.
+    private static func arms(_ fleet: MappingReader) throws(ScenarioError) -> [FleetDefinition.Arm] {
+        guard let list = fleet.optional("arms") else { return try arms(of: fleet) }
+        if let stray = armKeys.lazy.compactMap(fleet.optional).first {
+            throw stray.error("this goes in each item of 'arms' when the fleet has arms")
         }
-        return try reader.choice(FleetDefinition.Topology.allCases.map { ($0.rawValue, $0) })
+        var arms: [FleetDefinition.Arm] = []
+        let items = try list.sequence()
+        guard !items.isEmpty, items.count <= 16 else {
+            throw list.error("expected 1 to 16 arms, found \(items.count)")
+        }
+        for item in items { arms += try self.arms(of: try item.mapping(allowing: armKeys)) }
+        guard arms.count <= 32 else { throw list.error("expected at most 32 arms with their plans, found \(arms.count)") }
+        return arms
+    }
+
+    private static func arms(of reader: MappingReader) throws(ScenarioError) -> [FleetDefinition.Arm] {
+        let topology =
+            try reader.optional("topology")?.choice(FleetDefinition.Topology.allCases.map { ($0.rawValue, $0) })
+            ?? .keyless
+        if reader.has("plan"), let plans = reader.optional("plans") {
+            throw plans.error("give 'plan' or 'plans', not both")
+        }
+        var planReaders = try reader.optional("plans")?.sequence() ?? []
+        if let plan = reader.optional("plan") { planReaders = [plan] }
+        if planReaders.isEmpty {
+            guard topology == .keyless else {
+                throw (reader.optional("topology") ?? reader.reader).error(
+                    "the '\(topology.rawValue)' topology needs the plan of its key: 'plan: demo-100' or "
+                        + "'plans: [demo-100, pro-500]'")
+            }
+        }
+        var plans: [RateLimitPlan] = []
+        for planReader in planReaders {
+            let name = try planReader.string()
+            guard let plan = FleetDefinition.plan(named: name) else {
+                let known = (RateLimitPlan.presets + FleetDefinition.fleetPlans).map(\.name)
+                throw planReader.error(
+                    "unknown plan '\(name)': expected one of \(known.joined(separator: ", ")) or custom-N")
+            }
+            if topology == .keyless, plan.monthlyCredits != nil {
+                throw planReader.error(
+                    "the keyless topology has no key, so no plan with monthly credits ('\(name)'): "
+                        + "use keyless or custom-N for the per-address limit")
+            }
+            plans.append(plan)
+        }
+        if plans.isEmpty { plans = [.keyless] }
+        let devices = try distribution(reader.optional("devices_per_address"), in: 1...10_000)
+        if devices != nil, topology != .keyless, let stray = reader.optional("devices_per_address") {
+            throw stray.error("devices share an address only in the keyless topology")
+        }
+        let proxy = try proxyPolicy(reader.optional("proxy"), topology: topology)
+        return plans.map { plan in
+            FleetDefinition.Arm(
+                topology: topology, plan: plan, devicesPerAddress: devices,
+                proxy: topology == .proxy ? proxy ?? defaultProxy : nil)
+        }
+    }
+
+    /// The proxy's TTLs when the file gives none: the CDN's 30 s for prices and markets, five
+    /// minutes for charts, 15 for candles, an hour for search and the coin list.
+    public static let defaultProxy = TeamProxy.Policy(
+        ttlByEndpoint: [
+            "/simple/price": 30_000, "/coins/markets": 30_000, "/coins/{id}/market_chart": 300_000,
+            "/coins/{id}/ohlc": 900_000, "/search": 3_600_000, "/coins/list": 3_600_000,
+        ], defaultTTL: 60_000, latencyMilliseconds: 40)
+
+    private static func proxyPolicy(_ reader: NodeReader?, topology: FleetDefinition.Topology)
+        throws(ScenarioError) -> TeamProxy.Policy?
+    {
+        guard let reader else { return nil }
+        guard topology == .proxy else { throw reader.error("'proxy' settings belong to the proxy topology") }
+        let proxy = try reader.mapping(allowing: ["ttl", "latency"])
+        var policy = defaultProxy
+        if let latency = proxy.optional("latency") {
+            policy.latencyMilliseconds = try latency.duration(allowZero: true)
+        }
+        if let ttls = proxy.optional("ttl") {
+            let allowed = CoinGeckoEndpoint.templates + ["default"]
+            let mapping = try ttls.mapping(allowing: allowed)
+            for name in allowed {
+                guard let ttl = mapping.optional(name) else { continue }
+                let value = try ttl.duration(allowZero: true)
+                if name == "default" { policy.defaultTTL = value } else { policy.ttlByEndpoint[name] = value }
+            }
+        }
+        return policy
+    }
+
+    private static func prices(_ reader: NodeReader?) throws(ScenarioError) -> [String: Double] {
+        var prices = FleetDefinition.defaultPrices
+        guard let reader else { return prices }
+        guard case .mapping(let mapping) = reader.node else {
+            throw reader.error("expected plans and their prices a month, such as {pro-500: 129}")
+        }
+        for (key, value) in mapping {
+            let name = key.scalar?.string ?? ""
+            let price = NodeReader(node: value, files: reader.files, path: reader.child(name))
+            guard FleetDefinition.plan(named: name) != nil else { throw price.error("unknown plan '\(name)'") }
+            prices[name] = try price.double(in: 0...1_000_000)
+        }
+        return prices
     }
 
     /// A distribution: a plain value (fixed), `{fixed: v}`, `{uniform: [low, high]}` or

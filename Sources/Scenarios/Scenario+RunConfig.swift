@@ -39,6 +39,21 @@ extension Scenario {
     /// - Returns: The config.
     /// - Throws: ``ScenarioError`` when the market cannot be built (naming `market`).
     public func runConfig(seed: UInt64? = nil, projectRoot: URL) throws(ScenarioError) -> RunConfig {
+        runConfig(seed: seed, market: try market(seed: seed, projectRoot: projectRoot))
+    }
+
+    /// The market a run with this seed answers from: generated, or loaded from its datasets. Runs
+    /// that draw the same market (a fleet's users, whose ``marketSeed`` is the fleet's) can share
+    /// one.
+    ///
+    /// - Parameters:
+    ///   - seed: The root seed (the scenario's own when nil); ``marketSeed`` wins when set.
+    ///   - projectRoot: Where dataset paths are resolved.
+    /// - Returns: What the server answers from, and the market whose prices are the truth.
+    /// - Throws: ``ScenarioError`` when the market cannot be built (naming `market`).
+    public func market(seed: UInt64? = nil, projectRoot: URL) throws(ScenarioError)
+        -> (source: any MarketSource, prices: SimulatedMarket)
+    {
         let seed = seed ?? self.seed
         let source: any MarketSource
         let prices: SimulatedMarket
@@ -74,6 +89,20 @@ extension Scenario {
                     file: file, line: 0, column: 0, keyPath: "market.directory", message: error.description)
             }
         }
+        return (source, prices)
+    }
+
+    /// The run's inputs on a market already built (``market(seed:projectRoot:)``).
+    ///
+    /// - Parameters:
+    ///   - seed: The root seed (the scenario's own when nil).
+    ///   - market: The market, built for this scenario and seed.
+    /// - Returns: The config.
+    public func runConfig(seed: UInt64? = nil, market: (source: any MarketSource, prices: SimulatedMarket))
+        -> RunConfig
+    {
+        let seed = seed ?? self.seed
+        let (source, prices) = market
         let coins = Dictionary(uniqueKeysWithValues: prices.coins.map { ($0.id, $0) })
         let app = AppSetup(
             policies: policies,

@@ -95,11 +95,12 @@ struct FleetRunCommand: ParsableCommand {
             throw CLIError.badInput("--shard: \(error)")
         }
         let progress = ProgressReporter(label: "fleet", quiet: quiet)
-        let total = (fleet.users - part.index + part.count) / part.count
+        let shardUsers = (fleet.users - part.index + part.count) / part.count
+        let total = fleet.arms.map { $0.isIndependent ? shardUsers : part.index == 1 ? fleet.users : 0 }.reduce(0, +)
         let ran: FleetShard
         do {
             ran = try FleetRun.run(fleet, base: base, shard: part, jobs: jobs) { done in
-                progress.update(done: done, total: total, unit: "users")
+                progress.update(done: done, total: total, unit: "user runs")
             }
         } catch {
             throw CLIError.badInput(error.description)
@@ -182,8 +183,8 @@ enum FleetOutput {
             try result.json().write(toFile: "\(directory)/fleet.json", atomically: true, encoding: .utf8)
             try result.markdown().write(toFile: "\(directory)/fleet.md", atomically: true, encoding: .utf8)
             let page = FleetPage.render(
-                name: result.fleet.name, summary: result.summary, figures: result.figures,
-                perMinuteOfDay: result.perMinuteOfDay, requestsPerHour: result.requestsPerHour,
+                name: result.fleet.name, summary: result.summary + " " + result.answer,
+                header: ["figure"] + result.fleet.arms.map(\.label), rows: result.table, arms: result.pageArms,
                 target: result.fleet.requestsPerHourTarget)
             try page.write(toFile: "\(directory)/fleet.html", atomically: true, encoding: .utf8)
         } catch {

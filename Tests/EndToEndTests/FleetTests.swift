@@ -52,6 +52,7 @@ struct FleetTests {
         ])
         #expect(fleet.status == 0, "\(fleet.stdout)\(fleet.stderr)")
         let result = try Self.json(folder.path("out/fleet.json"))
+        let arm = try #require((result["arms"] as? [[String: Any]])?.first)
         let users = try #require(result["users_detail"] as? [[String: Any]])
         #expect(users.count == 3)
         var sum = 0
@@ -67,18 +68,44 @@ struct FleetTests {
             let metrics = try #require(
                 try Self.json(folder.path("run-\(seed)/result.json"))["metrics"] as? [String: Any])
             let requests = try #require(metrics["rate_limit.requests"] as? Int)
-            #expect(user["requests"] as? Int == requests, "user \(user["index"] ?? "?")")
+            #expect((user["requests_by_arm"] as? [Int])?.first == requests, "user \(user["index"] ?? "?")")
             sum += requests
             hourly.append(Double(requests) / 24)
         }
-        #expect(sum > 0 && result["requests"] as? Int == sum)
+        #expect(sum > 0 && arm["requests"] as? Int == sum)
         // The per-user percentiles, by nearest rank over the runs' own counts.
         hourly.sort()
-        let percentiles = try #require(result["requests_per_hour_per_user"] as? [String: Any])
+        let percentiles = try #require(arm["requests_per_hour_per_user"] as? [String: Any])
         for (key, fraction) in [("p50", 0.5), ("p95", 0.95), ("p99", 0.99)] {
             let rank = Int((fraction * Double(hourly.count)).rounded(.up))
             #expect(percentiles[key] as? Double == hourly[rank - 1], "\(key)")
         }
+    }
+
+    @Test(
+        "a coupled arm of one user is `workbench run` on the arm's plan: the shared window is the run's own",
+        arguments: ["demo-100", "pro-500"])
+    func coupledUserIsRun(plan: String) throws {
+        let folder = try Self.fixture(users: 1, extra: "  topology: shared-key\n  plan: \(plan)\n")
+        defer { folder.remove() }
+        let fleet = try WorkbenchProcess.run([
+            "fleet", folder.path("fleet.yaml"), "--out", folder.path("out"), "--quiet",
+        ])
+        #expect(fleet.status == 0, "\(fleet.stdout)\(fleet.stderr)")
+        let result = try Self.json(folder.path("out/fleet.json"))
+        let arm = try #require((result["arms"] as? [[String: Any]])?.first)
+        let user = try #require((result["users_detail"] as? [[String: Any]])?.first)
+        let seed = try #require(user["seed"] as? Int)
+        let run = try WorkbenchProcess.run([
+            "run", folder.path("user.yaml"), "--seed", "\(seed)", "--set", "market.seed=9", "--set", "plan=\(plan)",
+            "--out", folder.path("run"),
+        ])
+        #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
+        let metrics = try #require(try Self.json(folder.path("run/result.json"))["metrics"] as? [String: Any])
+        #expect(arm["label"] as? String == "shared-key \(plan)" && (arm["requests"] as? Int ?? 0) > 0)
+        #expect(arm["requests"] as? Int == metrics["rate_limit.requests"] as? Int)
+        #expect(arm["refused_429"] as? Int == metrics["rate_limit.status_429"] as? Int)
+        #expect(arm["credits_billed"] as? Int == metrics["rate_limit.credits"] as? Int)
     }
 
     @Test("the same fleet.json, byte for byte, with one job or two")
@@ -96,15 +123,15 @@ struct FleetTests {
         let one = try Data(contentsOf: URL(fileURLWithPath: folder.path("jobs-1/fleet.json")))
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("jobs-2/fleet.json"))) == one)
         let result = try Self.json(folder.path("jobs-1/fleet.json"))
-        #expect(
-            result["users"] as? Int == 12 && (result["requests_per_minute_of_day"] as? [Int])?.count == 1_440)
+        let arm = try #require((result["arms"] as? [[String: Any]])?.first)
+        #expect(result["users"] as? Int == 12 && (arm["requests_per_minute_of_day"] as? [Int])?.count == 1_440)
     }
 
-    @Test("two shards merged give the one-go fleet.json; a missing or doubled shard is named")
+    @Test("two shards merged give the one-go fleet.json, coupled arms included; a missing or doubled shard is named")
     func shardsMerge() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let file = RepositoryFiles.root.appendingPathComponent("fleets/keyless-day.yaml").path
+        let file = RepositoryFiles.root.appendingPathComponent("fleets/plan-choice.yaml").path
         let whole = try WorkbenchProcess.run([
             "fleet", file, "--users", "9", "--out", folder.path("whole"), "--quiet",
         ])
@@ -173,7 +200,7 @@ struct FleetTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
     }
 
-    @Test("a topology not built yet, builds that do not add up, a mean out of range: refused")
+    @Test("a topology without its plan, builds that do not add up, a mean out of range: refused")
     func badHabits() throws {
         // The scenario resolves as `extends` does: inside the project folder, existing.
         let escaping = try Self.fixture(users: 1)
@@ -194,7 +221,15 @@ struct FleetTests {
         let shared = try Self.fixture(users: 1, extra: "  topology: shared-key\n")
         defer { shared.remove() }
         let topology = try WorkbenchProcess.run(["fleet", shared.path("fleet.yaml")])
-        #expect(topology.status == 2 && topology.stderr.contains("'shared-key' topology is not built yet"))
+        #expect(
+            topology.status == 2 && topology.stderr.contains("fleet.yaml:6:")
+                && topology.stderr.contains("'shared-key' topology needs the plan of its key"), "\(topology.stderr)")
+        let keyed = try Self.fixture(users: 1, extra: "  topology: keyless\n  plan: pro-500\n")
+        defer { keyed.remove() }
+        let credits = try WorkbenchProcess.run(["fleet", keyed.path("fleet.yaml")])
+        #expect(
+            credits.status == 2 && credits.stderr.contains("fleet.plan")
+                && credits.stderr.contains("no plan with monthly credits"), "\(credits.stderr)")
         let builds = try Self.fixture(
             users: 1,
             habits: "    sessions_per_day: 6\n    session_length: 5m\n    builds: {bitpal: 0.5, spec: 0.4}\n")

@@ -26,6 +26,13 @@ public struct AppSimulation: ~Copyable {
     var effects: [AppEffect] = []
     /// The metrics recorder and the caller's observer, which every event goes to.
     var observers = RunObservers()
+    /// The user's actions (the script's and the seeded sessions'), from ``start(timer:events:)``.
+    var actions = ActionFeed(script: [], sessions: nil)
+    /// Events handled so far.
+    var processed = 0
+    /// What the device's requests go through when it shares a key, an address or a proxy with
+    /// other devices (a fleet's coupled topologies); nil: straight to its own server.
+    public var upstream: (any SharedUpstream)?
 
     /// Prepares a run.
     ///
@@ -57,31 +64,9 @@ public struct AppSimulation: ~Copyable {
         timer: (any WallTimer)? = nil, progress: (@Sendable (Double) -> Void)? = nil,
         events: ((RunEvent, Int64) -> Void)? = nil
     ) -> RunResult {
-        app.timer = timer
-        observers.sink = events
-        var actions = ActionFeed(config: config, ranges: app.chartRanges)
-        app.launch(at: config.start)
-        executeEffects(at: config.start)
-        app.updateScreen(at: config.start)
-        executeEffects(at: config.start)
+        start(timer: timer, events: events)
         var reportedPercent = -1
-        var processed = 0
-        while true {
-            let time: Int64
-            let event: Event
-            if let action = actions.take(dueBy: queue.nextTime) {
-                (time, event) = (action.time, .action(action.action))
-            } else if let next = queue.next() {
-                (time, event) = next
-            } else {
-                break
-            }
-            guard time <= config.end else { break }
-            processed += 1
-            handle(event, at: time)
-            executeEffects(at: time)
-            app.updateScreen(at: time)
-            executeEffects(at: time)
+        while let time = step() {
             if let progress, config.durationMilliseconds > 0 {
                 let percent = Int((time - config.start) * 100 / config.durationMilliseconds)
                 if percent > reportedPercent {
@@ -91,6 +76,63 @@ public struct AppSimulation: ~Copyable {
             }
         }
         progress?(1)
+        return finish()
+    }
+
+    /// Makes the device's server count its requests against a window (and credits) it shares
+    /// with other devices: a key in every copy of the app, or one carrier address.
+    ///
+    /// - Parameter admission: The shared window.
+    public mutating func share(_ admission: SharedAdmission) { server.admission = admission }
+
+    /// Launches the app at the run's start: the first step of ``run(timer:progress:events:)``,
+    /// for a shell that interleaves many runs on one clock (a fleet whose devices share a key
+    /// or a proxy) by calling ``nextTime()``, ``step()`` and ``finish()`` itself.
+    ///
+    /// - Parameters:
+    ///   - timer: Measures the downsampling's wall time, if given.
+    ///   - events: Told every event of the run, with its time, beside the metrics.
+    public mutating func start(timer: (any WallTimer)? = nil, events: ((RunEvent, Int64) -> Void)? = nil) {
+        app.timer = timer
+        observers.sink = events
+        actions = ActionFeed(config: config, ranges: app.chartRanges)
+        app.launch(at: config.start)
+        executeEffects(at: config.start)
+        app.updateScreen(at: config.start)
+        executeEffects(at: config.start)
+    }
+
+    /// When the next event is due, nil when none is due by the run's end.
+    public mutating func nextTime() -> Int64? {
+        let action = actions.nextTime() ?? .max
+        let next = min(action, queue.nextTime ?? .max)
+        return next <= config.end ? next : nil
+    }
+
+    /// Handles the next event (an action goes before a queued event due at the same time).
+    ///
+    /// - Returns: Its time, or nil when no event is due by the run's end (the run is over).
+    public mutating func step() -> Int64? {
+        let time: Int64
+        let event: Event
+        if let action = actions.take(dueBy: queue.nextTime) {
+            (time, event) = (action.time, .action(action.action))
+        } else if let next = queue.next() {
+            (time, event) = next
+        } else {
+            return nil
+        }
+        guard time <= config.end else { return nil }
+        processed += 1
+        handle(event, at: time)
+        executeEffects(at: time)
+        app.updateScreen(at: time)
+        executeEffects(at: time)
+        return time
+    }
+
+    /// Ends the run at its end time and returns its result.
+    public mutating func finish() -> RunResult {
         app.finish(events: processed, at: config.end)
         executeEffects(at: config.end)
         return observers.result(
@@ -138,7 +180,7 @@ public struct AppSimulation: ~Copyable {
     private mutating func transmit(_ sent: AppRequest, at now: Int64) {
         let request = sent.request
         observers.sent(sent, at: now)
-        let reply = server.handle(request, at: now)
+        let reply = upstream?.handle(request, at: now, device: &server) ?? server.handle(request, at: now)
         if reply.response == nil || reply.latencyMilliseconds >= request.timeoutMilliseconds {
             queue.schedule(.timeout(request: sent.id), at: now + request.timeoutMilliseconds)
         } else {

@@ -28,6 +28,9 @@ public struct SimulatedServer: ~Copyable {
     /// whose metrics read the journal from its start).
     public let keepsLatestJournal: Bool
     private var window = PlanWindow()
+    /// The window and credits this server's caller shares with others (a fleet's shared key or
+    /// address); nil: its own window, as one phone sees CoinGecko.
+    public var admission: SharedAdmission?
     /// The journal's targets so far, by the request's target: equal targets share one String.
     private var journalTargets: [String: String] = [:]
     private var keyWindows: [String: PlanWindow] = [:]
@@ -84,6 +87,7 @@ public struct SimulatedServer: ~Copyable {
         let endpoint = request.endpoint
         let reply = answer(
             request, endpoint: endpoint, target: target, at: now, latency: latency, draws: draws)
+        admission?.settle(reply, at: now)
         outcomeCounts[reply.outcome, default: 0] += 1
         if journal.count >= journalLimit && keepsLatestJournal {
             // Amortised O(1): half the journal goes at once, and the shared target strings
@@ -153,6 +157,7 @@ public struct SimulatedServer: ~Copyable {
 
     /// Counts a request against its plan's window, or says how many seconds until it may retry.
     private mutating func admit(_ request: HTTPRequest, at now: Int64) -> Int64? {
+        if let admission { return admission.admit(at: now) }
         guard let keyPlans = behaviour.keyPlans else {
             return window.admit(at: now, perMinute: behaviour.plan.requestsPerMinute)
         }
