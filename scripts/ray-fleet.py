@@ -17,7 +17,9 @@ scripts/ray/setup.sh.
 """
 import argparse
 import importlib.util
+import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -34,11 +36,17 @@ def sweep_module():
     return module
 
 
+def peak_kilobytes(who):
+    """The peak resident memory of this process (RUSAGE_SELF) or of its waited children, kB."""
+    return resource.getrusage(who).ru_maxrss
+
+
 def run_shard(workbench, fleet, users, shard_dir, index, count):
-    """Runs shard K/N into SHARD_DIR/shard-K through an attempt folder; a done shard is kept."""
+    """Runs shard K/N into SHARD_DIR/shard-K through an attempt folder; a done shard is kept.
+    Returns the shard's number, the Ray worker's peak memory and its workbench's (kB; 0 when kept)."""
     final = os.path.join(shard_dir, f"shard-{index}")
     if os.path.exists(os.path.join(final, "fleet-shard.json")):
-        return index
+        return index, peak_kilobytes(resource.RUSAGE_SELF), 0
     attempt = os.path.join(shard_dir, f"attempt-{index}-{uuid.uuid4().hex[:8]}")
     command = [workbench, "fleet", fleet, "--shard", f"{index}/{count}", "--out", attempt, "--quiet"]
     if users:
@@ -47,7 +55,14 @@ def run_shard(workbench, fleet, users, shard_dir, index, count):
     if result.returncode != 0:
         raise RuntimeError(f"shard {index}/{count}: {result.stderr.strip()}")
     os.rename(attempt, final)
-    return index
+    return index, peak_kilobytes(resource.RUSAGE_SELF), peak_kilobytes(resource.RUSAGE_CHILDREN)
+
+
+def fleet_size(path):
+    """A fleet.json's users and days."""
+    with open(path) as file:
+        fleet = json.load(file)
+    return fleet["users"], fleet["days"]
 
 
 def main(argv):
@@ -91,16 +106,27 @@ def main(argv):
         pending = [task.remote(arguments.workbench, arguments.fleet, arguments.users, shard_dir, k, count)
                    for k in range(1, count + 1)]
         finished = 0
+        worker_peak = shard_peak = 0
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
-            ray.get(ready)
+            _, worker, shard = ray.get(ready)[0]
+            worker_peak, shard_peak = max(worker_peak, worker), max(shard_peak, shard)
             finished += 1
             print(f"ray-fleet: {finished}/{count} shards in {time.monotonic() - started:.1f} s", file=sys.stderr)
+        shards_done = time.monotonic() - started
         folders = [os.path.join(shard_dir, f"shard-{k}") for k in range(1, count + 1)]
         subprocess.run([arguments.workbench, "fleet", "merge", *folders, "--out", arguments.out], check=True,
                        cwd=REPOSITORY, stdout=subprocess.DEVNULL)
-        print(f"ray-fleet: {count} shards on {address} merged into {arguments.out} in "
-              f"{time.monotonic() - started:.1f} s", file=sys.stderr)
+        elapsed = time.monotonic() - started
+        print(f"ray-fleet: {count} shards on {address} merged into {arguments.out} in {elapsed:.1f} s", file=sys.stderr)
+        # What the run cost: the shards' time, the peaks (a worker's Ray process and the largest
+        # shard's workbench; the driver and its merge), and user-days a second per CPU.
+        users, days = fleet_size(os.path.join(arguments.out, "fleet.json"))
+        print(f"ray-fleet: measured: {users} users x {days} day(s), shards {shards_done:.1f} s, merge "
+              f"{elapsed - shards_done:.1f} s; {users * days / elapsed / cpus:.0f} user-days a second per CPU "
+              f"({cpus} CPUs); peak memory: Ray worker {worker_peak // 1024} MB, workbench shard "
+              f"{shard_peak // 1024} MB, driver {peak_kilobytes(resource.RUSAGE_SELF) // 1024} MB, merge "
+              f"{peak_kilobytes(resource.RUSAGE_CHILDREN) // 1024} MB", file=sys.stderr)
     finally:
         ray.shutdown()
         if cluster is not None:

@@ -53,7 +53,7 @@ enum CoupledFleetRun {
         for index in 0..<fleet.users {
             let user = FleetUser(index: index, of: fleet, coins: coins)
             let tally = FleetTally(
-                counters: counters, start: start, countsMinutes: arm.topology != .proxy, countsCredits: false)
+                counters: counters, start: start, marketStep: FleetRun.marketStep(base.scenario), countsMinutes: arm.topology != .proxy, countsCredits: false)
             var simulation = try FleetRun.simulation(
                 FleetRun.config(of: user, arm: arm, fleet: fleet, base: base.scenario, market: market),
                 file: base.scenario.file)
@@ -61,16 +61,19 @@ enum CoupledFleetRun {
             case .admissions(let admissions, let addressOf): simulation.share(admissions[addressOf[index]])
             case .proxy(let proxy): simulation.upstream = proxy
             }
-            simulation.start(events: tally.observe)
+            simulation.start(events: tally.observe, recordingMetrics: false)
             if let next = simulation.nextTime() { queue.schedule(index, at: next) }
             devices.append(Device(simulation: simulation, tally: tally))
         }
         let span = Int64(fleet.days) * 86_400_000
         var reported = -1
+        let idleRelease = base.scenario.server.longestCacheMilliseconds
         while let (time, index) = queue.next() {
             let device = devices[index]
             _ = device.simulation!.step()
             if let next = device.simulation!.nextTime() {
+                // A device idle past its CDN cache's longest age frees its last session's bodies.
+                if next - time > idleRelease { device.simulation!.idle(until: next) }
                 queue.schedule(index, at: next)
             } else {
                 _ = device.simulation!.finish()

@@ -150,6 +150,7 @@ public struct FleetResult: Sendable {
                 "session_length_ms": user.sessionMilliseconds, "watchlist": user.watchlist,
                 "portfolio_visits": user.portfolioVisits, "searches": user.searches, "widget": user.widget,
                 "portfolio": user.portfolio, "build": user.build,
+                "utc_offset_hours": user.utcOffsetHours as Any? ?? NSNull(),
                 "requests_by_arm": arms.map { $0.totals[user.index].requests },
                 "refused_by_arm": arms.map { $0.totals[user.index].refused },
             ]

@@ -20,27 +20,37 @@ public enum FleetRun {
     ///   - shard: Which share of the users: user `i` is in shard `i % count + 1`.
     ///   - jobs: Users run at once (independent arms).
     ///   - progress: Told the users done so far, over all arms (from any thread).
+    ///   - kept: Arms finished before (a resumed run), by index: not run again.
+    ///   - finished: Told each arm this run finishes, to keep it.
     /// - Returns: The shard's users' totals and counts, arm by arm.
     /// - Throws: ``ScenarioRun/Failure`` when a user's run fails.
     public static func run(
         _ fleet: FleetDefinition, base: ScenarioRun.Loaded, shard: FleetShard.Part = .whole, jobs: Int,
-        progress: (@Sendable (Int) -> Void)? = nil
+        progress: (@Sendable (Int) -> Void)? = nil, kept: (Int) -> FleetShard.Arm? = { _ in nil },
+        finished: (Int, FleetShard.Arm) -> Void = { _, _ in }
     ) throws(ScenarioRun.Failure) -> FleetShard {
         let coins = base.scenario.market.coinIds.count
         let indices = Array(stride(from: shard.index - 1, to: fleet.users, by: shard.count))
         let done = Locked(0)
         var arms: [FleetShard.Arm] = []
-        for arm in fleet.arms {
+        for (index, arm) in fleet.arms.enumerated() {
             let before = done.withLock { $0 }
             let report: @Sendable (Int) -> Void = { count in progress?(before + count) }
-            if arm.isIndependent {
-                arms.append(try independent(arm, fleet, base: base, indices: indices, jobs: jobs, progress: report))
+            let ran: FleetShard.Arm
+            if let arm = kept(index) {
+                ran = arm
+            } else if arm.isIndependent {
+                ran = try independent(arm, fleet, base: base, indices: indices, jobs: jobs, progress: report)
+                finished(index, ran)
             } else if shard.index == 1 {
-                arms.append(try CoupledFleetRun.run(arm, fleet, base: base, progress: report))
+                ran = try CoupledFleetRun.run(arm, fleet, base: base, progress: report)
+                finished(index, ran)
             } else {
-                arms.append(FleetShard.Arm(label: arm.label, whole: true, totals: [], perMinute: [], creditsByDay: []))
+                ran = FleetShard.Arm(label: arm.label, whole: true, totals: [], perMinute: [], creditsByDay: [])
             }
-            done.withLock { $0 = before + (arm.isIndependent || shard.index == 1 ? arms.last!.totals.count : 0) }
+            arms.append(ran)
+            done.withLock { $0 = before + ran.totals.count }
+            progress?(before + ran.totals.count)
         }
         return FleetShard(
             fleet: fleet.header, part: shard, indices: indices,
@@ -54,7 +64,8 @@ public enum FleetRun {
         of user: FleetUser, arm: FleetDefinition.Arm, fleet: FleetDefinition, base: Scenario,
         market: (source: any MarketSource, prices: SimulatedMarket)
     ) -> RunConfig {
-        var scenario = user.scenario(from: base, days: fleet.days, marketSeed: fleet.seed)
+        var scenario = user.scenario(
+            from: base, days: fleet.days, marketSeed: fleet.seed, waking: fleet.habits.wakingMilliseconds)
         scenario.server.plan = arm.plan
         return scenario.runConfig(seed: user.seed, market: market)
     }
@@ -72,6 +83,12 @@ public enum FleetRun {
         } catch {
             throw ScenarioRun.Failure(description: error.report)
         }
+    }
+
+    /// The market's step: how old its newest price can be (0 for recorded markets).
+    static func marketStep(_ scenario: Scenario) -> Int64 {
+        if case .synthetic(let market) = scenario.market { return market.stepMilliseconds }
+        return 0
     }
 
     /// Runs an arm whose users share nothing: each alone, `jobs` at once.
@@ -104,12 +121,16 @@ public enum FleetRun {
                 }
                 guard position < indices.count else { break }
                 let user = FleetUser(index: indices[position], of: fleet, coins: coins)
-                let tally = FleetTally(counters: own, start: start, countsMinutes: true, countsCredits: true)
+                let tally = FleetTally(
+                    counters: own, start: start, marketStep: FleetRun.marketStep(base.scenario), countsMinutes: true, countsCredits: true)
                 do throws(ScenarioRun.Failure) {
                     var simulation = try simulation(
                         config(of: user, arm: arm, fleet: fleet, base: base.scenario, market: market),
                         file: base.scenario.file)
-                    _ = simulation.run(events: tally.observe)
+                    // Counted by the tally alone: no metrics recorded, no journal kept.
+                    simulation.start(events: tally.observe, recordingMetrics: false)
+                    while simulation.step() != nil {}
+                    _ = simulation.finish()
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                     break

@@ -14,8 +14,9 @@ public struct UserTotals: Sendable, Equatable, Codable {
     public var sessions = 0
     /// Sessions in which a request was answered 429.
     public var refusedSessions = 0
-    /// Sessions in which the watchlist or the portfolio showed a price older than
-    /// ``FleetTally/staleAge``, ``FleetTally/grace`` or more into the session.
+    /// Sessions in which the watchlist or the portfolio showed a price more than
+    /// ``FleetTally/staleAge`` older than the market's own step (a price on a five-minute grid is
+    /// up to five minutes old when it is the newest), ``FleetTally/grace`` or more into the session.
     public var staleSessions = 0
 }
 
@@ -53,11 +54,14 @@ final class FleetTally {
     private let start: Int64
     private let countsMinutes: Bool
     private let countsCredits: Bool
+    /// The age past which a price on screen is stale: ``staleAge`` and the market's step.
+    private let staleAfter: Int64
     private var sessionStart: Int64?
     private var sessionRefused = false
     private var sessionStale = false
 
-    init(counters: ArmCounters, start: Int64, countsMinutes: Bool, countsCredits: Bool) {
+    init(counters: ArmCounters, start: Int64, marketStep: Int64, countsMinutes: Bool, countsCredits: Bool) {
+        staleAfter = Self.staleAge + marketStep
         self.counters = counters
         self.start = start
         self.countsMinutes = countsMinutes
@@ -93,7 +97,7 @@ final class FleetTally {
         case .screenShown(.watchlist, let items), .screenShown(.portfolio, let items):
             // Prices only: a chart's last point is as old as its range's granularity.
             guard let begun = sessionStart, !sessionStale, time - begun >= Self.grace else { return }
-            if items.contains(where: { item in item.dataTime.map { time - $0 > Self.staleAge } ?? false }) {
+            if items.contains(where: { item in item.dataTime.map { time - $0 > staleAfter } ?? false }) {
                 sessionStale = true
             }
         case .finished: endSession()

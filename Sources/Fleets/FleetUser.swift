@@ -27,6 +27,8 @@ public struct FleetUser: Sendable, Equatable, Codable {
     public var portfolio: Bool
     /// The app build (a policy preset).
     public var build: String
+    /// The user's time zone, hours from UTC, when the fleet has a daily rhythm.
+    public var utcOffsetHours: Double?
 
     /// The user drawn for an index.
     public init(index: Int, of fleet: FleetDefinition, coins: Int) {
@@ -51,6 +53,19 @@ public struct FleetUser: Sendable, Equatable, Codable {
             }
         }
         seed = random.next() >> 1
+        // Drawn after the seed, so a fleet without time zones keeps its users.
+        if !habits.timeZones.isEmpty {
+            let zone = random.nextUnitInterval()
+            var cumulative = 0.0
+            utcOffsetHours = habits.timeZones.last?.hours
+            for candidate in habits.timeZones {
+                cumulative += candidate.share
+                if zone < cumulative {
+                    utcOffsetHours = candidate.hours
+                    break
+                }
+            }
+        }
     }
 
     /// The scenario this user runs: the fleet's scenario for the fleet's days, on the fleet's one
@@ -59,7 +74,17 @@ public struct FleetUser: Sendable, Equatable, Codable {
     /// `portfolio:` trades, or none) and build (its preset replaces the scenario's policies); the
     /// rest of the scenario's
     /// script, if any, is not run (a fleet user's day is their habits).
-    public func scenario(from base: Scenario, days: Int, marketSeed: UInt64) -> Scenario {
+    ///
+    /// - Parameters:
+    ///   - base: The fleet's scenario.
+    ///   - days: The fleet's days.
+    ///   - marketSeed: The fleet's seed.
+    ///   - waking: When users wake (local ms after midnight) and how long they are awake, for a
+    ///     user with a time zone.
+    public func scenario(
+        from base: Scenario, days: Int, marketSeed: UInt64,
+        waking: (wake: Int64, awake: Int64) = (7 * 3_600_000, 16 * 3_600_000)
+    ) -> Scenario {
         var scenario = base
         scenario.marketSeed = base.marketSeed ?? marketSeed
         scenario.durationMilliseconds = Int64(days) * 86_400_000
@@ -72,6 +97,11 @@ public struct FleetUser: Sendable, Equatable, Codable {
         scenario.sessions = StochasticUser(
             sessionsPerDay: sessionsPerDay, meanSessionMilliseconds: sessionMilliseconds,
             coinsPerSession: base.sessions?.coinsPerSession ?? 1, habits: habits)
+        if let hours = utcOffsetHours {
+            scenario.sessions?.waking = StochasticUser.WakingHours(
+                utcOffsetMilliseconds: Int64(hours * 3_600_000), wakeMilliseconds: waking.wake,
+                awakeMilliseconds: waking.awake)
+        }
         scenario.hasWidget = widget
         if let policies = PolicyPresets.named(build) { scenario.policies = policies }
         return scenario

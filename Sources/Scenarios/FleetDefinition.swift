@@ -64,6 +64,27 @@ public struct FleetDefinition: Sendable, Equatable {
         public var portfolioShare: Double
         /// App builds (policy presets) and their shares.
         public var builds: [Build]
+        /// Time zones (hours from UTC) and the share of users in each; empty: no daily rhythm,
+        /// sessions at any hour.
+        public var timeZones: [TimeZoneShare] = []
+        /// When users wake, local ms after midnight, and how long they are awake (with time zones).
+        public var wakingMilliseconds: (wake: Int64, awake: Int64) = (7 * 3_600_000, 16 * 3_600_000)
+
+        public static func == (left: Habits, right: Habits) -> Bool {
+            (left.sessionsPerDay, left.sessionLength, left.watchlist, left.portfolioVisits, left.searches)
+                == (right.sessionsPerDay, right.sessionLength, right.watchlist, right.portfolioVisits, right.searches)
+                && (left.widgetShare, left.portfolioShare, left.builds, left.timeZones)
+                    == (right.widgetShare, right.portfolioShare, right.builds, right.timeZones)
+                && left.wakingMilliseconds == right.wakingMilliseconds
+        }
+    }
+
+    /// A time zone of the fleet's users, and their share.
+    public struct TimeZoneShare: Sendable, Equatable {
+        /// Hours from UTC (`-5`, `5.5`).
+        public var hours: Double
+        /// The share of users.
+        public var share: Double
     }
 
     /// An app build of the fleet: a policy preset, and the share of users on it.

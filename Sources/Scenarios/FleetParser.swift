@@ -24,8 +24,7 @@ public enum FleetParser {
             ] + armKeys)
         let habits = try fleet.required("habits").mapping(allowing: [
             "sessions_per_day", "session_length", "watchlist", "portfolio", "portfolio_visits", "searches",
-            "widget",
-            "builds",
+            "widget", "builds", "time_zones", "waking_hours",
         ])
         let usersReader = try fleet.required("users")
         let users = try usersReader.double()
@@ -61,7 +60,9 @@ public enum FleetParser {
                 searches: try distribution(habits.optional("searches"), in: 0...20) ?? .fixed(0),
                 widgetShare: try habits.optional("widget")?.double(in: 0...1) ?? 0,
                 portfolioShare: try habits.optional("portfolio")?.double(in: 0...1) ?? 1,
-                builds: try builds(habits.optional("builds"))),
+                builds: try builds(habits.optional("builds")),
+                timeZones: try timeZones(habits.optional("time_zones")),
+                wakingMilliseconds: try wakingHours(habits.optional("waking_hours"))),
             requestsPerHourTarget: try fleet.optional("requests_per_hour_target")?.double(in: 1...100_000)
                 ?? 50)
     }
@@ -228,6 +229,38 @@ public enum FleetParser {
                 "this sigma puts the mean at \(lognormal.mean), outside \(range); use a smaller sigma")
         }
         return lognormal
+    }
+
+    /// `time_zones: {-5: 0.4, 1: 0.4, 8: 0.2}`: hours from UTC and shares adding up to 1.
+    private static func timeZones(_ reader: NodeReader?) throws(ScenarioError) -> [FleetDefinition.TimeZoneShare] {
+        guard let reader else { return [] }
+        guard case .mapping(let mapping) = reader.node, !mapping.isEmpty else {
+            throw reader.error("expected hours from UTC and their shares, such as {-5: 0.4, 1: 0.4, 8: 0.2}")
+        }
+        var zones: [FleetDefinition.TimeZoneShare] = []
+        for (key, value) in mapping {
+            let name = key.scalar?.string ?? ""
+            let share = NodeReader(node: value, files: reader.files, path: reader.child(name))
+            guard let hours = Double(name), (-12...14).contains(hours), (hours * 4).rounded() == hours * 4 else {
+                throw share.error("expected a time zone as hours from UTC, -12 to 14 in quarter hours, found '\(name)'")
+            }
+            zones.append(FleetDefinition.TimeZoneShare(hours: hours, share: try share.double(in: 0...1)))
+        }
+        let total = zones.map(\.share).reduce(0, +)
+        guard abs(total - 1) < 1e-9 else { throw reader.error("the time zones' shares must add up to 1, found \(total)") }
+        return zones.sorted { $0.hours < $1.hours }
+    }
+
+    /// `waking_hours: [7h, 23h]`: when users wake and go to sleep, local time.
+    private static func wakingHours(_ reader: NodeReader?) throws(ScenarioError) -> (wake: Int64, awake: Int64) {
+        guard let reader else { return (7 * 3_600_000, 16 * 3_600_000) }
+        let bounds = try reader.sequence()
+        guard bounds.count == 2 else { throw reader.error("expected [wake, sleep] such as [7h, 23h], found \(bounds.count) value(s)") }
+        let (wake, sleep) = (try bounds[0].duration(allowZero: true), try bounds[1].duration(allowZero: true))
+        guard wake < 86_400_000, sleep <= 86_400_000, wake != sleep else {
+            throw reader.error("expected two different times of day from 0h to 24h, such as [7h, 23h]")
+        }
+        return (wake, sleep > wake ? sleep - wake : 86_400_000 - wake + sleep)
     }
 
     private static func builds(_ reader: NodeReader?) throws(ScenarioError) -> [FleetDefinition.Build] {

@@ -23,22 +23,27 @@ struct FleetRunCommand: ParsableCommand {
         abstract: "Run a fleet (or one shard of it) and write fleet.json, fleet.md and fleet.html.",
         discussion: """
             A fleet file names a scenario (its market, plan and policies), the number of users and \
-            days, a seed, a topology and the users' habits as seeded distributions (sessions a day, \
-            session length, watchlist size, Portfolio-tab visits and searches a session, the \
-            widget's share, the app builds). Each user is drawn from the seed and their index \
-            alone and runs the scenario for the fleet's days with their habits. fleet.json, \
-            fleet.md and fleet.html (with plots) go to --out: requests, 429s, the busiest minute, each user's requests an hour \
-            against the team's target of fewer than 50, and a 30-day month at the simulated days' \
-            pace. Only the keyless topology with one device per address is built: its users share \
-            nothing, so every figure is an exact sum, the same for any --jobs. docs/fleet.md has \
-            the file format and what is not built yet (shared keys, proxies, shards, Ray).
+            days, a seed, the users' habits as seeded distributions (sessions a day, session \
+            length, watchlist size, Portfolio-tab visits and searches a session, the widget's \
+            share, the app builds, time zones and waking hours), and the arms to compare: \
+            keyless (each device its own address, or devices_per_address behind a NAT), \
+            shared-key (one window and one month of credits for every device) and proxy (the \
+            team's cache in front of one paid key), each on its plans. Each user is drawn from \
+            the seed and their index alone and runs the scenario for the fleet's days in every \
+            arm. fleet.json, fleet.md and fleet.html (with plots) go to --out, arm by arm: \
+            requests, 429s and stale prices by user and by session, the busiest minute at \
+            CoinGecko, credits by day and the month's cost, each user's requests an hour \
+            against the team's target of fewer than 50, and each topology's cheapest plan that \
+            is enough. An arm whose users share nothing runs them --jobs at once; a coupled arm \
+            runs every device on one clock, exactly, in one thread. Either way the result is the \
+            same for any --jobs. docs/fleet.md has the file format and the method.
 
-            With --shard K/N only users i with i % N == K - 1 run, and fleet-shard.json goes to \
-            --out; `workbench fleet merge` merges the N shards into the fleet.json one run writes, \
-            byte for byte.
+            With --shard K/N only users i with i % N == K - 1 of each independent arm run (shard \
+            1 also runs the coupled arms whole), and fleet-shard.json goes to --out; `workbench \
+            fleet merge` merges the N shards into the fleet.json one run writes, byte for byte.
 
             Examples:
-              workbench fleet fleets/keyless-day.yaml
+              workbench fleet fleets/plan-choice.yaml --users 1000
               workbench fleet fleets/keyless-day.yaml --users 10000 --jobs 2 --out out/fleet-10k
               workbench fleet fleets/keyless-day.yaml --shard 1/2 --out out/f1   # here
               workbench fleet fleets/keyless-day.yaml --shard 2/2 --out out/f2   # anywhere
@@ -72,6 +77,9 @@ struct FleetRunCommand: ParsableCommand {
     @Option(help: "Run only shard K of N (K/N) and write fleet-shard.json, for `workbench fleet merge`.")
     var shard: String?
 
+    @Flag(help: "Continue a killed run in the same --out: the arms it finished are not run again.")
+    var resume = false
+
     func run() throws {
         var fleet: FleetDefinition
         do {
@@ -97,11 +105,25 @@ struct FleetRunCommand: ParsableCommand {
         let progress = ProgressReporter(label: "fleet", quiet: quiet)
         let shardUsers = (fleet.users - part.index + part.count) / part.count
         let total = fleet.arms.map { $0.isIndependent ? shardUsers : part.index == 1 ? fleet.users : 0 }.reduce(0, +)
+        let kept = FleetProgress(directory: directory, fleet: fleet.header, part: part)
+        if !resume { kept.clear() }
+        let resumed = (0..<fleet.arms.count).filter { kept.kept($0) != nil }
+        if !resumed.isEmpty && !quiet {
+            StandardStreams.error("fleet: \(resumed.count) of \(fleet.arms.count) arms already done in \(directory)\n")
+        }
         let ran: FleetShard
         do {
-            ran = try FleetRun.run(fleet, base: base, shard: part, jobs: jobs) { done in
-                progress.update(done: done, total: total, unit: "user runs")
-            }
+            ran = try FleetRun.run(
+                fleet, base: base, shard: part, jobs: jobs,
+                progress: { done in progress.update(done: done, total: total, unit: "user runs") },
+                kept: kept.kept,
+                finished: { index, arm in
+                    do {
+                        try kept.keep(arm, index: index)
+                    } catch {
+                        StandardStreams.error("fleet: could not keep arm \(index + 1) in \(directory): \(error.localizedDescription)\n")
+                    }
+                })
         } catch {
             throw CLIError.badInput(error.description)
         }
@@ -113,6 +135,7 @@ struct FleetRunCommand: ParsableCommand {
             } catch {
                 throw CLIError.badInput("--out \(directory): \(error.localizedDescription)")
             }
+            kept.clear()
             StandardStreams.output(
                 "shard \(part.index)/\(part.count): \(ran.indices.count) users; wrote \(directory)/fleet-shard.json\n"
             )
@@ -125,6 +148,7 @@ struct FleetRunCommand: ParsableCommand {
             throw CLIError.badInput(error.description)
         }
         try FleetOutput.write(result, to: directory)
+        kept.clear()
     }
 }
 

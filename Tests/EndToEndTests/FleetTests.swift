@@ -108,6 +108,40 @@ struct FleetTests {
         #expect(arm["credits_billed"] as? Int == metrics["rate_limit.credits"] as? Int)
     }
 
+    @Test("a fleet killed with -9 after its first arm and resumed gives the one-go bytes, and keeps nothing after")
+    func killAndResume() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = "fleets/plan-choice.yaml"
+        let whole = try WorkbenchProcess.run(["fleet", file, "--users", "30", "--out", folder.path("whole"), "--quiet"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let killed = folder.path("killed")
+        let process = try WorkbenchProcess.start(["fleet", file, "--users", "30", "--out", killed, "--quiet"])
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline,
+            !FileManager.default.fileExists(atPath: "\(killed)/.fleet-progress/arm-2.json")
+        {
+            usleep(2_000)
+        }
+        process.signal(SIGKILL)
+        process.waitUntilExit()
+        #expect(!FileManager.default.fileExists(atPath: "\(killed)/fleet.json"))
+        try FileManager.default.createDirectory(atPath: folder.path("other"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: "\(killed)/.fleet-progress", toPath: folder.path("other/.fleet-progress"))
+        let resumed = try WorkbenchProcess.run(["fleet", file, "--users", "30", "--out", killed, "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("arms already done in"), "\(resumed.stderr)")
+        let one = try Data(contentsOf: URL(fileURLWithPath: folder.path("whole/fleet.json")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(killed)/fleet.json")) == one)
+        #expect(!FileManager.default.fileExists(atPath: "\(killed)/.fleet-progress"))
+        // Kept arms of another fleet (here, another size) are not used.
+        let other = try WorkbenchProcess.run([
+            "fleet", file, "--users", "31", "--out", folder.path("other"), "--resume",
+        ])
+        #expect(other.status == 0 && !other.stderr.contains("already done"), "\(other.stderr)")
+    }
+
     @Test("the same fleet.json, byte for byte, with one job or two")
     func anyJobs() throws {
         let folder = try TemporaryDirectory()

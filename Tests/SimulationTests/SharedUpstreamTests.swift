@@ -101,3 +101,46 @@ struct SharedUpstreamTests {
         }
     }
 }
+
+/// A daily rhythm: sessions begin only in the user's waking hours, in their time zone.
+@Suite("Waking hours")
+struct WakingHoursTests {
+    /// The same advance, a minute at a time: count waking minutes until `gap` of them have passed
+    /// (a gap that ends as the user falls asleep lands at the next waking, when sessions can begin).
+    static func byMinutes(_ hours: StochasticUser.WakingHours, from time: Int64, gap: Int64) -> Int64 {
+        func awake(_ time: Int64) -> Bool {
+            let local = ((time + hours.utcOffsetMilliseconds - hours.wakeMilliseconds) % 86_400_000 + 86_400_000)
+                % 86_400_000
+            return local < hours.awakeMilliseconds
+        }
+        var (time, left) = (time, gap)
+        while !awake(time) { time += 60_000 }
+        while left > 0 {
+            if awake(time) { left -= 60_000 }
+            time += 60_000
+            while !awake(time) { time += 60_000 }
+        }
+        return time
+    }
+
+    @Test("advancing by waking time skips the hours asleep, in any time zone, across midnight")
+    func advance() {
+        var random = SplitMix64(seed: 4)
+        for _ in 0..<300 {
+            let hours = StochasticUser.WakingHours(
+                utcOffsetMilliseconds: Int64(random.next() % 105) * 900_000 - 12 * 3_600_000,
+                wakeMilliseconds: Int64(random.next() % 24) * 3_600_000,
+                awakeMilliseconds: Int64(1 + random.next() % 23) * 3_600_000)
+            let start = 1_704_067_200_000 + Int64(random.next() % 2_880) * 60_000
+            let gap = Int64(random.next() % 4_000) * 60_000
+            #expect(
+                hours.advance(start, byAwake: gap) == Self.byMinutes(hours, from: start, gap: gap),
+                "\(hours) \(start) \(gap)")
+        }
+        // 7:00 to 23:00 in UTC+1: from 22:30 local, an hour awake is 07:30 local the next day.
+        let europe = StochasticUser.WakingHours(
+            utcOffsetMilliseconds: 3_600_000, wakeMilliseconds: 7 * 3_600_000, awakeMilliseconds: 16 * 3_600_000)
+        let lateEvening: Int64 = 1_704_067_200_000 + 21 * 3_600_000 + 1_800_000  // 21:30 UTC, 22:30 local
+        #expect(europe.advance(lateEvening, byAwake: 3_600_000) == lateEvening + 9 * 3_600_000)
+    }
+}

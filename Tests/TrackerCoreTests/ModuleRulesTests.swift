@@ -33,7 +33,7 @@ struct ModuleRulesTests {
         ],
         "LiveHTTP": ["TrackerCore", "CCurl"],
         "Live": ["WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation"],
-        "Fleets": ["WorkbenchFoundation", "TrackerCore", "Scenarios", "Simulation", "Runs"],
+        "Fleets": ["WorkbenchFoundation", "PriceModels", "TrackerCore", "Scenarios", "Simulation", "Runs", "Reports"],
         "Serve": ["WorkbenchFoundation", "TrackerCore", "Simulation"],
         "Recording": ["WorkbenchFoundation", "TrackerCore", "Datasets"],
         "FuzzTargets": ["WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios"],

@@ -85,6 +85,12 @@ public struct AppSimulation: ~Copyable {
     /// - Parameter admission: The shared window.
     public mutating func share(_ admission: SharedAdmission) { server.admission = admission }
 
+    /// Lets the device's server drop what no request from `time` on can use (its CDN cache's
+    /// older responses): for a shell that knows the device sends nothing before `time`.
+    ///
+    /// - Parameter time: The device's next event, epoch ms.
+    public mutating func idle(until time: Int64) { server.dropCache(unusableAt: time) }
+
     /// Launches the app at the run's start: the first step of ``run(timer:progress:events:)``,
     /// for a shell that interleaves many runs on one clock (a fleet whose devices share a key
     /// or a proxy) by calling ``nextTime()``, ``step()`` and ``finish()`` itself.
@@ -92,9 +98,16 @@ public struct AppSimulation: ~Copyable {
     /// - Parameters:
     ///   - timer: Measures the downsampling's wall time, if given.
     ///   - events: Told every event of the run, with its time, beside the metrics.
-    public mutating func start(timer: (any WallTimer)? = nil, events: ((RunEvent, Int64) -> Void)? = nil) {
+    ///   - recordingMetrics: Whether the metrics are recorded (without, ``finish()``'s result has
+    ///     none, the server keeps no journal, and a long run holds no traces: a fleet's devices
+    ///     are counted from `events`).
+    public mutating func start(
+        timer: (any WallTimer)? = nil, events: ((RunEvent, Int64) -> Void)? = nil, recordingMetrics: Bool = true
+    ) {
         app.timer = timer
         observers.sink = events
+        observers.recordsMetrics = recordingMetrics
+        server.keepsJournal = recordingMetrics
         actions = ActionFeed(config: config, ranges: app.chartRanges)
         app.launch(at: config.start)
         executeEffects(at: config.start)

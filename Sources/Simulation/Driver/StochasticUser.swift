@@ -95,6 +95,48 @@ public struct StochasticUser: Sendable, Equatable {
     public var coinsPerSession: Double
     /// What the user does in a session.
     public var habits: Habits
+    /// When the user is awake, if sessions follow a daily rhythm (nil: at any hour).
+    public var waking: WakingHours?
+
+    /// The hours a user is awake in their time zone: sessions begin only then, at the same
+    /// average rate (``StochasticUser/sessionsPerDay`` a day, all in the waking hours).
+    public struct WakingHours: Sendable, Equatable {
+        /// The user's time zone: local time is UTC plus this, ms.
+        public var utcOffsetMilliseconds: Int64
+        /// When the user wakes, local ms after midnight.
+        public var wakeMilliseconds: Int64
+        /// How long the user is awake, ms (at most a day).
+        public var awakeMilliseconds: Int64
+
+        /// Waking hours.
+        ///
+        /// - Parameters:
+        ///   - utcOffsetMilliseconds: The time zone's offset from UTC, ms.
+        ///   - wakeMilliseconds: When the user wakes, local ms after midnight.
+        ///   - awakeMilliseconds: How long they are awake, ms (1 ms to a day).
+        public init(utcOffsetMilliseconds: Int64, wakeMilliseconds: Int64, awakeMilliseconds: Int64) {
+            self.utcOffsetMilliseconds = utcOffsetMilliseconds
+            self.wakeMilliseconds = wakeMilliseconds
+            self.awakeMilliseconds = min(max(awakeMilliseconds, 1), 86_400_000)
+        }
+
+        /// The time `gap` of waking time after `time`: the hours asleep are skipped.
+        public func advance(_ time: Int64, byAwake gap: Int64) -> Int64 {
+            let day: Int64 = 86_400_000
+            func modulo(_ value: Int64) -> Int64 { ((value % day) + day) % day }
+            var (time, left) = (time, gap)
+            while true {
+                let sinceWake = modulo(time + utcOffsetMilliseconds - wakeMilliseconds)
+                if sinceWake >= awakeMilliseconds {
+                    time += day - sinceWake
+                    continue
+                }
+                let remaining = awakeMilliseconds - sinceWake
+                if left < remaining { return time + left }
+                (left, time) = (left - remaining, time + remaining)
+            }
+        }
+    }
 
     /// Creates a behaviour.
     ///
@@ -180,8 +222,9 @@ public struct StochasticUser: Sendable, Equatable {
         /// `.background` last; nil after the last session.
         public mutating func next() -> [ScheduledAction]? {
             guard user.sessionsPerDay > 0, !coins.isEmpty else { return nil }
-            let meanGap = 86_400_000 / user.sessionsPerDay
-            time += Int64(-PortableMath.log1p(-generator.nextUnitInterval()) * meanGap)
+            let meanGap = Double(user.waking?.awakeMilliseconds ?? 86_400_000) / user.sessionsPerDay
+            let gap = Int64(-PortableMath.log1p(-generator.nextUnitInterval()) * meanGap)
+            time = user.waking?.advance(time, byAwake: gap) ?? time + gap
             guard time < end else { return nil }
             var length = max(
                 10_000,

@@ -8,6 +8,9 @@ public struct RunObservers {
     private(set) var recorder = MetricsRecorder()
     /// Told every event too.
     public var sink: ((RunEvent, Int64) -> Void)?
+    /// Whether the recorder sees the events: a shell that only needs the sink (a fleet's
+    /// devices, counted by their own tallies) turns it off and gets an empty result.
+    public var recordsMetrics = true
 
     /// Creates the observers.
     ///
@@ -22,7 +25,7 @@ public struct RunObservers {
     ///   - event: What happened.
     ///   - now: When.
     public mutating func emit(_ event: RunEvent, at now: Int64) {
-        recorder.observe(event, at: now)
+        if recordsMetrics { recorder.observe(event, at: now) }
         sink?(event, now)
     }
 

@@ -28,6 +28,9 @@ public struct SimulatedServer: ~Copyable {
     /// whose metrics read the journal from its start).
     public let keepsLatestJournal: Bool
     private var window = PlanWindow()
+    /// Whether requests are journalled (a fleet's device, whose metrics are not recorded, keeps
+    /// none: ``droppedJournalEntries`` stays 0 and the outcomes are still counted).
+    public var keepsJournal = true
     /// The window and credits this server's caller shares with others (a fleet's shared key or
     /// address); nil: its own window, as one phone sees CoinGecko.
     public var admission: SharedAdmission?
@@ -89,6 +92,7 @@ public struct SimulatedServer: ~Copyable {
             request, endpoint: endpoint, target: target, at: now, latency: latency, draws: draws)
         admission?.settle(reply, at: now)
         outcomeCounts[reply.outcome, default: 0] += 1
+        guard keepsJournal else { return reply }
         if journal.count >= journalLimit && keepsLatestJournal {
             // Amortised O(1): half the journal goes at once, and the shared target strings
             // with it (a long-running server sees unboundedly many distinct targets).
@@ -192,6 +196,17 @@ public struct SimulatedServer: ~Copyable {
             if now >= nextPurge { purgeExpired(at: now) }
         }
         return (response, now, replayed ? .replayed : .served)
+    }
+
+    /// Drops the CDN cache's responses that no request arriving at or after `time` could be
+    /// served: exact for a caller that sends nothing before then (a fleet's idle device, whose
+    /// cache would otherwise hold its last session's bodies for hours).
+    ///
+    /// - Parameter time: The earliest time a request can arrive, epoch ms.
+    public mutating func dropCache(unusableAt time: Int64) {
+        guard !cache.isEmpty else { return }
+        let longest = behaviour.longestCacheMilliseconds
+        cache = cache.filter { time - $0.value.storedAt < longest }
     }
 
     /// Drops cached responses no request can be served anymore (older than the longest max-age),
