@@ -22,6 +22,8 @@ let package = Package(
         // For the server's own package (Server/): `workbench serve` runs it.
         .library(name: "Runs", targets: ["Runs"]),
         .library(name: "CommandLineShell", targets: ["CommandLineShell"]),
+        // For the benchmarks' fleets (Benchmarks/).
+        .library(name: "Fleets", targets: ["Fleets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -36,10 +38,10 @@ let package = Package(
         // The app's platform-neutral logic: no wall clock, no global state.
         .target(name: "TrackerCore", dependencies: ["WorkbenchFoundation"]),
         // GNU GSL (libgsl-dev) with a header-only shim for the generator-type globals.
-        .systemLibrary(name: "CGSL", providers: [.apt(["libgsl-dev"])]),
+        .systemLibrary(name: "CGSL", providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]),
         // libyaml's event API (Debian's libyaml-dev), for the scenario reader's shape guard: Yams
         // publishes no product for its bundled copy.
-        .systemLibrary(name: "CLibYAML", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CLibYAML", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         // Seeded GSL price processes, their calibration, and synthetic markets built from them.
         .target(
             name: "PriceModels",
@@ -81,7 +83,8 @@ let package = Package(
         .target(
             name: "Fleets",
             dependencies: [
-                "WorkbenchFoundation", "PriceModels", "TrackerCore", "Scenarios", "Simulation", "Runs", "Reports",
+                "WorkbenchFoundation", "PriceModels", "TrackerCore", "Scenarios", "Simulation", "Runs",
+                "Reports",
             ]),
         // `workbench record`: listed requests through CoinGeckoClient and its limiter, kept as a dataset.
         .target(name: "Recording", dependencies: ["WorkbenchFoundation", "TrackerCore", "Datasets"]),
@@ -130,8 +133,13 @@ let package = Package(
             // The release binary carries the Swift runtime and Foundation instead of loading
             // them: 5 MB less resident memory (relocated library pages), the same results
             // (docs/DESIGN.md, "A statically linked release binary"). Debug builds link them shared.
-            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            // Linux only: Apple platforms do not support `-static-stdlib` (issue 57).
+            swiftSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+            ],
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+            ]
         ),
         // What both executables share: errors and exit codes, number options.
         .target(

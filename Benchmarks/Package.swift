@@ -21,6 +21,8 @@ let package = Package(
                 .product(name: "PriceModels", package: "BitpalWorkbench"),
                 .product(name: "Simulation", package: "BitpalWorkbench"),
                 .product(name: "Scenarios", package: "BitpalWorkbench"),
+                .product(name: "Runs", package: "BitpalWorkbench"),
+                .product(name: "Fleets", package: "BitpalWorkbench"),
             ],
             path: "Benchmarks/WorkbenchBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

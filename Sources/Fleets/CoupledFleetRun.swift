@@ -53,7 +53,8 @@ enum CoupledFleetRun {
         for index in 0..<fleet.users {
             let user = FleetUser(index: index, of: fleet, coins: coins)
             let tally = FleetTally(
-                counters: counters, start: start, marketStep: FleetRun.marketStep(base.scenario), countsMinutes: arm.topology != .proxy, countsCredits: false)
+                counters: counters, start: start, marketStep: FleetRun.marketStep(base.scenario),
+                countsMinutes: arm.topology != .proxy, countsCredits: false)
             var simulation = try FleetRun.simulation(
                 FleetRun.config(of: user, arm: arm, fleet: fleet, base: base.scenario, market: market),
                 file: base.scenario.file)
@@ -96,10 +97,13 @@ enum CoupledFleetRun {
         case .admissions(let admissions, _):
             upstream.addresses = admissions.count
             for admission in admissions { upstream.add(admission.counts, into: &creditsByDay) }
-            upstream.requests = counters.perMinute.reduce(0, +) + devices.map(\.tally.totals.atEnd).reduce(0, +)
+            upstream.requests =
+                counters.perMinute.reduce(0, +) + devices.map(\.tally.totals.atEnd).reduce(0, +)
         case .proxy(let proxy):
             upstream.addresses = 1
-            if let admission = proxy.upstream.admission { upstream.add(admission.counts, into: &creditsByDay) }
+            if let admission = proxy.upstream.admission {
+                upstream.add(admission.counts, into: &creditsByDay)
+            }
             upstream.requests = proxy.counts.fetches
             upstream.proxy = FleetShard.ProxyCounts(proxy.counts)
             counters.perMinute = proxy.fetchesPerMinute
@@ -134,7 +138,9 @@ enum CoupledFleetRun {
                 addresses += 1
             }
             return .admissions(
-                (0..<addresses).map { _ in SharedAdmission(plan: arm.plan, enforcesCredits: false, start: start) },
+                (0..<addresses).map { _ in
+                    SharedAdmission(plan: arm.plan, enforcesCredits: false, start: start)
+                },
                 addressOf: addressOf)
         case .sharedKey:
             return .admissions(
@@ -144,12 +150,14 @@ enum CoupledFleetRun {
             var behaviour = base.server
             behaviour.plan = arm.plan
             var server = SimulatedServer(
-                source: market.source, behaviour: behaviour, seed: StreamSeed(root: fleet.seed, stream: "proxy"),
+                source: market.source, behaviour: behaviour,
+                seed: StreamSeed(root: fleet.seed, stream: "proxy"),
                 journalLimit: 2)
             server.admission = SharedAdmission(plan: arm.plan, enforcesCredits: true, start: start)
             return .proxy(
                 TeamProxy(
-                    upstream: server, policy: arm.proxy ?? FleetParser.defaultProxy, start: start, minutes: minutes))
+                    upstream: server, policy: arm.proxy ?? FleetParser.defaultProxy, start: start,
+                    minutes: minutes))
         }
     }
 }

@@ -91,9 +91,18 @@ public struct FleetResult: Sendable {
         let credits = arm.upstream?.billed ?? totals.map(\.billed).reduce(0, +)
         let coinGecko = arm.upstream?.requests ?? requests
         let perDay = Double(credits) / Double(fleet.days)
+        let month = Double(credits) * 30 / Double(fleet.days)
         var runsOut: Int?
-        if let pool = header.monthlyCredits, perDay * 30 > Double(pool) {
-            runsOut = max(1, Int((Double(pool) / perDay).rounded(.up)))
+        if let pool = header.monthlyCredits {
+            // The day the simulated days spent the pool, if they did; else the day the pace would.
+            var spent = 0
+            runsOut = arm.creditsByDay.indices.first { day in
+                spent += arm.creditsByDay[day]
+                return spent >= pool
+            }.map { $0 + 1 }
+            if runsOut == nil, month > Double(pool) {
+                runsOut = max(1, Int((Double(pool) / perDay).rounded(.up)))
+            }
         }
         let sessions = totals.map(\.sessions).reduce(0, +)
         let proxy = arm.upstream?.proxy.map { counts in
@@ -112,7 +121,7 @@ public struct FleetResult: Sendable {
             busiestMinute: (minutes.last ?? 0, percentile(minutes, 0.999)),
             perUserHourly: (percentile(hourly, 0.5), percentile(hourly, 0.95), percentile(hourly, 0.99)),
             overTarget: hourly.filter { $0 >= fleet.requestsPerHourTarget }.count,
-            month: (Double(coinGecko) * 30 / Double(fleet.days), perDay * 30),
+            month: (Double(coinGecko) * 30 / Double(fleet.days), month),
             creditsRunOutOnDay: runsOut, proxyHitRatio: proxy)
     }
 
@@ -160,7 +169,9 @@ public struct FleetResult: Sendable {
             "seed": fleet.seed, "refusal_threshold": fleet.refusalThreshold,
             "arms": zip(figures, arms).map { armJSON($0, $1) },
             "cheapest_plan": Dictionary(
-                uniqueKeysWithValues: cheapestPlans(figures).map { ($0.topology, $0.plan as Any? ?? NSNull()) }),
+                uniqueKeysWithValues: cheapestPlans(figures).map {
+                    ($0.topology, $0.plan as Any? ?? NSNull())
+                }),
             "users_detail": detail,
         ]
         let data =
@@ -234,8 +245,10 @@ public struct FleetResult: Sendable {
             row("requests from devices") { "\($0.requests)" },
             row("requests reaching CoinGecko") { "\($0.coinGeckoRequests)" },
             row("answered 429") { "\($0.refused) (\(percent($0.refusedShare)))" },
-            row("users who saw a 429; sessions") { "\(percent($0.usersRefused)); \(percent($0.sessionsRefused))" },
-            row("users who saw data over 5 min old; sessions") {
+            row("users who saw a 429; sessions") {
+                "\(percent($0.usersRefused)); \(percent($0.sessionsRefused))"
+            },
+            row("users who saw stale prices (5 min past the market's step); sessions") {
                 "\(percent($0.usersStale)); \(percent($0.sessionsStale))"
             },
             row("busiest minute at CoinGecko (p99.9; max)") {
@@ -247,7 +260,9 @@ public struct FleetResult: Sendable {
             row("users at or over \(number(fleet.requestsPerHourTarget)) an hour (SC-009)") {
                 "\($0.overTarget) of \(fleet.users)"
             },
-            row("credits billed; a 30-day month at this pace") { "\($0.credits); \(number($0.month.credits))" },
+            row("credits billed; a 30-day month at this pace") {
+                "\($0.credits); \(number($0.month.credits))"
+            },
             row("the plan's credits run out on day") {
                 $0.header.monthlyCredits == nil ? "no cap" : $0.creditsRunOutOnDay.map { "\($0)" } ?? "never"
             },

@@ -46,7 +46,8 @@ public enum FleetRun {
                 ran = try CoupledFleetRun.run(arm, fleet, base: base, progress: report)
                 finished(index, ran)
             } else {
-                ran = FleetShard.Arm(label: arm.label, whole: true, totals: [], perMinute: [], creditsByDay: [])
+                ran = FleetShard.Arm(
+                    label: arm.label, whole: true, totals: [], perMinute: [], creditsByDay: [])
             }
             arms.append(ran)
             done.withLock { $0 = before + ran.totals.count }
@@ -67,6 +68,7 @@ public enum FleetRun {
         var scenario = user.scenario(
             from: base, days: fleet.days, marketSeed: fleet.seed, waking: fleet.habits.wakingMilliseconds)
         scenario.server.plan = arm.plan
+        if let build = arm.build, let policies = PolicyPresets.named(build) { scenario.policies = policies }
         return scenario.runConfig(seed: user.seed, market: market)
     }
 
@@ -93,7 +95,8 @@ public enum FleetRun {
 
     /// Runs an arm whose users share nothing: each alone, `jobs` at once.
     private static func independent(
-        _ arm: FleetDefinition.Arm, _ fleet: FleetDefinition, base: ScenarioRun.Loaded, indices: [Int], jobs: Int,
+        _ arm: FleetDefinition.Arm, _ fleet: FleetDefinition, base: ScenarioRun.Loaded, indices: [Int],
+        jobs: Int,
         progress: @escaping @Sendable (Int) -> Void
     ) throws(ScenarioRun.Failure) -> FleetShard.Arm {
         let coins = base.scenario.market.coinIds.count
@@ -122,7 +125,8 @@ public enum FleetRun {
                 guard position < indices.count else { break }
                 let user = FleetUser(index: indices[position], of: fleet, coins: coins)
                 let tally = FleetTally(
-                    counters: own, start: start, marketStep: FleetRun.marketStep(base.scenario), countsMinutes: true, countsCredits: true)
+                    counters: own, start: start, marketStep: FleetRun.marketStep(base.scenario),
+                    countsMinutes: true, countsCredits: true)
                 do throws(ScenarioRun.Failure) {
                     var simulation = try simulation(
                         config(of: user, arm: arm, fleet: fleet, base: base.scenario, market: market),
@@ -136,10 +140,11 @@ public enum FleetRun {
                     break
                 }
                 totals.withLock { $0[position] = tally.totals }
-                progress(done.withLock { value -> Int in
-                    value += 1
-                    return value
-                })
+                progress(
+                    done.withLock { value -> Int in
+                        value += 1
+                        return value
+                    })
             }
             counters.withLock { $0.add(own) }
         }

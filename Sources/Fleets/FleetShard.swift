@@ -201,7 +201,8 @@ extension FleetResult {
                 for day in creditsByDay.indices { creditsByDay[day] += part.creditsByDay[day] }
             }
             return FleetResult.Arm(
-                label: ran[0].label, totals: totals, perMinute: perMinute, creditsByDay: creditsByDay, upstream: nil)
+                label: ran[0].label, totals: totals, perMinute: perMinute, creditsByDay: creditsByDay,
+                upstream: nil)
         }
         self.init(
             fleet: first.shard.fleet, users: shards.flatMap(\.shard.detail).sorted { $0.index < $1.index },

@@ -42,30 +42,25 @@ public struct FleetUser: Sendable, Equatable, Codable {
         searches = habits.searches.sample(&random)
         widget = random.nextUnitInterval() < habits.widgetShare
         portfolio = random.nextUnitInterval() < habits.portfolioShare
-        let pick = random.nextUnitInterval()
-        var cumulative = 0.0
-        build = habits.builds.last?.preset ?? "bitpal"
-        for candidate in habits.builds {
-            cumulative += candidate.share
-            if pick < cumulative {
-                build = candidate.preset
-                break
-            }
-        }
+        build =
+            Self.pick(habits.builds.map { ($0.preset, $0.share) }, at: random.nextUnitInterval()) ?? "bitpal"
         seed = random.next() >> 1
         // Drawn after the seed, so a fleet without time zones keeps its users.
         if !habits.timeZones.isEmpty {
-            let zone = random.nextUnitInterval()
-            var cumulative = 0.0
-            utcOffsetHours = habits.timeZones.last?.hours
-            for candidate in habits.timeZones {
-                cumulative += candidate.share
-                if zone < cumulative {
-                    utcOffsetHours = candidate.hours
-                    break
-                }
-            }
+            utcOffsetHours = Self.pick(
+                habits.timeZones.map { ($0.hours, $0.share) }, at: random.nextUnitInterval())
         }
+    }
+
+    /// The choice whose cumulative share first passes `draw` (0..<1); the last one when rounding
+    /// leaves the shares a hair short of 1.
+    static func pick<Choice>(_ choices: [(Choice, Double)], at draw: Double) -> Choice? {
+        var cumulative = 0.0
+        for (choice, share) in choices {
+            cumulative += share
+            if draw < cumulative { return choice }
+        }
+        return choices.last?.0
     }
 
     /// The scenario this user runs: the fleet's scenario for the fleet's days, on the fleet's one

@@ -1,4 +1,6 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Large arrays asked to be backed by transparent huge pages, as numpy asks for its own.
 ///
@@ -41,12 +43,15 @@ public enum HugePageArrays {
     }
 
     /// `MADV_HUGEPAGE` over the whole 2 MB pages inside the range (the advice is a hint: a kernel
-    /// without huge pages ignores it).
+    /// without huge pages ignores it). Linux only: elsewhere (macOS) the array is left to the
+    /// allocator, as it is on a kernel without transparent huge pages.
     private static func advise(_ base: UnsafeMutableRawPointer, bytes: Int) {
-        let hugePage = 2 << 20
-        let start = (Int(bitPattern: base) + hugePage - 1) / hugePage * hugePage
-        let end = (Int(bitPattern: base) + bytes) / hugePage * hugePage
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+        #if os(Linux)
+            let hugePage = 2 << 20
+            let start = (Int(bitPattern: base) + hugePage - 1) / hugePage * hugePage
+            let end = (Int(bitPattern: base) + bytes) / hugePage * hugePage
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+        #endif
     }
 }

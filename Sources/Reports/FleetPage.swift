@@ -20,7 +20,10 @@ public enum FleetPage {
             label: String, perMinuteOfDay: [Int], cumulativeCredits: [Double], planCredits: Int?,
             requestsPerHour: [Double]
         ) {
-            (self.label, self.perMinuteOfDay, self.cumulativeCredits, self.planCredits, self.requestsPerHour) =
+            (
+                self.label, self.perMinuteOfDay, self.cumulativeCredits, self.planCredits,
+                self.requestsPerHour
+            ) =
                 (label, perMinuteOfDay, cumulativeCredits, planCredits, requestsPerHour)
         }
     }
@@ -53,7 +56,8 @@ public enum FleetPage {
             }
         ).render()
         body += SVGPlot(
-            title: "Credits across a 30-day month (simulated days, then their pace) against each plan's credits",
+            title:
+                "Credits across a 30-day month (simulated days, then their pace) against each plan's credits",
             xAxis: .linear(title: "day of the month", unit: .plain), yTitle: "credits billed",
             series: arms.enumerated().map { index, arm in
                 .init(
@@ -61,7 +65,9 @@ public enum FleetPage {
                     y: arm.cumulativeCredits, color: color(index), width: 1.5)
             },
             references: arms.enumerated().compactMap { index, arm in
-                arm.planCredits.map { (Double($0), "\(arm.label): \(PlotFrame.format(Double($0)))", color(index)) }
+                arm.planCredits.map {
+                    (Double($0), "\(arm.label): \(PlotFrame.format(Double($0)))", color(index))
+                }
             }
         ).render()
         body += SVGPlot(

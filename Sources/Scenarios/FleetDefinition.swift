@@ -30,6 +30,8 @@ public struct FleetDefinition: Sendable, Equatable {
         public var devicesPerAddress: Distribution?
         /// The proxy's caching (`proxy`).
         public var proxy: TeamProxy.Policy?
+        /// The app build every user runs in this arm (a policy preset), instead of their own draw.
+        public var build: String?
 
         /// Whether the arm's users share nothing (so each runs alone, in parallel, and shards
         /// split them): `keyless` with one device per address.
@@ -42,6 +44,7 @@ public struct FleetDefinition: Sendable, Equatable {
             var label = topology.rawValue
             if !(topology == .keyless && plan.name == "keyless") { label += " " + plan.name }
             if let devices = devicesPerAddress, !isIndependent { label += ", \(devices) devices an address" }
+            if let build { label += ", \(build)" }
             return label
         }
     }
@@ -70,9 +73,13 @@ public struct FleetDefinition: Sendable, Equatable {
         /// When users wake, local ms after midnight, and how long they are awake (with time zones).
         public var wakingMilliseconds: (wake: Int64, awake: Int64) = (7 * 3_600_000, 16 * 3_600_000)
 
+        /// Whether two fleets' habits are the same (written out: the waking hours are a tuple).
         public static func == (left: Habits, right: Habits) -> Bool {
             (left.sessionsPerDay, left.sessionLength, left.watchlist, left.portfolioVisits, left.searches)
-                == (right.sessionsPerDay, right.sessionLength, right.watchlist, right.portfolioVisits, right.searches)
+                == (
+                    right.sessionsPerDay, right.sessionLength, right.watchlist, right.portfolioVisits,
+                    right.searches
+                )
                 && (left.widgetShare, left.portfolioShare, left.builds, left.timeZones)
                     == (right.widgetShare, right.portfolioShare, right.builds, right.timeZones)
                 && left.wakingMilliseconds == right.wakingMilliseconds

@@ -68,7 +68,7 @@ public enum FleetParser {
     }
 
     /// The keys of one arm: in each item of `arms`, or in `fleet` itself for a fleet of one arm.
-    static let armKeys = ["topology", "plan", "plans", "devices_per_address", "proxy"]
+    static let armKeys = ["topology", "plan", "plans", "devices_per_address", "proxy", "build"]
 
     /// The arms: `arms`' items (each with `plans` expanding into one arm a plan), or the `fleet`
     /// section's own topology and plan.
@@ -83,13 +83,16 @@ public enum FleetParser {
             throw list.error("expected 1 to 16 arms, found \(items.count)")
         }
         for item in items { arms += try self.arms(of: try item.mapping(allowing: armKeys)) }
-        guard arms.count <= 32 else { throw list.error("expected at most 32 arms with their plans, found \(arms.count)") }
+        guard arms.count <= 32 else {
+            throw list.error("expected at most 32 arms with their plans, found \(arms.count)")
+        }
         return arms
     }
 
     private static func arms(of reader: MappingReader) throws(ScenarioError) -> [FleetDefinition.Arm] {
         let topology =
-            try reader.optional("topology")?.choice(FleetDefinition.Topology.allCases.map { ($0.rawValue, $0) })
+            try reader.optional("topology")?.choice(
+                FleetDefinition.Topology.allCases.map { ($0.rawValue, $0) })
             ?? .keyless
         if reader.has("plan"), let plans = reader.optional("plans") {
             throw plans.error("give 'plan' or 'plans', not both")
@@ -124,10 +127,20 @@ public enum FleetParser {
             throw stray.error("devices share an address only in the keyless topology")
         }
         let proxy = try proxyPolicy(reader.optional("proxy"), topology: topology)
+        var build: String?
+        if let buildReader = reader.optional("build") {
+            let name = try buildReader.string()
+            guard PolicyPresets.named(name) != nil else {
+                throw buildReader.error(
+                    "unknown preset '\(name)': expected one of \(PolicyPresets.all.map(\.0).joined(separator: ", "))"
+                )
+            }
+            build = name
+        }
         return plans.map { plan in
             FleetDefinition.Arm(
                 topology: topology, plan: plan, devicesPerAddress: devices,
-                proxy: topology == .proxy ? proxy ?? defaultProxy : nil)
+                proxy: topology == .proxy ? proxy ?? defaultProxy : nil, build: build)
         }
     }
 
@@ -170,7 +183,9 @@ public enum FleetParser {
         for (key, value) in mapping {
             let name = key.scalar?.string ?? ""
             let price = NodeReader(node: value, files: reader.files, path: reader.child(name))
-            guard FleetDefinition.plan(named: name) != nil else { throw price.error("unknown plan '\(name)'") }
+            guard FleetDefinition.plan(named: name) != nil else {
+                throw price.error("unknown plan '\(name)'")
+            }
             prices[name] = try price.double(in: 0...1_000_000)
         }
         return prices
@@ -232,7 +247,9 @@ public enum FleetParser {
     }
 
     /// `time_zones: {-5: 0.4, 1: 0.4, 8: 0.2}`: hours from UTC and shares adding up to 1.
-    private static func timeZones(_ reader: NodeReader?) throws(ScenarioError) -> [FleetDefinition.TimeZoneShare] {
+    private static func timeZones(_ reader: NodeReader?) throws(ScenarioError) -> [FleetDefinition
+        .TimeZoneShare]
+    {
         guard let reader else { return [] }
         guard case .mapping(let mapping) = reader.node, !mapping.isEmpty else {
             throw reader.error("expected hours from UTC and their shares, such as {-5: 0.4, 1: 0.4, 8: 0.2}")
@@ -241,21 +258,29 @@ public enum FleetParser {
         for (key, value) in mapping {
             let name = key.scalar?.string ?? ""
             let share = NodeReader(node: value, files: reader.files, path: reader.child(name))
-            guard let hours = Double(name), (-12...14).contains(hours), (hours * 4).rounded() == hours * 4 else {
-                throw share.error("expected a time zone as hours from UTC, -12 to 14 in quarter hours, found '\(name)'")
+            guard let hours = Double(name), (-12...14).contains(hours), (hours * 4).rounded() == hours * 4
+            else {
+                throw share.error(
+                    "expected a time zone as hours from UTC, -12 to 14 in quarter hours, found '\(name)'")
             }
             zones.append(FleetDefinition.TimeZoneShare(hours: hours, share: try share.double(in: 0...1)))
         }
         let total = zones.map(\.share).reduce(0, +)
-        guard abs(total - 1) < 1e-9 else { throw reader.error("the time zones' shares must add up to 1, found \(total)") }
+        guard abs(total - 1) < 1e-9 else {
+            throw reader.error("the time zones' shares must add up to 1, found \(total)")
+        }
         return zones.sorted { $0.hours < $1.hours }
     }
 
     /// `waking_hours: [7h, 23h]`: when users wake and go to sleep, local time.
-    private static func wakingHours(_ reader: NodeReader?) throws(ScenarioError) -> (wake: Int64, awake: Int64) {
+    private static func wakingHours(_ reader: NodeReader?) throws(ScenarioError) -> (
+        wake: Int64, awake: Int64
+    ) {
         guard let reader else { return (7 * 3_600_000, 16 * 3_600_000) }
         let bounds = try reader.sequence()
-        guard bounds.count == 2 else { throw reader.error("expected [wake, sleep] such as [7h, 23h], found \(bounds.count) value(s)") }
+        guard bounds.count == 2 else {
+            throw reader.error("expected [wake, sleep] such as [7h, 23h], found \(bounds.count) value(s)")
+        }
         let (wake, sleep) = (try bounds[0].duration(allowZero: true), try bounds[1].duration(allowZero: true))
         guard wake < 86_400_000, sleep <= 86_400_000, wake != sleep else {
             throw reader.error("expected two different times of day from 0h to 24h, such as [7h, 23h]")

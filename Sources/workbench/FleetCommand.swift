@@ -104,12 +104,14 @@ struct FleetRunCommand: ParsableCommand {
         }
         let progress = ProgressReporter(label: "fleet", quiet: quiet)
         let shardUsers = (fleet.users - part.index + part.count) / part.count
-        let total = fleet.arms.map { $0.isIndependent ? shardUsers : part.index == 1 ? fleet.users : 0 }.reduce(0, +)
+        let total = fleet.arms.map { $0.isIndependent ? shardUsers : part.index == 1 ? fleet.users : 0 }
+            .reduce(0, +)
         let kept = FleetProgress(directory: directory, fleet: fleet.header, part: part)
         if !resume { kept.clear() }
         let resumed = (0..<fleet.arms.count).filter { kept.kept($0) != nil }
         if !resumed.isEmpty && !quiet {
-            StandardStreams.error("fleet: \(resumed.count) of \(fleet.arms.count) arms already done in \(directory)\n")
+            StandardStreams.error(
+                "fleet: \(resumed.count) of \(fleet.arms.count) arms already done in \(directory)\n")
         }
         let ran: FleetShard
         do {
@@ -121,7 +123,9 @@ struct FleetRunCommand: ParsableCommand {
                     do {
                         try kept.keep(arm, index: index)
                     } catch {
-                        StandardStreams.error("fleet: could not keep arm \(index + 1) in \(directory): \(error.localizedDescription)\n")
+                        StandardStreams.error(
+                            "fleet: could not keep arm \(index + 1) in \(directory): \(error.localizedDescription)\n"
+                        )
                     }
                 })
         } catch {
@@ -208,7 +212,8 @@ enum FleetOutput {
             try result.markdown().write(toFile: "\(directory)/fleet.md", atomically: true, encoding: .utf8)
             let page = FleetPage.render(
                 name: result.fleet.name, summary: result.summary + " " + result.answer,
-                header: ["figure"] + result.fleet.arms.map(\.label), rows: result.table, arms: result.pageArms,
+                header: ["figure"] + result.fleet.arms.map(\.label), rows: result.table,
+                arms: result.pageArms,
                 target: result.fleet.requestsPerHourTarget)
             try page.write(toFile: "\(directory)/fleet.html", atomically: true, encoding: .utf8)
         } catch {

@@ -1,4 +1,6 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How glibc's allocator places large blocks during a scenario run.
 ///
@@ -15,10 +17,13 @@ enum LargeAllocations {
     private static let mmapThresholdOption: Int32 = -3
 
     /// Fixes the mmap threshold for the rest of the process (`mallopt`, found with `dlsym`; on a
-    /// C library without it, nothing changes).
+    /// C library without it, nothing changes). glibc only: macOS's allocator returns large blocks
+    /// on its own, and there this does nothing.
     static func returnToTheSystemWhenFreed() {
-        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: MallOpt.self)(mmapThresholdOption, mmapThreshold)
+        #if canImport(Glibc)
+            typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            _ = unsafeBitCast(symbol, to: MallOpt.self)(mmapThresholdOption, mmapThreshold)
+        #endif
     }
 }

@@ -81,23 +81,22 @@ struct ToolPackage {
         return executable
     }
 
-    /// This executable's path: the link `/proc/self/exe` on Linux, else `argv[0]` resolved
-    /// against the working directory and `PATH`.
+    /// This executable's path, as Foundation knows it on every platform (`Bundle.main`), else
+    /// `argv[0]` resolved against the working directory and `PATH`.
     static func ownExecutable() -> URL {
-        #if os(Linux)
-            return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        #else
-            let name = CommandLine.arguments[0]
-            if name.contains("/") { return URL(fileURLWithPath: name).resolvingSymlinksInPath() }
-            let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-            for folder in folders {
-                let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) {
-                    return candidate.resolvingSymlinksInPath()
-                }
+        if let url = Bundle.main.executableURL, FileManager.default.isExecutableFile(atPath: url.path) {
+            return url.resolvingSymlinksInPath()
+        }
+        let name = CommandLine.arguments[0]
+        if name.contains("/") { return URL(fileURLWithPath: name).resolvingSymlinksInPath() }
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        for folder in folders {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate.resolvingSymlinksInPath()
             }
-            return URL(fileURLWithPath: name)
-        #endif
+        }
+        return URL(fileURLWithPath: name)
     }
 
     /// The package an executable was built in: the folder holding the `.build` it sits under,

@@ -97,7 +97,8 @@ struct FleetTests {
         let user = try #require((result["users_detail"] as? [[String: Any]])?.first)
         let seed = try #require(user["seed"] as? Int)
         let run = try WorkbenchProcess.run([
-            "run", folder.path("user.yaml"), "--seed", "\(seed)", "--set", "market.seed=9", "--set", "plan=\(plan)",
+            "run", folder.path("user.yaml"), "--seed", "\(seed)", "--set", "market.seed=9", "--set",
+            "plan=\(plan)",
             "--out", folder.path("run"),
         ])
         #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
@@ -108,12 +109,16 @@ struct FleetTests {
         #expect(arm["credits_billed"] as? Int == metrics["rate_limit.credits"] as? Int)
     }
 
-    @Test("a fleet killed with -9 after its first arm and resumed gives the one-go bytes, and keeps nothing after")
+    @Test(
+        "a fleet killed with -9 after its first arm and resumed gives the one-go bytes, and keeps nothing after"
+    )
     func killAndResume() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let file = "fleets/plan-choice.yaml"
-        let whole = try WorkbenchProcess.run(["fleet", file, "--users", "30", "--out", folder.path("whole"), "--quiet"])
+        let whole = try WorkbenchProcess.run([
+            "fleet", file, "--users", "30", "--out", folder.path("whole"), "--quiet",
+        ])
         #expect(whole.status == 0, "\(whole.stderr)")
         let killed = folder.path("killed")
         let process = try WorkbenchProcess.start(["fleet", file, "--users", "30", "--out", killed, "--quiet"])
@@ -126,7 +131,8 @@ struct FleetTests {
         process.signal(SIGKILL)
         process.waitUntilExit()
         #expect(!FileManager.default.fileExists(atPath: "\(killed)/fleet.json"))
-        try FileManager.default.createDirectory(atPath: folder.path("other"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder.path("other"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             atPath: "\(killed)/.fleet-progress", toPath: folder.path("other/.fleet-progress"))
         let resumed = try WorkbenchProcess.run(["fleet", file, "--users", "30", "--out", killed, "--resume"])
@@ -158,10 +164,13 @@ struct FleetTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("jobs-2/fleet.json"))) == one)
         let result = try Self.json(folder.path("jobs-1/fleet.json"))
         let arm = try #require((result["arms"] as? [[String: Any]])?.first)
-        #expect(result["users"] as? Int == 12 && (arm["requests_per_minute_of_day"] as? [Int])?.count == 1_440)
+        #expect(
+            result["users"] as? Int == 12 && (arm["requests_per_minute_of_day"] as? [Int])?.count == 1_440)
     }
 
-    @Test("two shards merged give the one-go fleet.json, coupled arms included; a missing or doubled shard is named")
+    @Test(
+        "two shards merged give the one-go fleet.json, coupled arms included; a missing or doubled shard is named"
+    )
     func shardsMerge() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -257,7 +266,8 @@ struct FleetTests {
         let topology = try WorkbenchProcess.run(["fleet", shared.path("fleet.yaml")])
         #expect(
             topology.status == 2 && topology.stderr.contains("fleet.yaml:6:")
-                && topology.stderr.contains("'shared-key' topology needs the plan of its key"), "\(topology.stderr)")
+                && topology.stderr.contains("'shared-key' topology needs the plan of its key"),
+            "\(topology.stderr)")
         let keyed = try Self.fixture(users: 1, extra: "  topology: keyless\n  plan: pro-500\n")
         defer { keyed.remove() }
         let credits = try WorkbenchProcess.run(["fleet", keyed.path("fleet.yaml")])

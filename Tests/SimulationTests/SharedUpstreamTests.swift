@@ -32,7 +32,8 @@ struct SharedUpstreamTests {
         for step in 0..<4 {
             let time = Self.start + Int64(step) * 1_000
             let reply =
-                step % 2 == 0 ? first.handle(Self.request("bitcoin"), at: time)
+                step % 2 == 0
+                ? first.handle(Self.request("bitcoin"), at: time)
                 : second.handle(Self.request("bitcoin"), at: time)
             statuses.append(reply.response?.status ?? 0)
         }
@@ -66,7 +67,8 @@ struct SharedUpstreamTests {
 
     @Test("the proxy fetches as few times as any cache could (exhaustive search), merging requests in flight")
     func proxyOptimum() {
-        let policy = TeamProxy.Policy(ttlByEndpoint: ["/simple/price": 30_000], defaultTTL: 30_000, latencyMilliseconds: 40)
+        let policy = TeamProxy.Policy(
+            ttlByEndpoint: ["/simple/price": 30_000], defaultTTL: 30_000, latencyMilliseconds: 40)
         for seed in UInt64(1)...40 {
             var random = SplitMix64(seed: seed)
             var upstream = SimulatedServer(
@@ -82,7 +84,8 @@ struct SharedUpstreamTests {
             var byCoin: [String: [Int64]] = [:]
             var previous: (coin: String, time: Int64, arrives: Int64)?
             for _ in 0..<(4 + Int(random.next() % 9)) {
-                time += Int64(random.next() % 3) == 0 ? Int64(random.next() % 100) : Int64(random.next() % 25_000)
+                time +=
+                    Int64(random.next() % 3) == 0 ? Int64(random.next() % 100) : Int64(random.next() % 25_000)
                 let coin = random.next() % 2 == 0 ? "bitcoin" : "ethereum"
                 let reply = proxy.handle(Self.request(coin), at: time, device: &device)
                 #expect(reply.response?.status == 200)
@@ -109,7 +112,8 @@ struct WakingHoursTests {
     /// (a gap that ends as the user falls asleep lands at the next waking, when sessions can begin).
     static func byMinutes(_ hours: StochasticUser.WakingHours, from time: Int64, gap: Int64) -> Int64 {
         func awake(_ time: Int64) -> Bool {
-            let local = ((time + hours.utcOffsetMilliseconds - hours.wakeMilliseconds) % 86_400_000 + 86_400_000)
+            let local =
+                ((time + hours.utcOffsetMilliseconds - hours.wakeMilliseconds) % 86_400_000 + 86_400_000)
                 % 86_400_000
             return local < hours.awakeMilliseconds
         }
@@ -139,7 +143,8 @@ struct WakingHoursTests {
         }
         // 7:00 to 23:00 in UTC+1: from 22:30 local, an hour awake is 07:30 local the next day.
         let europe = StochasticUser.WakingHours(
-            utcOffsetMilliseconds: 3_600_000, wakeMilliseconds: 7 * 3_600_000, awakeMilliseconds: 16 * 3_600_000)
+            utcOffsetMilliseconds: 3_600_000, wakeMilliseconds: 7 * 3_600_000,
+            awakeMilliseconds: 16 * 3_600_000)
         let lateEvening: Int64 = 1_704_067_200_000 + 21 * 3_600_000 + 1_800_000  // 21:30 UTC, 22:30 local
         #expect(europe.advance(lateEvening, byAwake: 3_600_000) == lateEvening + 9 * 3_600_000)
     }

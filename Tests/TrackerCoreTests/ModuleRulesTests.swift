@@ -33,7 +33,9 @@ struct ModuleRulesTests {
         ],
         "LiveHTTP": ["TrackerCore", "CCurl"],
         "Live": ["WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation"],
-        "Fleets": ["WorkbenchFoundation", "PriceModels", "TrackerCore", "Scenarios", "Simulation", "Runs", "Reports"],
+        "Fleets": [
+            "WorkbenchFoundation", "PriceModels", "TrackerCore", "Scenarios", "Simulation", "Runs", "Reports",
+        ],
         "Serve": ["WorkbenchFoundation", "TrackerCore", "Simulation"],
         "Recording": ["WorkbenchFoundation", "TrackerCore", "Datasets"],
         "FuzzTargets": ["WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios"],

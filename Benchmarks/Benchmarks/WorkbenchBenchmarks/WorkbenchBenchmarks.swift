@@ -1,6 +1,8 @@
 import Benchmark
+import Fleets
 import Foundation
 import PriceModels
+import Runs
 import Scenarios
 import Simulation
 import TrackerCore
@@ -121,6 +123,22 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             var simulation = try! AppSimulation(config: try! scenario.runConfig(projectRoot: root))
             blackHole(simulation.run())
+        }
+    }
+
+    // Issue 54: a fleet's two kinds of arm, 1,000 users of fleets/plan-choice.yaml for a day each,
+    // one thread: users run alone (keyless), or every device on one clock (a shared key).
+    for topology in ["keyless", "shared-key"] {
+        Benchmark("fleet_1000_users_day_\(topology)", configuration: simulation) { benchmark in
+            let repository = URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            var fleet = try! FleetParser.load(
+                path: repository.appendingPathComponent("fleets/plan-choice.yaml").path)
+            fleet.users = 1_000
+            fleet.arms = [fleet.arms.first { $0.topology.rawValue == topology }!]
+            let base = try! ScenarioRun.load(fleet.scenarioPath)
+            for _ in benchmark.scaledIterations { blackHole(try! FleetRun.run(fleet, base: base, jobs: 1)) }
         }
     }
 

@@ -102,7 +102,8 @@ public struct AppSimulation: ~Copyable {
     ///     none, the server keeps no journal, and a long run holds no traces: a fleet's devices
     ///     are counted from `events`).
     public mutating func start(
-        timer: (any WallTimer)? = nil, events: ((RunEvent, Int64) -> Void)? = nil, recordingMetrics: Bool = true
+        timer: (any WallTimer)? = nil, events: ((RunEvent, Int64) -> Void)? = nil,
+        recordingMetrics: Bool = true
     ) {
         app.timer = timer
         observers.sink = events

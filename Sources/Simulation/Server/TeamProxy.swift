@@ -105,6 +105,8 @@ public final class TeamProxy: SharedUpstream {
         longestTTL = max(policy.defaultTTL, policy.ttlByEndpoint.values.max() ?? 0)
     }
 
+    /// Answers a device's request: from the cache, by joining a fetch in flight, or by fetching
+    /// it from CoinGecko (``SharedUpstream/handle(_:at:device:)``).
     public func handle(_ request: HTTPRequest, at now: Int64, device server: inout SimulatedServer)
         -> ServerReply
     {

@@ -1,8 +1,4 @@
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Foundation  // `open` and `flock` too, from the platform's C library
 
 /// An exclusive `flock` on a folder or on a lock file, held until ``release()`` or until the
 /// lock is freed (and, whatever happens, no longer than the process: a `kill -9` releases it).

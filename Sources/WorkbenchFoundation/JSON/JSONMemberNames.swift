@@ -1,6 +1,6 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+// `memcmp`, from the C library Foundation re-exports on every platform (Glibc, Darwin): the one
+// portable way this module reaches it, with no Linux-only import.
+import Foundation
 
 /// The member names an object decoder knows, matched against a key's raw bytes.
 ///
