@@ -24,6 +24,11 @@ public struct ServeOptions: ParsableArguments {
         or stops outages and 429 storms. The base URL is the first line on standard error. \
         SIGINT or SIGTERM shut it down. docs/serve.md has a worked example.
 
+        It binds 127.0.0.1. Binding any other address needs --no-admin or --admin-token-file \
+        (every admin request then carries 'Authorization: Bearer TOKEN'), and prints a warning: \
+        the simulated API is plain HTTP for a machine, CI or a trusted test network \
+        (docs/serve.md, "Threat model").
+
         The server is its own executable (workbench-serve, in the Server/ package, on Hummingbird \
         and SwiftNIO). In a checkout the first `workbench serve` builds it (a few minutes, one \
         progress line, the log in Server/.build/workbench-serve-build.log); build it ahead with \
@@ -75,6 +80,15 @@ public struct ServeOptions: ParsableArguments {
     @Flag(help: "No admin API.")
     public var noAdmin = false
 
+    /// A file holding the token every admin request must bring (`Authorization: Bearer TOKEN`).
+    @Option(
+        help: ArgumentHelp(
+            "A file whose content is the token every admin request must carry as 'Authorization: Bearer TOKEN'.",
+            discussion:
+                "Required, or --no-admin, to bind anything but a loopback address. The token is read once and never printed."
+        ))
+    public var adminTokenFile: String?
+
     /// Whether the plan's rate limit is off.
     @Flag(help: "No plan limit: never answer 429 for the rate (load tests; storms still apply).")
     public var noLimits = false
@@ -90,4 +104,24 @@ public struct ServeOptions: ParsableArguments {
 
     /// Creates the defaults (ArgumentParser fills them in).
     public init() {}
+
+    /// Whether the address to bind is reachable only from this machine: `localhost`, `::1`, or
+    /// 127.0.0.0/8.
+    public static func isLoopback(_ host: String) -> Bool {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if bare == "localhost" || bare == "::1" { return true }
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// Refuses an admin API reachable from the network without a token (docs/serve.md, "Threat
+    /// model").
+    public func validate() throws {
+        if !Self.isLoopback(host), !noAdmin, adminTokenFile == nil {
+            throw ValidationError(
+                "--host \(host) is not a loopback address: anyone who can reach it could move the clock, "
+                    + "start outages and read the request journal through the admin API. Pass --no-admin, or "
+                    + "--admin-token-file FILE to require that token on every admin request")
+        }
+    }
 }

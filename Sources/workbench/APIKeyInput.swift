@@ -2,18 +2,22 @@ import CommandLineShell
 import Foundation
 
 /// Reading an API key the way every command that sends one does: from an environment variable
-/// (`--api-key-env NAME`), or from the command line (`--key K`, with a warning: the process list
-/// shows it), checked without ever quoting it.
+/// (`--api-key-env NAME`), a file (`--api-key-file PATH`, its content without surrounding
+/// whitespace), or from the command line (`--key K`, with a warning: the process list shows it),
+/// checked without ever quoting it.
 enum APIKeyInput {
     /// The key, if one was given.
     ///
     /// - Parameters:
     ///   - environment: The name of the environment variable that holds it.
+    ///   - file: A file that holds it.
     ///   - given: The key given on the command line.
-    /// - Throws: ``CLIError`` (bad input) for an unset or empty variable, both sources at once, or
-    ///   a key with spaces or line breaks or over 256 characters; the message gives its length,
-    ///   never its text.
-    static func read(environment: String?, given: String? = nil) throws(CLIError) -> String? {
+    /// - Throws: ``CLIError`` (bad input) for an unset or empty variable, an unreadable or empty
+    ///   file, two sources at once, or a key with spaces or line breaks or over 256 characters;
+    ///   the message gives its length, never its text.
+    static func read(environment: String?, file: String? = nil, given: String? = nil) throws(CLIError)
+        -> String?
+    {
         var value: String?
         if let environment {
             guard let set = ProcessInfo.processInfo.environment[environment], !set.isEmpty else {
@@ -21,8 +25,20 @@ enum APIKeyInput {
             }
             value = set
         }
+        if let file {
+            guard value == nil else { throw .badInput("--api-key-file and --api-key-env: give one of them") }
+            guard let data = FileManager.default.contents(atPath: file), data.count <= 65_536 else {
+                throw .badInput("--api-key-file \(file): cannot read it, or it is over 64 kB")
+            }
+            let content = String(decoding: data, as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            guard !content.isEmpty else { throw .badInput("--api-key-file \(file): the file is empty") }
+            value = content
+        }
         if let given {
-            guard value == nil else { throw .badInput("--key and --api-key-env: give one of them") }
+            guard value == nil else {
+                throw .badInput("--key and --api-key-env or --api-key-file: give one of them")
+            }
             ErrorOutput.report(
                 "warning: --key is visible to every user of this machine in the process list; prefer --api-key-env"
             )
@@ -35,5 +51,12 @@ enum APIKeyInput {
             )
         }
         return value
+    }
+
+    /// How a key is named where it matters that one was used: its plan and its last four
+    /// characters (`a demo-100 key ending in ...44d2`), never more; a key of 12 characters or
+    /// fewer shows none of it.
+    static func describe(_ key: String, plan: String) -> String {
+        key.count > 12 ? "a \(plan) key ending in ...\(key.suffix(4))" : "a \(plan) key"
     }
 }

@@ -51,6 +51,9 @@ struct LiveCommand: ParsableCommand {
     @Option(help: "An environment variable holding the API key.")
     var apiKeyEnv: String?
 
+    @Option(help: "A file holding the API key (its content, without surrounding whitespace).")
+    var apiKeyFile: String?
+
     @Option(help: "The API key itself (visible in the process list: prefer --api-key-env).")
     var key: String?
 
@@ -82,7 +85,7 @@ struct LiveCommand: ParsableCommand {
     func run() throws {
         let base = try Self.apiRoot(against)
         var stored = try state.map { path throws(CLIError) in try LiveState.open(path) }
-        let apiKey = try APIKeyInput.read(environment: apiKeyEnv, given: key)
+        let apiKey = try APIKeyInput.read(environment: apiKeyEnv, file: apiKeyFile, given: key)
         let loaded = try ScenarioRunner.load(scenario, overrides: overrides)
         let eventsFile = try events.map { given throws(CLIError) in
             try InputFiles.givenFile(given, option: "--events", example: "events.jsonl")
@@ -109,6 +112,10 @@ struct LiveCommand: ParsableCommand {
                 }
                 config.app.apiKey = apiKey.map {
                     config.server.plan.name.hasPrefix("pro") ? .pro($0) : .demo($0)
+                }
+                if let apiKey, !quiet {
+                    StandardStreams.error(
+                        "live: sending \(APIKeyInput.describe(apiKey, plan: config.server.plan.name))\n")
                 }
                 var shell: LiveShell
                 do {

@@ -51,6 +51,9 @@ struct RecordCommand: ParsableCommand {
     )
     var apiKeyEnv: String?
 
+    @Option(help: "A file holding the API key (its content, without surrounding whitespace).")
+    var apiKeyFile: String?
+
     @Flag(help: "No progress lines.")
     var quiet = false
 
@@ -68,7 +71,7 @@ struct RecordCommand: ParsableCommand {
             throw CLIError.badInput(
                 "--base-url: '\(baseURL)' is not an http(s) URL such as http://127.0.0.1:8080/api/v3")
         }
-        let key = try APIKeyInput.read(environment: apiKeyEnv)
+        let key = try APIKeyInput.read(environment: apiKeyEnv, file: apiKeyFile)
         let chosenPlan = try self.chosenPlan(hasKey: key != nil)
         let apiKey: CoinGeckoRequests.APIKey? = key.map {
             chosenPlan.name.hasPrefix("pro") ? .pro($0) : .demo($0)
@@ -83,7 +86,8 @@ struct RecordCommand: ParsableCommand {
         let total = items.count
         if !quiet {
             StandardStreams.error(
-                "recording \(total) request(s) from \(baseURL) into \(directory) on \(chosenPlan.name)\n"
+                "recording \(total) request(s) from \(baseURL) into \(directory) on \(chosenPlan.name)"
+                    + (key.map { " with " + APIKeyInput.describe($0, plan: chosenPlan.name) } ?? "") + "\n"
             )
         }
         let result = Locked<Result<Recorder.Summary, Recorder.Failure>?>(nil)

@@ -43,16 +43,22 @@ struct FleetTests {
         )
     }
 
-    @Test("each user is `workbench run` with the user's seed on the fleet's market; the totals are their sum")
-    func usersAreRuns() throws {
-        let folder = try Self.fixture(users: 3)
-        defer { folder.remove() }
+    /// Runs the fixture's fleet into `out`: its `fleet.json`, and its first arm.
+    static func runFleet(in folder: TemporaryDirectory) throws -> (result: [String: Any], arm: [String: Any])
+    {
         let fleet = try WorkbenchProcess.run([
             "fleet", folder.path("fleet.yaml"), "--out", folder.path("out"), "--quiet",
         ])
         #expect(fleet.status == 0, "\(fleet.stdout)\(fleet.stderr)")
         let result = try Self.json(folder.path("out/fleet.json"))
-        let arm = try #require((result["arms"] as? [[String: Any]])?.first)
+        return (result, try #require((result["arms"] as? [[String: Any]])?.first))
+    }
+
+    @Test("each user is `workbench run` with the user's seed on the fleet's market; the totals are their sum")
+    func usersAreRuns() throws {
+        let folder = try Self.fixture(users: 3)
+        defer { folder.remove() }
+        let (result, arm) = try Self.runFleet(in: folder)
         let users = try #require(result["users_detail"] as? [[String: Any]])
         #expect(users.count == 3)
         var sum = 0
@@ -88,12 +94,7 @@ struct FleetTests {
     func coupledUserIsRun(plan: String) throws {
         let folder = try Self.fixture(users: 1, extra: "  topology: shared-key\n  plan: \(plan)\n")
         defer { folder.remove() }
-        let fleet = try WorkbenchProcess.run([
-            "fleet", folder.path("fleet.yaml"), "--out", folder.path("out"), "--quiet",
-        ])
-        #expect(fleet.status == 0, "\(fleet.stdout)\(fleet.stderr)")
-        let result = try Self.json(folder.path("out/fleet.json"))
-        let arm = try #require((result["arms"] as? [[String: Any]])?.first)
+        let (result, arm) = try Self.runFleet(in: folder)
         let user = try #require((result["users_detail"] as? [[String: Any]])?.first)
         let seed = try #require(user["seed"] as? Int)
         let run = try WorkbenchProcess.run([

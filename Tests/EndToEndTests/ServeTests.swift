@@ -176,6 +176,61 @@ struct ServeTests {
         #expect(health.contains(#""market_from":"2023-12-24T00:00:00Z","market_to":"2024-01-01T02:00:00Z""#))
     }
 
+    @Test("which addresses are loopback: localhost, ::1 and 127.0.0.0/8, nothing else")
+    func loopback() {
+        for host in ["127.0.0.1", "127.8.9.10", "localhost", "::1", "[::1]"] {
+            #expect(ServeOptions.isLoopback(host), "\(host)")
+        }
+        for host in ["0.0.0.0", "192.168.1.4", "::", "127.0.0", "127.0.0.256", "localhost.example.com", ""] {
+            #expect(!ServeOptions.isLoopback(host), "\(host)")
+        }
+    }
+
+    @Test("off loopback needs --no-admin or a token; with a token every admin path answers 401 without it")
+    func adminToken() async throws {
+        // Refused while the command line is read, before anything listens.
+        let open = try WorkbenchProcess.run(["serve", "scenarios/quickstart.yaml", "--host", "0.0.0.0"])
+        #expect(
+            open.status == 2 && open.stderr.contains("--host 0.0.0.0 is not a loopback address")
+                && open.stderr.contains("--admin-token-file"), "\(open.stderr)")
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let token = "canary-admin-token-7f3a9c2e51"
+        try "\(token)\n".write(toFile: folder.path("token"), atomically: true, encoding: .utf8)
+        try "short".write(toFile: folder.path("short"), atomically: true, encoding: .utf8)
+        let short = try WorkbenchProcess.run([
+            "serve", "scenarios/quickstart.yaml", "--port", "0", "--admin-token-file", folder.path("short"),
+        ])
+        #expect(
+            short.status == 2 && short.stderr.contains("\(folder.path("short")): expected 16 to 4,096")
+                && !short.stderr.contains("short\n"), "\(short.stderr)")
+        let served = try Served([
+            "--clock", "manual", "--no-latency", "--admin-token-file", folder.path("token"),
+        ])
+        defer { _ = served.stop() }
+        func status(_ path: String, bearer: String?) async throws -> Int {
+            var request = URLRequest(url: URL(string: served.admin + path)!)
+            if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+            let (_, response) = try await URLSession.shared.data(for: request)
+            return (response as? HTTPURLResponse)?.statusCode ?? 0
+        }
+        #expect(try await status("/health", bearer: nil) == 401)
+        #expect(try await status("/health", bearer: token + "x") == 401)
+        #expect(try await status("/health", bearer: String(token.dropLast())) == 401)
+        #expect(try await status("/nowhere", bearer: nil) == 401)
+        #expect(try await status("/health", bearer: token) == 200)
+        // The API itself needs no token, and the journal keeps no key value.
+        let keyed = CoinGeckoClient(
+            transport: CurlTransport(baseURL: served.url),
+            requests: CoinGeckoRequests(apiKey: .demo("canary-api-key-5d1e88")))
+        #expect((try await keyed.simplePrices(ids: ["bitcoin"]).price(of: "bitcoin", in: "usd") ?? 0) > 0)
+        var journal = URLRequest(url: URL(string: served.admin + "/requests")!)
+        journal.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        let (data, _) = try await URLSession.shared.data(for: journal)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("/simple/price") && !text.contains("canary-api-key"), "\(text)")
+    }
+
     @Test("workbench serve runs workbench-serve: its help, its errors, its exit codes")
     func forwarding() throws {
         let help = try WorkbenchProcess.run(["serve", "--help"])

@@ -20,9 +20,38 @@ public enum ServeRoutes {
         /// `--speed X` an answer takes the simulated time it would in `workbench run` (1 with a
         /// manual clock).
         public var speed = 1.0
+        /// The token every admin request must carry (`Authorization: Bearer TOKEN`); nil: none.
+        public var adminToken: [UInt8]?
 
         /// Default options.
         public init() {}
+    }
+
+    /// Whether a request carries the admin token, compared in constant time (every byte of the
+    /// longer of the two is read, whatever matches).
+    static func authorized(_ request: Request, token: [UInt8]) -> Bool {
+        let given = Array((request.headers[.authorization] ?? "").utf8)
+        let expected = Array("Bearer ".utf8) + token
+        var difference = given.count ^ expected.count
+        for index in 0..<max(given.count, expected.count) {
+            let left = index < given.count ? given[index] : 0
+            let right = index < expected.count ? expected[index] : 0
+            difference |= Int(left ^ right)
+        }
+        return difference == 0
+    }
+
+    /// The admin API's answer without the token.
+    static func unauthorized() -> Response {
+        var response = json(
+            401,
+            .object([
+                .init(
+                    "error", .string("the admin API needs 'Authorization: Bearer TOKEN' (--admin-token-file)")
+                )
+            ]))
+        response.headers[.wwwAuthenticate] = "Bearer"
+        return response
     }
 
     /// The most bytes an admin request body may have.
@@ -47,34 +76,52 @@ public enum ServeRoutes {
                 ]))
         }
         guard options.admin else { return router }
-        router.get("/__admin/health") { _, _ in
-            let time = api.simulatedTime()
-            return json(
-                200,
-                .object([
-                    .init("status", .string("ok")), .init("now", .string(TimeFormatting.iso8601(time))),
-                    .init("now_ms", .integer(time)), .init("clock", .string(api.clockMode().rawValue)),
-                    .init("market_from", .string(TimeFormatting.iso8601(api.marketTimes.lowerBound))),
-                    .init("market_to", .string(TimeFormatting.iso8601(api.marketTimes.upperBound))),
-                    .init("outage", .bool(api.isActive(.outage))),
-                    .init("rate_limit_storm", .bool(api.isActive(.rateLimitStorm))),
-                ]))
+        // With a token, every admin path answers 401 until the request carries it.
+        let token = options.adminToken
+        func guarded(
+            _ handler: @escaping @Sendable (Request, BasicRequestContext) async -> Response
+        ) -> @Sendable (Request, BasicRequestContext) async -> Response {
+            { request, context in
+                if let token, !authorized(request, token: token) { return unauthorized() }
+                return await handler(request, context)
+            }
         }
-        router.get("/__admin/requests") { _, _ in
-            let (entries, total) = api.journal()
-            return json(
-                200,
-                .object([
-                    .init("total", .integer(Int64(total))),
-                    .init("requests", .array(entries.map(journalEntry))),
-                ]))
-        }
-        router.post("/__admin/clock") { request, _ in
-            await adminBody(request) { body in try await AdminCommands.clock(body, api: api) }
-        }
-        router.post("/__admin/faults") { request, _ in
-            await adminBody(request) { body in try await AdminCommands.faults(body, api: api) }
-        }
+        router.get(
+            "/__admin/health",
+            use: guarded { _, _ in
+                let time = api.simulatedTime()
+                return json(
+                    200,
+                    .object([
+                        .init("status", .string("ok")), .init("now", .string(TimeFormatting.iso8601(time))),
+                        .init("now_ms", .integer(time)), .init("clock", .string(api.clockMode().rawValue)),
+                        .init("market_from", .string(TimeFormatting.iso8601(api.marketTimes.lowerBound))),
+                        .init("market_to", .string(TimeFormatting.iso8601(api.marketTimes.upperBound))),
+                        .init("outage", .bool(api.isActive(.outage))),
+                        .init("rate_limit_storm", .bool(api.isActive(.rateLimitStorm))),
+                    ]))
+            })
+        router.get(
+            "/__admin/requests",
+            use: guarded { _, _ in
+                let (entries, total) = api.journal()
+                return json(
+                    200,
+                    .object([
+                        .init("total", .integer(Int64(total))),
+                        .init("requests", .array(entries.map(journalEntry))),
+                    ]))
+            })
+        router.post(
+            "/__admin/clock",
+            use: guarded { request, _ in
+                await adminBody(request) { body in try await AdminCommands.clock(body, api: api) }
+            })
+        router.post(
+            "/__admin/faults",
+            use: guarded { request, _ in
+                await adminBody(request) { body in try await AdminCommands.faults(body, api: api) }
+            })
         // Any other admin path: a JSON 404 naming the ones there are.
         let unknownAdmin: @Sendable (Request, BasicRequestContext) async -> Response = { request, _ in
             json(
@@ -90,8 +137,8 @@ public enum ServeRoutes {
                             ].map { .string($0) })),
                 ]))
         }
-        router.get("/__admin/**", use: unknownAdmin)
-        router.post("/__admin/**", use: unknownAdmin)
+        router.get("/__admin/**", use: guarded(unknownAdmin))
+        router.post("/__admin/**", use: guarded(unknownAdmin))
         return router
     }
 

@@ -51,6 +51,15 @@ struct ServeCommand: ParsableCommand {
             realSeconds: realSeconds)
         var routes = ServeRoutes.Options()
         routes.admin = !options.noAdmin
+        if let file = options.adminTokenFile, !options.noAdmin {
+            routes.adminToken = try AdminToken.read(file)
+        }
+        if !ServeOptions.isLoopback(host) {
+            StandardStreams.error(
+                "warning: serving on \(host): the simulated API is reachable from the network"
+                    + (options.noAdmin ? " (no admin API)" : " (the admin API needs the token)")
+                    + "; docs/serve.md says what serve does not defend against\n")
+        }
         routes.holdSeconds = Double(options.holdSeconds)
         routes.sleepLatency = !options.noLatency
         routes.speed = clock == .wall ? speed : 1
@@ -111,4 +120,26 @@ extension ServeCommand {
 extension ServeCommand {
     /// Runs the command with the documented exit codes.
     static func main() { runMappingExitCodes() }
+}
+
+/// The admin token from `--admin-token-file`: the file's content without the surrounding
+/// whitespace, 16 to 4,096 printable ASCII characters. A message names the file, never its content.
+enum AdminToken {
+    static func read(_ path: String) throws(CLIError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .badInput("--admin-token-file \(path): cannot read it")
+        }
+        guard data.count <= 8_192 else {
+            throw .badInput(
+                "--admin-token-file \(path): \(data.count) bytes; a token is at most 4,096 characters")
+        }
+        let token = Array(
+            String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+        guard (16...4_096).contains(token.count), token.allSatisfy({ (33...126).contains($0) }) else {
+            throw .badInput(
+                "--admin-token-file \(path): expected 16 to 4,096 printable characters without spaces "
+                    + "(found \(token.count) characters)")
+        }
+        return token
+    }
 }
