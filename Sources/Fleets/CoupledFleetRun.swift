@@ -97,8 +97,8 @@ enum CoupledFleetRun {
         case .admissions(let admissions, _):
             upstream.addresses = admissions.count
             for admission in admissions { upstream.add(admission.counts, into: &creditsByDay) }
-            upstream.requests =
-                counters.perMinute.reduce(0, +) + devices.map(\.tally.totals.atEnd).reduce(0, +)
+            // Every device request reaches CoinGecko.
+            upstream.requests = devices.map(\.tally.totals.requests).reduce(0, +)
         case .proxy(let proxy):
             upstream.addresses = 1
             if let admission = proxy.upstream.admission {
@@ -156,7 +156,7 @@ enum CoupledFleetRun {
             server.admission = SharedAdmission(plan: arm.plan, enforcesCredits: true, start: start)
             return .proxy(
                 TeamProxy(
-                    upstream: server, policy: arm.proxy ?? FleetParser.defaultProxy, start: start,
+                    upstream: server, caching: arm.proxy ?? FleetParser.defaultProxy, start: start,
                     minutes: minutes))
         }
     }

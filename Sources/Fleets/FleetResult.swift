@@ -183,14 +183,13 @@ public struct FleetResult: Sendable {
 
     private func armJSON(_ figures: Figures, _ arm: Arm) -> [String: Any] {
         let header = figures.header
-        var month: [String: Any] = [
+        let month: [String: Any] = [
             "assumes": "the user model's days, repeated for 30 days",
             "requests": figures.month.requests, "credits": figures.month.credits,
             "plan_credits": header.monthlyCredits as Any? ?? NSNull(),
             "credits_run_out_on_day": figures.creditsRunOutOnDay as Any? ?? NSNull(),
             "price": header.monthlyPrice as Any? ?? NSNull(),
         ]
-        if header.monthlyCredits == nil { month["plan_credits"] = NSNull() }
         var json: [String: Any] = [
             "label": header.label, "topology": header.topology, "plan": header.plan,
             "plan_per_minute": header.perMinute,

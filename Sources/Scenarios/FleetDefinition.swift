@@ -29,7 +29,7 @@ public struct FleetDefinition: Sendable, Equatable {
         /// Devices behind one address (`keyless`), one draw per address; nil: one each.
         public var devicesPerAddress: Distribution?
         /// The proxy's caching (`proxy`).
-        public var proxy: TeamProxy.Policy?
+        public var proxy: TeamProxy.Caching?
         /// The app build every user runs in this arm (a policy preset), instead of their own draw.
         public var build: String?
 

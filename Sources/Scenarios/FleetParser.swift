@@ -146,21 +146,21 @@ public enum FleetParser {
 
     /// The proxy's TTLs when the file gives none: the CDN's 30 s for prices and markets, five
     /// minutes for charts, 15 for candles, an hour for search and the coin list.
-    public static let defaultProxy = TeamProxy.Policy(
+    public static let defaultProxy = TeamProxy.Caching(
         ttlByEndpoint: [
             "/simple/price": 30_000, "/coins/markets": 30_000, "/coins/{id}/market_chart": 300_000,
             "/coins/{id}/ohlc": 900_000, "/search": 3_600_000, "/coins/list": 3_600_000,
         ], defaultTTL: 60_000, latencyMilliseconds: 40)
 
     private static func proxyPolicy(_ reader: NodeReader?, topology: FleetDefinition.Topology)
-        throws(ScenarioError) -> TeamProxy.Policy?
+        throws(ScenarioError) -> TeamProxy.Caching?
     {
         guard let reader else { return nil }
         guard topology == .proxy else { throw reader.error("'proxy' settings belong to the proxy topology") }
         let proxy = try reader.mapping(allowing: ["ttl", "latency"])
-        var policy = defaultProxy
+        var caching = defaultProxy
         if let latency = proxy.optional("latency") {
-            policy.latencyMilliseconds = try latency.duration(allowZero: true)
+            caching.latencyMilliseconds = try latency.duration(allowZero: true)
         }
         if let ttls = proxy.optional("ttl") {
             let allowed = CoinGeckoEndpoint.templates + ["default"]
@@ -168,10 +168,14 @@ public enum FleetParser {
             for name in allowed {
                 guard let ttl = mapping.optional(name) else { continue }
                 let value = try ttl.duration(allowZero: true)
-                if name == "default" { policy.defaultTTL = value } else { policy.ttlByEndpoint[name] = value }
+                if name == "default" {
+                    caching.defaultTTL = value
+                } else {
+                    caching.ttlByEndpoint[name] = value
+                }
             }
         }
-        return policy
+        return caching
     }
 
     private static func prices(_ reader: NodeReader?) throws(ScenarioError) -> [String: Double] {

@@ -67,7 +67,7 @@ struct SharedUpstreamTests {
 
     @Test("the proxy fetches as few times as any cache could (exhaustive search), merging requests in flight")
     func proxyOptimum() {
-        let policy = TeamProxy.Policy(
+        let caching = TeamProxy.Caching(
             ttlByEndpoint: ["/simple/price": 30_000], defaultTTL: 30_000, latencyMilliseconds: 40)
         for seed in UInt64(1)...40 {
             var random = SplitMix64(seed: seed)
@@ -75,7 +75,7 @@ struct SharedUpstreamTests {
                 source: EngineAndServerTests.market, behaviour: ServerBehaviour(plan: .pro500),
                 seed: StreamSeed(root: seed, stream: "proxy"))
             upstream.admission = SharedAdmission(plan: .pro500, enforcesCredits: true, start: Self.start)
-            let proxy = TeamProxy(upstream: upstream, policy: policy, start: Self.start, minutes: 10)
+            let proxy = TeamProxy(upstream: upstream, caching: caching, start: Self.start, minutes: 10)
             var device = SimulatedServer(
                 source: EngineAndServerTests.market, behaviour: ServerBehaviour(plan: .pro500),
                 seed: StreamSeed(root: seed, stream: "device"))
@@ -90,7 +90,8 @@ struct SharedUpstreamTests {
                 let reply = proxy.handle(Self.request(coin), at: time, device: &device)
                 #expect(reply.response?.status == 200)
                 byCoin[coin, default: []].append(time)
-                if let previous, previous.coin == coin, time < previous.arrives - policy.latencyMilliseconds {
+                if let previous, previous.coin == coin, time < previous.arrives - caching.latencyMilliseconds
+                {
                     // Joined the fetch in flight: answered when it arrives, after the proxy's hop.
                     #expect(time + reply.latencyMilliseconds == previous.arrives)
                 }

@@ -28,7 +28,7 @@ public protocol SharedUpstream: AnyObject {
 /// Used from one thread: a coupled fleet's event loop hands it requests in time order.
 public final class TeamProxy: SharedUpstream {
     /// How the proxy caches.
-    public struct Policy: Sendable, Equatable {
+    public struct Caching: Sendable, Equatable {
         /// The TTL of each endpoint's answers, by template (`/coins/markets`), ms.
         public var ttlByEndpoint: [String: Int64]
         /// The TTL of any other endpoint's answers, ms.
@@ -36,7 +36,7 @@ public final class TeamProxy: SharedUpstream {
         /// The proxy's own round trip from a device, ms (a hit's whole latency).
         public var latencyMilliseconds: Int64
 
-        /// A policy.
+        /// A caching.
         ///
         /// - Parameters:
         ///   - ttlByEndpoint: TTLs by endpoint template, ms.
@@ -76,8 +76,8 @@ public final class TeamProxy: SharedUpstream {
 
     /// The paid key's view of CoinGecko: its window, credits, CDN, latency and faults.
     public private(set) var upstream: SimulatedServer
-    /// The caching policy.
-    public let policy: Policy
+    /// The caching caching.
+    public let caching: Caching
     /// What it did so far.
     public private(set) var counts = Counts()
     /// Its fetches from CoinGecko in each minute from `start`.
@@ -94,15 +94,15 @@ public final class TeamProxy: SharedUpstream {
     /// - Parameters:
     ///   - upstream: CoinGecko as the proxy's key sees it (its ``SimulatedServer/admission`` the
     ///     key's window and credits).
-    ///   - policy: TTLs and the proxy's latency.
+    ///   - caching: TTLs and the proxy's latency.
     ///   - start: The fleet's start, epoch ms.
     ///   - minutes: The minutes counted in ``fetchesPerMinute``.
-    public init(upstream: consuming SimulatedServer, policy: Policy, start: Int64, minutes: Int) {
+    public init(upstream: consuming SimulatedServer, caching: Caching, start: Int64, minutes: Int) {
         self.upstream = upstream
-        self.policy = policy
+        self.caching = caching
         self.start = start
         fetchesPerMinute = [Int](repeating: 0, count: minutes)
-        longestTTL = max(policy.defaultTTL, policy.ttlByEndpoint.values.max() ?? 0)
+        longestTTL = max(caching.defaultTTL, caching.ttlByEndpoint.values.max() ?? 0)
     }
 
     /// Answers a device's request: from the cache, by joining a fetch in flight, or by fetching
@@ -112,7 +112,7 @@ public final class TeamProxy: SharedUpstream {
     {
         counts.requests += 1
         let target = request.target
-        let ttl = policy.ttl(of: request)
+        let ttl = caching.ttl(of: request)
         if now >= optimalCover[target] ?? .min {
             counts.optimalFetches += 1
             optimalCover[target] = now + ttl
@@ -123,10 +123,10 @@ public final class TeamProxy: SharedUpstream {
             var reply = entry.reply
             if now < entry.availableAt {
                 counts.joined += 1
-                reply.latencyMilliseconds = entry.availableAt - now + policy.latencyMilliseconds
+                reply.latencyMilliseconds = entry.availableAt - now + caching.latencyMilliseconds
             } else {
                 counts.hits += 1
-                reply.latencyMilliseconds = policy.latencyMilliseconds
+                reply.latencyMilliseconds = caching.latencyMilliseconds
                 reply.outcome = .cached
                 reply.response = reply.response.map { Self.aged($0, by: now - entry.fetchedAt) }
             }
@@ -139,7 +139,7 @@ public final class TeamProxy: SharedUpstream {
         reply.dataTime = reply.dataTime ?? now
         entries[target] = Entry(reply: reply, fetchedAt: now, availableAt: now + reply.latencyMilliseconds)
         if now >= nextPurge { purge(at: now) }
-        reply.latencyMilliseconds += policy.latencyMilliseconds
+        reply.latencyMilliseconds += caching.latencyMilliseconds
         return reply
     }
 
