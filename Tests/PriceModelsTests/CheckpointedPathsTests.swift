@@ -150,9 +150,9 @@ struct CheckpointedPathsTests {
     }
 
     @Test(
-        "every range and tick of checkpointed paths, read in any order, is the generated path's, for every model and correlation",
-        arguments: GeneratorKind.allCases)
-    func rangesEqualTheGeneratedPaths(generator: GeneratorKind) throws {
+        "every range and tick of checkpointed paths, read in any order, is the generated path's, for every model and correlation, kept whole or drawn again",
+        arguments: GeneratorKind.allCases, [0, CheckpointedPaths.wholeMarketPrices])
+    func rangesEqualTheGeneratedPaths(generator: GeneratorKind, wholeUpTo: Int) throws {
         // 5,000 steps: three blocks, the last one short.
         let steps = 2 * CheckpointedPaths.blockLength + 903
         var ranges = SplitMix64(seed: 11)
@@ -162,7 +162,7 @@ struct CheckpointedPathsTests {
                 steps: steps, generator: generator, correlation: correlation)
             let checkpointed = try CheckpointedPaths(
                 coins: Self.coins, rootSeed: 21, start: 1_704_067_200_000, stepMilliseconds: 300_000,
-                steps: steps, generator: generator, correlation: correlation)
+                steps: steps, generator: generator, correlation: correlation, wholeUpTo: wholeUpTo)
             #expect(checkpointed.count == steps + 1)
             for (index, coin) in Self.coins.enumerated() {
                 let expected = try #require(generated[coin.id])
@@ -202,7 +202,7 @@ struct CheckpointedPathsTests {
             correlation: correlation)
         let checkpointed = try CheckpointedPaths(
             coins: Self.coins, rootSeed: 8, start: 0, stepMilliseconds: 300_000, steps: steps,
-            correlation: correlation)
+            correlation: correlation, wholeUpTo: 0)
         #expect(checkpointed.prices(ofCoin: 2, in: 700..<700).isEmpty)
         let boundary = CheckpointedPaths.blockLength
         #expect(checkpointed.prices(ofCoin: 1, in: boundary..<boundary).isEmpty)

@@ -21,6 +21,12 @@ public final class CheckpointedPaths: Sendable {
     public static let blockLength = 256
     /// Blocks kept in memory for each group of coins drawn together.
     public static let recentBlocks = 2
+    /// The most prices a market keeps whole, every block as first drawn (2 MB): below it, no
+    /// block is ever drawn again. A short run of a few coins (the quickstart's 5 coins for
+    /// 8 days and 2 hours is 11,640 prices) would otherwise draw a week's chart again from its
+    /// checkpoints on every request: 40 % of a sweep cell's time. A year of 100 coins on
+    /// 15-minute ticks (3.5 M prices) stays checkpointed.
+    public static let wholeMarketPrices = 262_144
 
     /// The coins, in the order given.
     public let coinIds: [String]
@@ -50,6 +56,9 @@ public final class CheckpointedPaths: Sendable {
         let origin: MarketWalk
         var checkpoints: [UInt64] = []
         var recent: [(block: Int, prices: [[Double]])] = []
+        /// Every block as first drawn, when the market is kept whole (``wholeMarketPrices``);
+        /// otherwise empty.
+        var whole: [[[Double]]] = []
         /// A copy of the walk kept for drawing blocks again: a checkpoint restored into it takes it
         /// anywhere, so a block drawn again copies no stream (four allocations a coin).
         var scratch: MarketWalk?
@@ -80,12 +89,15 @@ public final class CheckpointedPaths: Sendable {
     ///     tick order: the coin's index, the block's first tick and its prices. What a reader
     ///     would otherwise draw again to summarise a whole path (a year of candles, say) it can
     ///     take from here.
+    ///   - wholeUpTo: The most prices kept whole (``wholeMarketPrices`` by default): a market of
+    ///     `coins.count * (steps + 1)` prices at most keeps every block; 0 keeps only checkpoints.
     /// - Throws: What ``MarketPaths/generate(coins:rootSeed:start:stepMilliseconds:steps:generator:correlation:)``
     ///   throws, for the same input.
     public init(
         coins: [SyntheticCoin], rootSeed: UInt64, start: Int64, stepMilliseconds: Int64, steps: Int,
         generator: GeneratorKind = .taus2, correlation: MarketCorrelation = .independent,
-        observe: ((_ coin: Int, _ firstTick: Int, _ prices: [Double]) -> Void)? = nil
+        observe: ((_ coin: Int, _ firstTick: Int, _ prices: [Double]) -> Void)? = nil,
+        wholeUpTo: Int = wholeMarketPrices
     ) throws(PriceModelError) {
         try MarketPaths.checkGrid(start: start, stepMilliseconds: stepMilliseconds, steps: steps)
         try MarketWalk.validate(coins, correlation: correlation)
@@ -95,6 +107,7 @@ public final class CheckpointedPaths: Sendable {
         var groups: [Group] = []
         var factorStates: [UInt64] = []
         var firstBad: [Int: (step: Int, price: Double)] = [:]
+        let keepsWhole = coins.count * count <= wholeUpTo
         for (group, slots) in members.enumerated() {
             var walk = try MarketWalk(
                 coins: slots.map { coins[$0] }, rootSeed: rootSeed,
@@ -117,6 +130,7 @@ public final class CheckpointedPaths: Sendable {
                     factor.removeAll(keepingCapacity: true)
                 }
                 let prices = Self.draw(block: block, from: &walk, starts: drawn.starts, count: count)
+                if keepsWhole { drawn.whole.append(prices) }
                 if let observe {
                     for (member, slot) in slots.enumerated() {
                         observe(slot, block * Self.blockLength, prices[member])
@@ -216,6 +230,9 @@ public final class CheckpointedPaths: Sendable {
         let place = placement[coin]
         let (block, offset) = tick.quotientAndRemainder(dividingBy: Self.blockLength)
         return groups.withLock { groups in
+            if !groups[place.group].whole.isEmpty {
+                return groups[place.group].whole[block][place.member][offset]
+            }
             if let hit = groups[place.group].recent.first(where: { $0.block == block }) {
                 return hit.prices[place.member][offset]
             }
@@ -232,6 +249,7 @@ public final class CheckpointedPaths: Sendable {
     private static func block(_ block: Int, of group: inout Group, count: Int, factorStates: [UInt64])
         -> [[Double]]
     {
+        if !group.whole.isEmpty { return group.whole[block] }
         // Nearly every read is of the block read last: it stays where it is.
         if group.recent.first?.block == block { return group.recent[0].prices }
         if let hit = group.recent.firstIndex(where: { $0.block == block }) {

@@ -42,24 +42,28 @@ extension SimulatedMarket {
         var prices = JSONWriter(capacity: 32 * times.count)
         var caps = JSONWriter(capacity: 32 * times.count)
         var volumes = JSONWriter(capacity: 32 * times.count)
-        // Five-minute points on a coarser grid share their ticks: their window is computed once.
-        var last: (ticks: (first: Int, last: Int), window: DayWindow)?
-        // Daily points before now come from the first draw (``DailyPointMemo``).
+        // Daily points before now come from the first draw (``DailyPointMemo``); every other
+        // point is its day of ticks, computed together (five-minute points on a coarser grid
+        // share their ticks: their window is computed once).
         let memo = step == DailyPointMemo.day ? dailyPoints : nil
+        var points: [(time: Int64, window: Int)] = []
+        var kept: [(price: Double, volume: Double)] = []
+        var windowTicks: [(first: Int, last: Int)] = []
+        points.reserveCapacity(times.count)
         for time in times {
-            let point: (price: Double, volume: Double)
-            if time < now, let kept = memo?.point(ofCoin: index, at: time) {
-                let supply = coin.circulatingSupply
-                point = (kept.price, Self.volume(price: kept.price, supply: supply, turnover: kept.turnover))
-            } else {
-                guard let ticks = dayWindowTicks(at: time, in: series) else { continue }
-                let day =
-                    if let last, last.ticks == ticks { last.window } else {
-                        dayWindow(of: coin, in: series, ticks: ticks)
-                    }
-                last = (ticks, day)
-                point = (day.price, day.volume)
+            if time < now, let point = memo?.point(ofCoin: index, at: time) {
+                let volume = Self.volume(price: point.price, supply: coin.circulatingSupply, turnover: point.turnover)
+                points.append((time, -1 - kept.count))
+                kept.append((point.price, volume))
+            } else if let ticks = dayWindowTicks(at: time, in: series) {
+                if windowTicks.last.map({ $0 != ticks }) ?? true { windowTicks.append(ticks) }
+                points.append((time, windowTicks.count - 1))
             }
+        }
+        let windows = dayWindows(of: coin, in: series, ticks: windowTicks)
+        for (time, window) in points {
+            let point: (price: Double, volume: Double) =
+                window < 0 ? kept[-1 - window] : (windows[window].price, windows[window].volume)
             let stamp = prices.pair(time, point.price)
             caps.pair(prices.bytes[stamp], point.price * coin.circulatingSupply)
             volumes.pair(prices.bytes[stamp], point.volume)
