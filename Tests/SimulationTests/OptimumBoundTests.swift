@@ -137,6 +137,54 @@ struct OptimumBoundTests {
         }
     }
 
+    @Test("MIN by heap, and curves stopped once the cache is never full, equal MIN by a dictionary at every capacity")
+    func heapEqualsDictionaryMIN() {
+        // The reading before the heap: the cache as a dictionary of next uses, the victim found
+        // by a scan of it on each full miss.
+        func reference(_ keys: [Int], capacity: Int) -> Int {
+            guard capacity > 0 else { return 0 }
+            var next = [Int](repeating: Int.max, count: keys.count)
+            var seen: [Int: Int] = [:]
+            for index in keys.indices.reversed() {
+                next[index] = seen[keys[index]] ?? Int.max
+                seen[keys[index]] = index
+            }
+            var cache: [Int: Int] = [:]
+            var hits = 0
+            for (index, key) in keys.enumerated() {
+                if cache[key] != nil {
+                    hits += 1
+                    cache[key] = next[index]
+                    continue
+                }
+                if cache.count >= capacity {
+                    let (victim, victimNext) = cache.max { ($0.value, $0.key) < ($1.value, $1.key) }!
+                    guard victimNext > next[index] else { continue }
+                    cache[victim] = nil
+                }
+                cache[key] = next[index]
+            }
+            return hits
+        }
+        var generator = SplitMix64(seed: 47)
+        for trial in 0..<300 {
+            let distinct = Int.random(in: 1...40, using: &generator)
+            // Skewed keys (some hot, most cold), as a cache trace is.
+            let keys = (0..<Int.random(in: 0...400, using: &generator)).map { _ in
+                {
+                    let draw = Double.random(in: 0..<1, using: &generator)
+                    return min(distinct - 1, Int(Double(distinct) * draw * draw))
+                }()
+            }
+            let curves = BeladyOptimum.hitCurves(keys)
+            for point in curves {
+                #expect(point.bound == reference(keys, capacity: point.capacity), "trial \(trial) at \(point.capacity)")
+            }
+            let capacity = Int.random(in: 0...45, using: &generator)
+            #expect(BeladyOptimum.capacityBound(keys, capacity: capacity) == reference(keys, capacity: capacity))
+        }
+    }
+
     @Test("exact when nothing expires and fetches arrive at once: equals the exhaustive optimum")
     func exactWithoutExpiry() {
         var generator = SplitMix64(seed: 7)

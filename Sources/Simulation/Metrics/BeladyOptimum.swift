@@ -65,27 +65,105 @@ public enum BeladyOptimum {
     /// never used again, so which of them goes does not change the count: a trace of numbers
     /// standing for its keys (as ``MetricsRecorder`` keeps it) has the same bound.
     ///
-    /// - Complexity: O(n * capacity).
+    /// - Complexity: O(n log n) after numbering the keys.
     public static func capacityBound<Key: Hashable & Comparable>(_ keys: [Key], capacity: Int) -> Int {
         guard capacity > 0 else { return 0 }
-        let next = nextUses(keys)
-        var cache: [Key: Int] = [:]
-        var hits = 0
-        for (index, key) in keys.enumerated() {
-            if cache[key] != nil {
-                hits += 1
-                cache[key] = next[index]
-                continue
+        let numbered = NumberedTrace(keys)
+        return numbered.minimumHits(capacity: capacity).hits
+    }
+
+    /// A trace with its keys numbered in their sorted order (so numbers compare as the keys do)
+    /// and each lookup's next use: what MIN needs, computed once for every capacity.
+    private struct NumberedTrace {
+        /// Each lookup's key number, `0..<distinct`.
+        var keys: [Int]
+        /// Each lookup's next lookup of the same key, or Int.max.
+        var next: [Int]
+        /// How many distinct keys.
+        var distinct: Int
+
+        init<Key: Hashable & Comparable>(_ trace: [Key]) {
+            let sorted = Set(trace).sorted()
+            let number = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
+            keys = trace.map { number[$0]! }
+            distinct = sorted.count
+            next = [Int](repeating: Int.max, count: keys.count)
+            var seen = [Int](repeating: Int.max, count: distinct)
+            for index in keys.indices.reversed() {
+                next[index] = seen[keys[index]]
+                seen[keys[index]] = index
             }
-            if cache.count >= capacity {
-                let (victim, victimNext) = cache.max { ($0.value, $0.key) < ($1.value, $1.key) }!
-                // Bypass when the new value is needed later than every cached one.
-                guard victimNext > next[index] else { continue }
-                cache[victim] = nil
-            }
-            cache[key] = next[index]
         }
-        return hits
+
+        /// Belady's MIN with bypass at `capacity` > 0: on a miss with the cache full, the cached
+        /// key used farthest in the future (the greater key among ties) goes, unless the new
+        /// value is needed no sooner, and then it is not cached. The cached keys sit in a heap
+        /// by (next use, key); an entry left behind by a later use of its key is skipped.
+        ///
+        /// - Returns: The hits, and whether the cache was ever full at a miss (if not, every
+        ///   larger capacity has the same hits).
+        func minimumHits(capacity: Int) -> (hits: Int, wasFull: Bool) {
+            var cachedNext = [Int](repeating: -1, count: distinct)
+            var heap = MaxHeap()
+            var (count, hits, wasFull) = (0, 0, false)
+            for (index, key) in keys.enumerated() {
+                let nextUse = next[index]
+                if cachedNext[key] >= 0 {
+                    hits += 1
+                    cachedNext[key] = nextUse
+                    heap.push((nextUse, key))
+                    continue
+                }
+                if count >= capacity {
+                    wasFull = true
+                    while let top = heap.top, cachedNext[top.key] != top.next { heap.pop() }
+                    let victim = heap.top!
+                    // Bypass when the new value is needed later than every cached one.
+                    guard victim.next > nextUse else { continue }
+                    heap.pop()
+                    cachedNext[victim.key] = -1
+                    count -= 1
+                }
+                cachedNext[key] = nextUse
+                heap.push((nextUse, key))
+                count += 1
+            }
+            return (hits, wasFull)
+        }
+    }
+
+    /// A binary max-heap of (next use, key), ordered as tuples.
+    private struct MaxHeap {
+        private var entries: [(next: Int, key: Int)] = []
+
+        var top: (next: Int, key: Int)? { entries.first }
+
+        mutating func push(_ entry: (next: Int, key: Int)) {
+            entries.append(entry)
+            var child = entries.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard entries[parent] < entries[child] else { break }
+                entries.swapAt(parent, child)
+                child = parent
+            }
+        }
+
+        mutating func pop() {
+            let last = entries.removeLast()
+            guard !entries.isEmpty else { return }
+            entries[0] = last
+            var parent = 0
+            while true {
+                let (left, right) = (2 * parent + 1, 2 * parent + 2)
+                var largest = parent
+                if left < entries.count, entries[largest] < entries[left] { largest = left }
+                if right < entries.count, entries[largest] < entries[right] { largest = right }
+                guard largest != parent else { return }
+                entries.swapAt(parent, largest)
+                parent = largest
+            }
+        }
     }
 
     /// The lookups that some earlier lookup of the same key could have served: one whose fetch
@@ -130,7 +208,8 @@ public enum BeladyOptimum {
     ///
     /// - Parameter keys: The lookups' keys in order.
     /// - Returns: One point per capacity, ascending.
-    /// - Complexity: O(n * d) for LRU and O(n * d^2) for the bound, d distinct keys.
+    /// - Complexity: O(n * d) for LRU and O(n log n) a capacity for the bound, d distinct keys,
+    ///   up to the first capacity at which no miss finds the cache full.
     public static func hitCurves<Key: Hashable & Comparable>(_ keys: [Key]) -> [CurvePoint] {
         var stack: [Key] = []
         var hitsAtDistance: [Int] = []
@@ -143,20 +222,17 @@ public enum BeladyOptimum {
             stack.insert(key, at: 0)
         }
         var lru = 0
+        let numbered = NumberedTrace(keys)
+        // Once no miss finds the cache full, every larger capacity makes the same choices.
+        var settled: Int?
         return (1...max(stack.count, 1)).map { capacity in
             lru += capacity <= hitsAtDistance.count ? hitsAtDistance[capacity - 1] : 0
-            return CurvePoint(capacity: capacity, lru: lru, bound: capacityBound(keys, capacity: capacity))
+            if settled == nil {
+                let (hits, wasFull) = keys.isEmpty ? (0, false) : numbered.minimumHits(capacity: capacity)
+                if !wasFull { settled = hits }
+                return CurvePoint(capacity: capacity, lru: lru, bound: hits)
+            }
+            return CurvePoint(capacity: capacity, lru: lru, bound: settled!)
         }
-    }
-
-    /// For each lookup, the index of the next lookup of its key, or Int.max.
-    private static func nextUses<Key: Hashable>(_ keys: [Key]) -> [Int] {
-        var next = [Int](repeating: Int.max, count: keys.count)
-        var seen: [Key: Int] = [:]
-        for index in keys.indices.reversed() {
-            next[index] = seen[keys[index]] ?? Int.max
-            seen[keys[index]] = index
-        }
-        return next
     }
 }
