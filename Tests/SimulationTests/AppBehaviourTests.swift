@@ -10,13 +10,15 @@ struct AppBehaviourTests {
     static let start = AppSimulationTests.start
     static let hour = AppSimulationTests.hour
 
-    /// A run with a fixed 200 ms latency, so every time below is exact.
+    /// A run with a fixed 200 ms latency, so every time below is exact. `history`: days of market
+    /// before the run (400 by default: a year's changes and extremes on the coin screen).
     static func run(
-        policies: AppPolicies = .bitpal, coins: Int = 5, plan: RateLimitPlan = .seed50, hours: Int64 = 1,
-        script: [ScheduledAction] = [], faults: ServerFaults = .none
+        policies: AppPolicies = .bitpal, coins: Int = 5, history: Int64 = 400, plan: RateLimitPlan = .seed50,
+        hours: Int64 = 1, script: [ScheduledAction] = [], faults: ServerFaults = .none
     ) throws -> RunResult {
         var config = RunConfig(
-            seed: 3, market: AppSimulationTests.market(coins: coins), durationMilliseconds: hours * hour,
+            seed: 3, market: AppSimulationTests.market(coins: coins, history: history),
+            durationMilliseconds: hours * hour,
             server: ServerBehaviour(
                 plan: plan, medianLatencyMilliseconds: 200, latencySigma: 0, faults: faults),
             app: AppSetup(policies: policies), script: script)
@@ -49,7 +51,9 @@ struct AppBehaviourTests {
         "the whole watchlist in one URL; past CoinGecko's page of 100 the loop refreshes only the loaded coins"
     )
     func batchingAndPaging() throws {
-        let result = try Self.run(coins: 150, hours: 1)
+        // What is counted here is requests and rows, not prices: two days of history are enough
+        // (400 days of 300 coins is 35 M ticks to draw).
+        let result = try Self.run(coins: 150, history: 2, hours: 1)
         let markets = result.journal.filter { $0.endpoint == "/coins/markets" }
         // One request per refresh, never split (120 as above), however long the URL.
         #expect(markets.count == 120)
@@ -61,9 +65,9 @@ struct AppBehaviourTests {
         var spec = AppPolicies.spec
         spec.refreshSchedule = .fetchThenSleep
         // 300 ids make a URL past 2,000 characters: the spec splits it, the app does not.
-        let split = try Self.run(policies: spec, coins: 300, hours: 1).journal
+        let split = try Self.run(policies: spec, coins: 300, history: 2, hours: 1).journal
         #expect(split.filter { $0.endpoint == "/coins/markets" }.count > 120)
-        let single = try Self.run(coins: 300, hours: 1).journal
+        let single = try Self.run(coins: 300, history: 2, hours: 1).journal
         #expect(single.filter { $0.endpoint == "/coins/markets" }.count == 120)
     }
 

@@ -8,7 +8,8 @@ struct AppSimulationTests {
     static let start: Int64 = 1_704_067_200_000
     static let hour: Int64 = 3_600_000
 
-    static func market(coins: Int = 5, days: Int64 = 2) -> SimulatedMarket {
+    /// `coins` GBM coins from `history` days before ``start`` to `days` after it.
+    static func market(coins: Int = 5, days: Int64 = 2, history: Int64 = 400) -> SimulatedMarket {
         let list = (0..<coins).map { index in
             SyntheticCoin(
                 id: "coin-\(index)", symbol: "c\(index)", name: "Coin \(index)",
@@ -16,7 +17,7 @@ struct AppSimulationTests {
                 startPrice: 100, model: .gbm(GeometricBrownianMotion(drift: 0.1, volatility: 0.8)))
         }
         return try! SimulatedMarket(
-            coins: list, rootSeed: 99, start: start - 400 * 86_400_000, end: start + days * 86_400_000)
+            coins: list, rootSeed: 99, start: start - history * 86_400_000, end: start + days * 86_400_000)
     }
 
     static func config(
