@@ -107,20 +107,27 @@ struct BenchCommand: ParsableCommand {
         case .decode:
             let (data, source) = try InputFiles.readJSON(try path())
             let bytes = [UInt8](data)
-            let isOHLC = bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "[")
+            // An array of arrays is candles, an array of objects markets rows, an object a chart.
+            let tokens = bytes.lazy.filter { $0 > 0x20 }.prefix(2).map { $0 }
+            let work: () -> Void
             do {
-                _ =
-                    isOHLC
-                    ? try OHLCDecoder.decode(bytes, source: source).candles.count
-                    : try MarketChartDecoder.decode(bytes, source: source).prices.count
+                switch (tokens.first, tokens.dropFirst().first) {
+                case (UInt8(ascii: "["), UInt8(ascii: "{")):
+                    _ = try CoinMarket.decodeList(bytes, source: source)
+                    work = { _ = try? CoinMarket.decodeList(bytes) }
+                case (UInt8(ascii: "["), _):
+                    _ = try OHLCDecoder.decode(bytes, source: source)
+                    work = { _ = try? OHLCDecoder.decode(bytes) }
+                default:
+                    _ = try MarketChartDecoder.decode(bytes, source: source)
+                    work = { _ = try? MarketChartDecoder.decode(bytes) }
+                }
             } catch {
                 // The decoder's located complaint, then what `bench decode` reads.
                 throw .badInput(
-                    "\(error) (bench decode times /coins/{id}/market_chart and /coins/{id}/ohlc responses)")
+                    "\(error) (bench decode times /coins/{id}/market_chart, /coins/{id}/ohlc and /coins/markets responses)"
+                )
             }
-            let work: () -> Void =
-                isOHLC
-                ? { _ = try? OHLCDecoder.decode(bytes) } : { _ = try? MarketChartDecoder.decode(bytes) }
             return (work, 1, bytes.count)
         case .search:
             let (data, source) = try InputFiles.read(try path())

@@ -58,13 +58,17 @@ struct EncodingAndOptionTests {
     @Test("bench decode given a response it does not time says which ones it does")
     func benchDecodeSaysWhatItReads() throws {
         let bench = try WorkbenchProcess.run([
-            "bench", "decode", "--input", "datasets/coingecko/coins_markets_usd_top100_20230108.json",
-            "--repeat", "1",
+            "bench", "decode", "--input", "datasets/coingecko/search_bit_20230108.json", "--repeat", "1",
         ])
         #expect(bench.status == 2)
-        #expect(bench.stderr.contains("coins_markets_usd_top100_20230108.json:2:3"), "\(bench.stderr)")
+        #expect(bench.stderr.contains("search_bit_20230108.json:"), "\(bench.stderr)")
         #expect(
             bench.stderr.contains(
-                "bench decode times /coins/{id}/market_chart and /coins/{id}/ohlc responses"))
+                "bench decode times /coins/{id}/market_chart, /coins/{id}/ohlc and /coins/markets responses"))
+        // A recorded markets page is timed.
+        let markets = try WorkbenchProcess.run([
+            "bench", "decode", "--input", "datasets/coingecko/coins_markets_usd_top100_20230108.json", "--repeat", "1",
+        ])
+        #expect(markets.status == 0 && markets.stdout.contains("\"bytes\":95837"), "\(markets.stderr)")
     }
 }

@@ -26,6 +26,14 @@ package struct JSONCursor {
     /// Skips JSON whitespace and returns the next byte without consuming it, or nil at the end.
     @inline(__always)
     package mutating func peek() -> UInt8? {
+        // Compact JSON (every body the simulated server writes) has a token here.
+        if offset < bytes.count, bytes[offset] > .space { return bytes[offset] }
+        return peekPastWhitespace()
+    }
+
+    /// ``peek()`` where whitespace comes first: a byte at a time. (Eight bytes at a time, as
+    /// one word, was 6 % slower on CoinGecko's indented markets page: its runs are short.)
+    private mutating func peekPastWhitespace() -> UInt8? {
         while offset < bytes.count {
             switch bytes[offset] {
             case .space, .tab, .newline, .carriageReturn: offset += 1
