@@ -67,7 +67,8 @@ struct EncodingAndOptionTests {
                 "bench decode times /coins/{id}/market_chart, /coins/{id}/ohlc and /coins/markets responses"))
         // A recorded markets page is timed.
         let markets = try WorkbenchProcess.run([
-            "bench", "decode", "--input", "datasets/coingecko/coins_markets_usd_top100_20230108.json", "--repeat", "1",
+            "bench", "decode", "--input", "datasets/coingecko/coins_markets_usd_top100_20230108.json",
+            "--repeat", "1",
         ])
         #expect(markets.status == 0 && markets.stdout.contains("\"bytes\":95837"), "\(markets.stderr)")
     }

@@ -13,7 +13,8 @@ struct NavigationTraceTests {
 
     /// A run of `seconds` on five coins (`coin-0`...`coin-4`) with the given watchlist.
     static func run(
-        seconds: Int64, watchlist: Int = 5, coins: Int = 5, history: Int64 = 400, script: [(Int64, UserAction)],
+        seconds: Int64, watchlist: Int = 5, coins: Int = 5, history: Int64 = 400,
+        script: [(Int64, UserAction)],
         faults: ServerFaults = .none, plan: RateLimitPlan = .seed50
     ) throws -> RunResult {
         let market = AppSimulationTests.market(coins: coins, history: history)

@@ -137,7 +137,9 @@ struct OptimumBoundTests {
         }
     }
 
-    @Test("MIN by heap, and curves stopped once the cache is never full, equal MIN by a dictionary at every capacity")
+    @Test(
+        "MIN by heap, and curves stopped once the cache is never full, equal MIN by a dictionary at every capacity"
+    )
     func heapEqualsDictionaryMIN() {
         // The reading before the heap: the cache as a dictionary of next uses, the victim found
         // by a scan of it on each full miss.
@@ -178,10 +180,13 @@ struct OptimumBoundTests {
             }
             let curves = BeladyOptimum.hitCurves(keys)
             for point in curves {
-                #expect(point.bound == reference(keys, capacity: point.capacity), "trial \(trial) at \(point.capacity)")
+                #expect(
+                    point.bound == reference(keys, capacity: point.capacity),
+                    "trial \(trial) at \(point.capacity)")
             }
             let capacity = Int.random(in: 0...45, using: &generator)
-            #expect(BeladyOptimum.capacityBound(keys, capacity: capacity) == reference(keys, capacity: capacity))
+            #expect(
+                BeladyOptimum.capacityBound(keys, capacity: capacity) == reference(keys, capacity: capacity))
         }
     }
 

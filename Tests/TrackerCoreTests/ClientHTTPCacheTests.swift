@@ -26,13 +26,16 @@ struct ClientHTTPCacheTests {
         #expect(CacheControl("no-store").forbidsReuse && CacheControl("max-age=30, No-Cache").forbidsReuse)
     }
 
-    @Test("Cache-Control read byte by byte equals the Unicode reading on 20,000 random values, edge cases included")
+    @Test(
+        "Cache-Control read byte by byte equals the Unicode reading on 20,000 random values, edge cases included"
+    )
     func cacheControlFastPath() {
         // The reading before the ASCII path: Unicode whitespace, lowercasing and split.
         func reference(_ value: String) -> CacheControl {
             var expected = CacheControl("")
             for directive in value.split(separator: ",") {
-                let parts = directive.filter { !$0.isWhitespace }.lowercased().split(separator: "=", maxSplits: 1)
+                let parts = directive.filter { !$0.isWhitespace }.lowercased().split(
+                    separator: "=", maxSplits: 1)
                 switch parts.first {
                 case "no-store", "no-cache": expected.forbidsReuse = true
                 case "max-age":
@@ -45,17 +48,22 @@ struct ClientHTTPCacheTests {
             return expected
         }
         let pieces = [
-            "max-age", "MAX-AGE", "Max-Age", "no-store", "No-Cache", "no-cache", "public", "=", "==", ",", " ", "\t",
+            "max-age", "MAX-AGE", "Max-Age", "no-store", "No-Cache", "no-cache", "public", "=", "==", ",",
+            " ", "\t",
             "\r\n", "\u{0B}", "\u{1F}", "5", "30", "-", "+", "9223372036854775", "99999999999999999999", "é",
             "\u{A0}", "ſ", "K", "\u{212A}", "s-maxage", "must-revalidate",
         ]
         var random = SplitMix64(seed: 55)
         for trial in 0..<20_000 {
-            let value = (0..<Int.random(in: 0...9, using: &random)).map { _ in pieces.randomElement(using: &random)! }
-                .joined()
+            let value = (0..<Int.random(in: 0...9, using: &random)).map { _ in
+                pieces.randomElement(using: &random)!
+            }
+            .joined()
             #expect(CacheControl(value) == reference(value), "trial \(trial): \(value.debugDescription)")
         }
-        for value in ["=max-age=5", "==5", "max-age==5", "max-age=", "max-age = +7", "max-age=9223372036854776"] {
+        for value in [
+            "=max-age=5", "==5", "max-age==5", "max-age=", "max-age = +7", "max-age=9223372036854776",
+        ] {
             #expect(CacheControl(value) == reference(value), "\(value.debugDescription)")
         }
         #expect(CacheControl("max-age=9223372036854776").maxAgeMilliseconds == nil)

@@ -8,13 +8,16 @@ struct JSONWhitespaceTests {
     @Test("every offset of 3,000 random runs of whitespace and other bytes, the document's end included")
     func peekMatchesByteByByte() {
         // Whitespace, bytes one bit away from it, and bytes whose high bit is set.
-        let alphabet: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0x21, 0x08, 0x0B, 0x0C, 0x1D, 0x30, 0xA0, 0x8A, 0xFF, 0x00]
+        let alphabet: [UInt8] = [
+            0x20, 0x09, 0x0A, 0x0D, 0x21, 0x08, 0x0B, 0x0C, 0x1D, 0x30, 0xA0, 0x8A, 0xFF, 0x00,
+        ]
         var random = SplitMix64(seed: 9)
         for trial in 0..<3_000 {
             let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
                 // Mostly whitespace, so runs cross word boundaries.
                 Int.random(in: 0..<3, using: &random) == 0
-                    ? alphabet.randomElement(using: &random)! : [0x20, 0x0A, 0x09, 0x0D].randomElement(using: &random)!
+                    ? alphabet.randomElement(using: &random)!
+                    : [0x20, 0x0A, 0x09, 0x0D].randomElement(using: &random)!
             }
             for start in 0...bytes.count {
                 let expected = bytes[start...].firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }

@@ -52,7 +52,8 @@ extension SimulatedMarket {
         points.reserveCapacity(times.count)
         for time in times {
             if time < now, let point = memo?.point(ofCoin: index, at: time) {
-                let volume = Self.volume(price: point.price, supply: coin.circulatingSupply, turnover: point.turnover)
+                let volume = Self.volume(
+                    price: point.price, supply: coin.circulatingSupply, turnover: point.turnover)
                 points.append((time, -1 - kept.count))
                 kept.append((point.price, volume))
             } else if let ticks = dayWindowTicks(at: time, in: series) {

@@ -42,7 +42,9 @@ extension SimulatedMarket {
 
     /// Each window's day turnover: the opening turnover plus the shares of its ticks after the
     /// first, added in tick order; four windows of one length at a time.
-    private static func turnovers(prices: UnsafeBufferPointer<Double>, windows: [ClosedRange<Int>]) -> [Double] {
+    private static func turnovers(prices: UnsafeBufferPointer<Double>, windows: [ClosedRange<Int>])
+        -> [Double]
+    {
         // shares[i]: what tick i adds to a day's turnover after the tick before it.
         var shares = [Double](repeating: 0, count: prices.count)
         for index in prices.indices.dropFirst() {
@@ -60,7 +62,9 @@ extension SimulatedMarket {
                         windows[next].lowerBound, windows[next + 1].lowerBound, windows[next + 2].lowerBound,
                         windows[next + 3].lowerBound
                     )
-                    var (sumA, sumB, sumC, sumD) = (sums[next], sums[next + 1], sums[next + 2], sums[next + 3])
+                    var (sumA, sumB, sumC, sumD) = (
+                        sums[next], sums[next + 1], sums[next + 2], sums[next + 3]
+                    )
                     for offset in 1..<length {
                         sumA += shares[a &+ offset]
                         sumB += shares[b &+ offset]
