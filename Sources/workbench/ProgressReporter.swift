@@ -73,9 +73,19 @@ final class ProgressReporter: Sendable {
     }
 }
 
-/// The CLI's wall timer: sums durations per label, for `timings.json`.
+/// The CLI's wall timer: sums durations and byte counts per label, for `timings.json`.
 final class SummingTimer: WallTimer, Sendable {
     private let totals = Locked([String: (seconds: Double, calls: Int)]())
+    private let counts = Locked([String: (bytes: Int, items: Int)]())
+
+    func count(_ label: String, bytes: Int) {
+        counts.withLock {
+            let entry = $0[label, default: (0, 0)]
+            $0[label] = (entry.bytes + bytes, entry.items + 1)
+        }
+    }
+
+    var countSnapshot: [String: (bytes: Int, items: Int)] { counts.withLock { $0 } }
 
     func measure(_ label: String, _ body: () -> Void) {
         let start = ContinuousClock.now

@@ -81,12 +81,20 @@ enum ScenarioRunner {
                     .init("seconds", .number(entry.seconds)), .init("calls", .integer(Int64(entry.calls))),
                 ]))
         }
+        // The JSON bodies the simulated server answered (not from its CDN cache) and the app's
+        // code received: the run's floor is writing the one and reading the other.
+        let bytes = timer.countSnapshot.sorted { $0.key < $1.key }.map { label, entry in
+            JSONValue.Member(
+                label,
+                .object([.init("bytes", .integer(Int64(entry.bytes))), .init("bodies", .integer(Int64(entry.items)))]))
+        }
         return JSONValue.object([
             .init("wall_s", .number(wallSeconds)),
             .init(
                 "simulated_s_per_wall_s",
                 .number(wallSeconds > 0 ? Double(simulatedMilliseconds) / 1000 / wallSeconds : 0)),
             .init("parts", .object(parts)),
+            .init("json", .object(bytes)),
         ]).document(.pretty(inlineFrom: 2))
     }
 }

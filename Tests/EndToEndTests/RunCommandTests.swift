@@ -28,6 +28,16 @@ struct RunCommandTests {
         for name in ["result.json", "report.md", "report.html", "series.json"] {
             #expect(outputs[0][name] == outputs[1][name], "\(name)")
         }
+        // The JSON the run moved: every answer the app received (157 requests, none timed out),
+        // and the server's answers less the one from its CDN cache (server.served); the same
+        // bytes in both runs.
+        let json = try outputs.map { files in
+            let timings = try #require(
+                JSONSerialization.jsonObject(with: files["timings.json"]!) as? [String: Any])
+            return try #require(timings["json"] as? [String: [String: Int]])
+        }
+        #expect(json[0]["app_received"]?["bodies"] == 157 && json[0]["server_answered"]?["bodies"] == 156)
+        #expect(json[0] == json[1] && (json[0]["app_received"]?["bytes"] ?? 0) > 100_000, "\(json)")
         // The goldens ReportTests checks in process are what the command writes.
         for (name, golden) in [
             ("result.json", "quickstart-result.json"), ("report.md", "quickstart-report.md"),

@@ -195,6 +195,9 @@ public struct AppSimulation: ~Copyable {
         let request = sent.request
         observers.sent(sent, at: now)
         let reply = upstream?.handle(request, at: now, device: &server) ?? server.handle(request, at: now)
+        if let body = reply.response?.body, reply.outcome != .cached {
+            app.timer?.count("server_answered", bytes: body.count)
+        }
         if reply.response == nil || reply.latencyMilliseconds >= request.timeoutMilliseconds {
             queue.schedule(.timeout(request: sent.id), at: now + request.timeoutMilliseconds)
         } else {

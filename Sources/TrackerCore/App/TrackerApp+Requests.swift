@@ -62,6 +62,7 @@ extension TrackerApp {
     ///   - now: When it arrived.
     public mutating func receive(_ response: HTTPResponse, forRequest id: Int, dataTime: Int64, at now: Int64)
     {
+        timer?.count("app_received", bytes: response.body.count)
         // A cancelled task's answer never reaches URLSession's cache (the task is torn down).
         if let request = pending[id], httpCache != nil, !request.purpose.isWidget, isWanted(request.purpose),
             let entry = httpCache!.store(response, for: request.request.target, dataTime: dataTime, at: now),

@@ -9,4 +9,16 @@ public protocol WallTimer: Sendable {
     ///   - label: What is measured (`downsampling`).
     ///   - body: The work.
     func measure(_ label: String, _ body: () -> Void)
+
+    /// Adds `bytes` under `label` (the JSON a run moves, against which its time is read).
+    ///
+    /// - Parameters:
+    ///   - label: What is counted (`app_received`).
+    ///   - bytes: How many bytes one more item has.
+    func count(_ label: String, bytes: Int)
+}
+
+extension WallTimer {
+    /// Counts nothing: a timer that only measures time.
+    public func count(_ label: String, bytes: Int) {}
 }
