@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Runs every library scenario (scenarios/*.yaml), the simulator's benchmark years and two
-# held-out-style variants of the mixed year with two workbench binaries, and compares what they
-# write byte for byte: result.json, series.json and report.md. A speed-up must leave all of them
+# Runs every library scenario (scenarios/*.yaml), the simulator's benchmark years, held-out-style
+# variants of the mixed year and every library fleet with two workbench binaries, and compares
+# what they write byte for byte: result.json, series.json, report.md, fleet.json and fleet.md. A speed-up must leave all of them
 # unchanged (issue 55). Exit 1 on the first difference, naming the scenario and the file.
 #
 # Usage: scripts/same-results.sh BASE_BINARY NEW_BINARY [--quick]
-#   --quick: the library scenarios only (a few seconds); without it the benchmark years too
-#            (about a minute on release binaries).
+#   --quick: the library scenarios and fleets at 100 users (under a minute); without it the
+#            benchmark years and fleets at 300 users too (about two minutes on release binaries).
 # Example: git worktree add /tmp/base HEAD~1 && (cd /tmp/base && swift build -c release)
 #          scripts/same-results.sh /tmp/base/.build/release/workbench .build/release/workbench
 set -uo pipefail
@@ -65,7 +65,34 @@ for entry in "${cases[@]}"; do
         fi
     done
 done
+# Every library fleet at 100 users (300 without --quick): fleet.json and fleet.md.
+users=300
+if [ "$quick" = "--quick" ]; then users=100; fi
+fleets=0
+for file in fleets/*.yaml; do
+    # fleets/ also holds the scenario its fleets run (user-day.yaml): only fleet files.
+    grep -q "^fleet:" "$file" || continue
+    name=fleet-$(basename "$file" .yaml)
+    for side in base new; do
+        binary=$base
+        if [ "$side" = new ]; then binary=$new; fi
+        "$binary" fleet "$file" --users "$users" --jobs 2 --out "$work/$side/$name" >"$work/$side-$name.log" 2>&1
+        echo $? >"$work/$side-$name.status"
+    done
+    fleets=$((fleets + 1))
+    if ! cmp -s "$work/base-$name.status" "$work/new-$name.status"; then
+        echo "same-results: $name: exit $(cat "$work/base-$name.status") (base) against $(cat "$work/new-$name.status") (new)"
+        status=1
+        continue
+    fi
+    for result in fleet.json fleet.md; do
+        if ! cmp -s "$work/base/$name/$result" "$work/new/$name/$result"; then
+            echo "same-results: $name: $result differs"
+            status=1
+        fi
+    done
+done
 if [ "$status" -eq 0 ]; then
-    echo "same-results: ${#cases[@]} runs, result.json, series.json and report.md identical"
+    echo "same-results: ${#cases[@]} runs and $fleets fleets ($users users): result.json, series.json, report.md, fleet.json and fleet.md identical"
 fi
 exit "$status"
