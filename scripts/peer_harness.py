@@ -194,7 +194,8 @@ def main():
     rows.append((f"GBM path {steps:.0e} steps (GSL taus2 + ziggurat)", our_ms, numpy_ms, "numpy",
                  f"{our_ms.median * 1e6 / steps:.1f} ns/step", None))
     fixtures = sorted(Path("datasets/coingecko").glob("market_chart_*.json")) + sorted(
-        Path("datasets/coingecko").glob("ohlc_*.json"))
+        Path("datasets/coingecko").glob("ohlc_*.json")) + sorted(
+        Path("datasets/coingecko").glob("coins_markets_*.json"))
     synthetic = OUT / "market_chart-1e5.json"
     x, y, _ = series(100_000, seed=5)
     synthetic.write_text(json.dumps({
