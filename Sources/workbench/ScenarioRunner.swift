@@ -86,7 +86,10 @@ enum ScenarioRunner {
         let bytes = timer.countSnapshot.sorted { $0.key < $1.key }.map { label, entry in
             JSONValue.Member(
                 label,
-                .object([.init("bytes", .integer(Int64(entry.bytes))), .init("bodies", .integer(Int64(entry.items)))]))
+                .object([
+                    .init("bytes", .integer(Int64(entry.bytes))),
+                    .init("bodies", .integer(Int64(entry.items))),
+                ]))
         }
         return JSONValue.object([
             .init("wall_s", .number(wallSeconds)),
