@@ -126,4 +126,31 @@ struct MarketCorrelationTests {
                 [Self.coin("usdt", ou)], seed: 1, steps: 10, .oneFactor(correlations: ["usdt": 0.5]))
         }
     }
+
+    @Test("of several pegged coins asked to follow, the first by id is named (one factor), the first listed (matrix)")
+    func firstPeggedNamed() throws {
+        let ou = PriceModel.ou(OrnsteinUhlenbeck(peg: 1, reversionSpeed: 500, volatility: 0.05))
+        // Pegged coins listed out of id order, among coins that can follow, and ids the market
+        // does not have.
+        let coins = [
+            Self.coin("zeta", ou), Self.coin("btc", Self.gbm), Self.coin("dai", ou), Self.coin("eth", Self.gbm),
+            Self.coin("usdt", ou),
+        ]
+        let factor = MarketCorrelation.oneFactor(correlations: [
+            "zeta": 0.5, "btc": 0.5, "dai": 0.3, "eth": 0.5, "usdt": 0.5, "absent": 0.9, "aaa": 0.4,
+        ])
+        #expect(throws: PriceModelError.cannotCorrelate(coinId: "dai", model: "ou")) {
+            try factor.check(against: coins)
+        }
+        // A coin at 0 stays on its own: nothing to refuse.
+        let zero = MarketCorrelation.oneFactor(correlations: ["dai": 0, "usdt": 0, "btc": 0.5])
+        try zero.check(against: coins)
+        let matrix = MarketCorrelation.matrix(
+            coinIds: ["btc", "usdt", "dai"],
+            try CorrelationMatrix(
+                rows: [[1, 0.2, 0.1], [0.2, 1, 0.3], [0.1, 0.3, 1]], size: (3, "coins"), name: "m"))
+        #expect(throws: PriceModelError.cannotCorrelate(coinId: "usdt", model: "ou")) {
+            try matrix.check(against: coins)
+        }
+    }
 }

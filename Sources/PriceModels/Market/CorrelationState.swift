@@ -29,7 +29,7 @@ struct CorrelationState {
     ) {
         let slots = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        members = correlation.correlatedCoinIds.compactMap { id in
+        members = correlation.correlatedIds(among: coins).compactMap { id in
             guard let slot = slots[id],
                 let moments = coins[slot].model.process.logReturnMoments(stepYears: stepYears)
             else { return nil }

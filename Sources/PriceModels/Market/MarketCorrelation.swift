@@ -58,18 +58,26 @@ public enum MarketCorrelation: Sendable, Equatable {
     /// - Throws: ``PriceModelError/cannotCorrelate(coinId:model:)`` for the first that cannot.
     public func check(against coins: [SyntheticCoin]) throws(PriceModelError) {
         let byId = Dictionary(coins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for id in correlatedCoinIds {
+        for id in correlatedIds(among: coins) {
             guard let process = byId[id]?.model.process, !process.followsMarket else { continue }
             throw .cannotCorrelate(coinId: id, model: process.name)
         }
     }
 
-    /// The coins that move with others.
-    var correlatedCoinIds: [String] {
+    /// The coins among `coins` that move with others: with one factor, those with a correlation
+    /// above 0, by id; under a matrix, its coins in its order. Only `coins` are looked at: a
+    /// market of 10,000 coins is drawn coin by coin, each a walk of its own, and sorting every
+    /// correlated id of the market for each of them was 43 % of a week of that market.
+    func correlatedIds(among coins: [SyntheticCoin]) -> [String] {
         switch self {
-        case .independent: []
-        case .oneFactor(let correlations): correlations.filter { $0.value > 0 }.keys.sorted()
-        case .matrix(let ids, _): ids
+        case .independent:
+            return []
+        case .oneFactor(let correlations):
+            // Each id once, as a dictionary's keys are.
+            return Set(coins.lazy.map(\.id).filter { correlations[$0].map { $0 > 0 } ?? false }).sorted()
+        case .matrix(let ids, _):
+            let present = Set(coins.map(\.id))
+            return ids.filter { present.contains($0) }
         }
     }
 }
