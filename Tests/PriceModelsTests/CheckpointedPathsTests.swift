@@ -193,6 +193,33 @@ struct CheckpointedPathsTests {
         }
     }
 
+    @Test("above 2,000 coins blocks are 128 ticks, and the prices are still the generated paths'")
+    func manyCoinsShortBlocks() throws {
+        let coins = (0..<(CheckpointedPaths.manyCoins + 1)).map {
+            Self.coin("c\($0)", .gbm(GeometricBrownianMotion(drift: 0.1, volatility: 0.8)))
+        }
+        let correlation = MarketCorrelation.oneFactor(
+            correlations: Dictionary(uniqueKeysWithValues: coins.map { ($0.id, 0.5) }))
+        let steps = 300
+        let checkpointed = try CheckpointedPaths(
+            coins: coins, rootSeed: 4, start: 0, stepMilliseconds: 900_000, steps: steps,
+            correlation: correlation)
+        #expect(checkpointed.blockLength == 128)
+        let sample = [0, 7, 1_000, coins.count - 1]
+        let generated = try MarketPaths.generate(
+            coins: sample.map { coins[$0] }, rootSeed: 4, start: 0, stepMilliseconds: 900_000, steps: steps,
+            correlation: correlation)
+        for index in sample {
+            let expected = try #require(generated[coins[index].id]).values
+            #expect(
+                Self.bits(checkpointed.prices(ofCoin: index, in: 0..<(steps + 1))) == Self.bits(expected[...])
+            )
+            for tick in [0, 127, 128, 129, 255, 256, steps] {
+                #expect(checkpointed.price(ofCoin: index, at: tick).bitPattern == expected[tick].bitPattern)
+            }
+        }
+    }
+
     @Test("readers on four tasks at once get the generated prices; an empty range is empty")
     func concurrentReaders() async throws {
         let steps = 3 * CheckpointedPaths.blockLength + 17

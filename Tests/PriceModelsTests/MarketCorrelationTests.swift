@@ -127,13 +127,16 @@ struct MarketCorrelationTests {
         }
     }
 
-    @Test("of several pegged coins asked to follow, the first by id is named (one factor), the first listed (matrix)")
+    @Test(
+        "of several pegged coins asked to follow, the first by id is named (one factor), the first listed (matrix)"
+    )
     func firstPeggedNamed() throws {
         let ou = PriceModel.ou(OrnsteinUhlenbeck(peg: 1, reversionSpeed: 500, volatility: 0.05))
         // Pegged coins listed out of id order, among coins that can follow, and ids the market
         // does not have.
         let coins = [
-            Self.coin("zeta", ou), Self.coin("btc", Self.gbm), Self.coin("dai", ou), Self.coin("eth", Self.gbm),
+            Self.coin("zeta", ou), Self.coin("btc", Self.gbm), Self.coin("dai", ou),
+            Self.coin("eth", Self.gbm),
             Self.coin("usdt", ou),
         ]
         let factor = MarketCorrelation.oneFactor(correlations: [

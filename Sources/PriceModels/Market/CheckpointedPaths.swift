@@ -17,8 +17,19 @@ import WorkbenchFoundation
 /// matrix are drawn together; every other coin alone (a coin that follows the market factor with
 /// its own copy of the factor's draws), so reading one coin's block draws only that coin.
 public final class CheckpointedPaths: Sendable {
-    /// Ticks between two checkpoints.
+    /// Ticks between two checkpoints in a market of up to ``manyCoins`` coins.
     public static let blockLength = 256
+    /// Above this many coins, blocks are half as long (``blockLength(coins:)``).
+    public static let manyCoins = 2_000
+
+    /// Ticks between two checkpoints for a market of `coins` coins: 256, or 128 above
+    /// ``manyCoins``. Each coin keeps its two latest blocks, which is most of a large market's
+    /// memory (10,000 coins: 41 MB at 256 ticks); at 128 its checkpoints take twice the words
+    /// (3.4 to 6.8 MB for a fortnight of 15-minute ticks) and a far price draws half as many steps.
+    /// Any length gives the same prices.
+    public static func blockLength(coins: Int) -> Int {
+        coins > manyCoins ? blockLength / 2 : blockLength
+    }
     /// Blocks kept in memory for each group of coins drawn together.
     public static let recentBlocks = 2
     /// The most prices a market keeps whole, every block as first drawn (2 MB): below it, no
@@ -36,6 +47,8 @@ public final class CheckpointedPaths: Sendable {
     public let stepMilliseconds: Int64
     /// Ticks per coin: the steps plus the first tick.
     public let count: Int
+    /// Ticks between two checkpoints (``blockLength(coins:)``).
+    public let blockLength: Int
     /// Each coin's group and place in it, by the coin's index.
     private let placement: [Placement]
     private let groups: Locked<[Group]>
@@ -102,6 +115,7 @@ public final class CheckpointedPaths: Sendable {
         try MarketPaths.checkGrid(start: start, stepMilliseconds: stepMilliseconds, steps: steps)
         try MarketWalk.validate(coins, correlation: correlation)
         let count = steps + 1
+        let blockLength = Self.blockLength(coins: coins.count)
         let members = Self.groups(of: coins, correlation: correlation)
         var placement = [Placement](repeating: Placement(group: 0, member: 0), count: coins.count)
         var groups: [Group] = []
@@ -114,7 +128,7 @@ public final class CheckpointedPaths: Sendable {
                 stepYears: Double(stepMilliseconds) / millisecondsPerYear, generator: generator,
                 correlation: correlation)
             var drawn = Group(starts: slots.map { coins[$0].startPrice }, origin: walk.copy())
-            let blocks = (count + Self.blockLength - 1) / Self.blockLength
+            let blocks = (count + blockLength - 1) / blockLength
             drawn.checkpoints.reserveCapacity(blocks * (walk.checkpointWords - walk.factorWords))
             // The first group that follows the factor keeps its states; the others' are the same.
             let keepsFactor = walk.factorWords > 0 && factorStates.isEmpty
@@ -129,16 +143,17 @@ public final class CheckpointedPaths: Sendable {
                         "every walk's factor stands where the first one's did")
                     factor.removeAll(keepingCapacity: true)
                 }
-                let prices = Self.draw(block: block, from: &walk, starts: drawn.starts, count: count)
+                let prices = Self.draw(
+                    block: block, of: blockLength, from: &walk, starts: drawn.starts, count: count)
                 if keepsWhole { drawn.whole.append(prices) }
                 if let observe {
                     for (member, slot) in slots.enumerated() {
-                        observe(slot, block * Self.blockLength, prices[member])
+                        observe(slot, block * blockLength, prices[member])
                     }
                 }
                 for (member, slot) in slots.enumerated() where firstBad[slot] == nil {
                     if let index = prices[member].firstIndex(where: { !$0.isFinite || $0 <= 0 }) {
-                        firstBad[slot] = (block * Self.blockLength + index, prices[member][index])
+                        firstBad[slot] = (block * blockLength + index, prices[member][index])
                     }
                 }
             }
@@ -156,6 +171,7 @@ public final class CheckpointedPaths: Sendable {
         self.start = start
         self.stepMilliseconds = stepMilliseconds
         self.count = count
+        self.blockLength = blockLength
         self.placement = placement
         self.groups = Locked(groups)
         self.factorStates = factorStates
@@ -175,9 +191,9 @@ public final class CheckpointedPaths: Sendable {
     }
 
     /// Block `block`'s prices for every coin of a walk standing at its start.
-    private static func draw(block: Int, from walk: inout MarketWalk, starts: [Double], count: Int)
-        -> [[Double]]
-    {
+    private static func draw(
+        block: Int, of blockLength: Int, from walk: inout MarketWalk, starts: [Double], count: Int
+    ) -> [[Double]] {
         let length = min(blockLength, count - block * blockLength)
         guard block == 0 else { return walk.advance(by: length) }
         return zip(starts, walk.advance(by: length - 1)).map { [$0] + $1 }
@@ -194,21 +210,23 @@ public final class CheckpointedPaths: Sendable {
             range.lowerBound >= 0 && range.upperBound <= count, "ticks \(range) outside 0..<\(count)")
         guard !range.isEmpty else { return [] }
         let place = placement[coin]
-        let blocks = range.lowerBound / Self.blockLength...(range.upperBound - 1) / Self.blockLength
+        let blocks = range.lowerBound / blockLength...(range.upperBound - 1) / blockLength
         return groups.withLock { groups in
             if blocks.count == 1 {
-                let base = blocks.lowerBound * Self.blockLength
+                let base = blocks.lowerBound * blockLength
                 let drawn = Self.block(
-                    blocks.lowerBound, of: &groups[place.group], count: count, factorStates: factorStates)
+                    blocks.lowerBound, of: blockLength, in: &groups[place.group], count: count,
+                    factorStates: factorStates)
                 let prices = drawn[place.member]
                 return prices[(range.lowerBound - base)..<(range.upperBound - base)]
             }
             var joined: [Double] = []
             joined.reserveCapacity(range.count)
             for block in blocks {
-                let base = block * Self.blockLength
+                let base = block * blockLength
                 let prices = Self.block(
-                    block, of: &groups[place.group], count: count, factorStates: factorStates)[place.member]
+                    block, of: blockLength, in: &groups[place.group], count: count, factorStates: factorStates
+                )[place.member]
                 joined.append(
                     contentsOf: prices[
                         (max(range.lowerBound, base) - base)..<(min(range.upperBound, base + prices.count)
@@ -228,7 +246,7 @@ public final class CheckpointedPaths: Sendable {
     public func price(ofCoin coin: Int, at tick: Int) -> Double {
         precondition(tick >= 0 && tick < count, "tick \(tick) outside 0..<\(count)")
         let place = placement[coin]
-        let (block, offset) = tick.quotientAndRemainder(dividingBy: Self.blockLength)
+        let (block, offset) = tick.quotientAndRemainder(dividingBy: blockLength)
         return groups.withLock { groups in
             if !groups[place.group].whole.isEmpty {
                 return groups[place.group].whole[block][place.member][offset]
@@ -246,9 +264,9 @@ public final class CheckpointedPaths: Sendable {
     }
 
     /// A block of a group, from memory or drawn again from its checkpoint.
-    private static func block(_ block: Int, of group: inout Group, count: Int, factorStates: [UInt64])
-        -> [[Double]]
-    {
+    private static func block(
+        _ block: Int, of blockLength: Int, in group: inout Group, count: Int, factorStates: [UInt64]
+    ) -> [[Double]] {
         if !group.whole.isEmpty { return group.whole[block] }
         // Nearly every read is of the block read last: it stays where it is.
         if group.recent.first?.block == block { return group.recent[0].prices }
@@ -258,7 +276,7 @@ public final class CheckpointedPaths: Sendable {
             return found.prices
         }
         var walk = group.walk(atBlock: block, factorStates: factorStates)
-        let prices = draw(block: block, from: &walk, starts: group.starts, count: count)
+        let prices = draw(block: block, of: blockLength, from: &walk, starts: group.starts, count: count)
         group.scratch = walk
         group.recent.insert((block, prices), at: 0)
         if group.recent.count > recentBlocks { group.recent.removeLast() }
