@@ -75,71 +75,96 @@ public enum BeladyOptimum {
     /// A trace with its keys numbered in their sorted order (so numbers compare as the keys do)
     /// and each lookup's next use: what MIN needs, computed once for every capacity.
     private struct NumberedTrace {
-        /// Each lookup's key number, `0..<distinct`.
-        var keys: [Int]
-        /// Each lookup's next lookup of the same key, or Int.max.
-        var next: [Int]
+        /// Each lookup's key number, `0..<distinct` (32 bits: a run's trace is its lookups).
+        var keys: [Int32]
+        /// Each lookup's next lookup of the same key, or `Int32.max`.
+        var next: [Int32]
         /// How many distinct keys.
         var distinct: Int
 
         init<Key: Hashable & Comparable>(_ trace: [Key]) {
+            precondition(trace.count < Int(Int32.max), "a trace of \(trace.count) lookups")
             let sorted = Set(trace).sorted()
-            let number = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
+            let number = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, Int32($0)) })
             keys = trace.map { number[$0]! }
             distinct = sorted.count
-            next = [Int](repeating: Int.max, count: keys.count)
-            var seen = [Int](repeating: Int.max, count: distinct)
+            next = [Int32](repeating: .max, count: keys.count)
+            var seen = [Int32](repeating: .max, count: distinct)
             for index in keys.indices.reversed() {
-                next[index] = seen[keys[index]]
-                seen[keys[index]] = index
+                next[index] = seen[Int(keys[index])]
+                seen[Int(keys[index])] = Int32(index)
             }
         }
 
         /// Belady's MIN with bypass at `capacity` > 0: on a miss with the cache full, the cached
         /// key used farthest in the future (the greater key among ties) goes, unless the new
         /// value is needed no sooner, and then it is not cached. The cached keys sit in a heap
-        /// by (next use, key); an entry left behind by a later use of its key is skipped.
+        /// by (next use, key); an entry left behind by a later use of its key is skipped, and the
+        /// heap is rebuilt from the cached keys when such entries outnumber them, so it stays
+        /// the size of the cache.
         ///
         /// - Returns: The hits, and whether the cache was ever full at a miss (if not, every
         ///   larger capacity has the same hits).
         func minimumHits(capacity: Int) -> (hits: Int, wasFull: Bool) {
-            var cachedNext = [Int](repeating: -1, count: distinct)
+            var cachedNext = [Int32](repeating: -1, count: distinct)
             var heap = MaxHeap()
             var (count, hits, wasFull) = (0, 0, false)
             for (index, key) in keys.enumerated() {
-                let nextUse = next[index]
-                if cachedNext[key] >= 0 {
+                let (nextUse, slot) = (next[index], Int(key))
+                if cachedNext[slot] >= 0 {
                     hits += 1
-                    cachedNext[key] = nextUse
-                    heap.push((nextUse, key))
+                    cachedNext[slot] = nextUse
+                    heap.push(next: nextUse, key: key)
+                    if heap.count > 2 * count + 64 { heap = MaxHeap(cached: cachedNext) }
                     continue
                 }
                 if count >= capacity {
                     wasFull = true
-                    while let top = heap.top, cachedNext[top.key] != top.next { heap.pop() }
+                    while let top = heap.top, cachedNext[Int(top.key)] != top.next { heap.pop() }
                     let victim = heap.top!
                     // Bypass when the new value is needed later than every cached one.
                     guard victim.next > nextUse else { continue }
                     heap.pop()
-                    cachedNext[victim.key] = -1
+                    cachedNext[Int(victim.key)] = -1
                     count -= 1
                 }
-                cachedNext[key] = nextUse
-                heap.push((nextUse, key))
+                cachedNext[slot] = nextUse
+                heap.push(next: nextUse, key: key)
                 count += 1
             }
             return (hits, wasFull)
         }
     }
 
-    /// A binary max-heap of (next use, key), ordered as tuples.
+    /// A binary max-heap of (next use, key), ordered as that pair is: one 64-bit word each, the
+    /// next use in the high half (both are non-negative).
     private struct MaxHeap {
-        private var entries: [(next: Int, key: Int)] = []
+        private var entries: [UInt64] = []
 
-        var top: (next: Int, key: Int)? { entries.first }
+        init() {}
 
-        mutating func push(_ entry: (next: Int, key: Int)) {
-            entries.append(entry)
+        /// The heap of the keys `cachedNext` holds (a next use of -1 is a key not cached).
+        init(cached cachedNext: [Int32]) {
+            entries = cachedNext.indices.compactMap { key in
+                cachedNext[key] < 0 ? nil : Self.word(next: cachedNext[key], key: Int32(key))
+            }
+            for parent in stride(from: entries.count / 2 - 1, through: 0, by: -1) { siftDown(from: parent) }
+        }
+
+        var count: Int { entries.count }
+
+        var top: (next: Int32, key: Int32)? {
+            entries.first.map {
+                (Int32(truncatingIfNeeded: $0 >> 32), Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF))
+            }
+        }
+
+        private static func word(next: Int32, key: Int32) -> UInt64 {
+            UInt64(UInt32(next)) << 32 | UInt64(UInt32(key))
+        }
+
+        mutating func push(next: Int32, key: Int32) {
+            entries.append(Self.word(next: next, key: key))
             var child = entries.count - 1
             while child > 0 {
                 let parent = (child - 1) / 2
@@ -153,7 +178,11 @@ public enum BeladyOptimum {
             let last = entries.removeLast()
             guard !entries.isEmpty else { return }
             entries[0] = last
-            var parent = 0
+            siftDown(from: 0)
+        }
+
+        private mutating func siftDown(from start: Int) {
+            var parent = start
             while true {
                 let (left, right) = (2 * parent + 1, 2 * parent + 2)
                 var largest = parent
