@@ -46,25 +46,30 @@ extension SimulatedMarket {
         // point is its day of ticks, computed together (five-minute points on a coarser grid
         // share their ticks: their window is computed once).
         let memo = step == DailyPointMemo.day ? dailyPoints : nil
-        var points: [(time: Int64, window: Int)] = []
-        var kept: [(price: Double, volume: Double)] = []
+        enum Point {
+            case kept(price: Double, volume: Double)
+            case window(Int)
+        }
+        var points: [(time: Int64, point: Point)] = []
         var windowTicks: [(first: Int, last: Int)] = []
         points.reserveCapacity(times.count)
         for time in times {
-            if time < now, let point = memo?.point(ofCoin: index, at: time) {
+            if time < now, let kept = memo?.point(ofCoin: index, at: time) {
                 let volume = Self.volume(
-                    price: point.price, supply: coin.circulatingSupply, turnover: point.turnover)
-                points.append((time, -1 - kept.count))
-                kept.append((point.price, volume))
+                    price: kept.price, supply: coin.circulatingSupply, turnover: kept.turnover)
+                points.append((time, .kept(price: kept.price, volume: volume)))
             } else if let ticks = dayWindowTicks(at: time, in: series) {
                 if windowTicks.last.map({ $0 != ticks }) ?? true { windowTicks.append(ticks) }
-                points.append((time, windowTicks.count - 1))
+                points.append((time, .window(windowTicks.count - 1)))
             }
         }
         let windows = dayWindows(of: coin, in: series, ticks: windowTicks)
-        for (time, window) in points {
+        for (time, source) in points {
             let point: (price: Double, volume: Double) =
-                window < 0 ? kept[-1 - window] : (windows[window].price, windows[window].volume)
+                switch source {
+                case .kept(let price, let volume): (price, volume)
+                case .window(let window): (windows[window].price, windows[window].volume)
+                }
             let stamp = prices.pair(time, point.price)
             caps.pair(prices.bytes[stamp], point.price * coin.circulatingSupply)
             volumes.pair(prices.bytes[stamp], point.volume)
