@@ -11,6 +11,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
 connections=${2:-10}
+# Counts go to wrk: whole numbers, bounded (load tests stay short and on loopback).
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ] || [ "$seconds" -gt 300 ]; then
+    echo "load-serve: SECONDS must be a whole number from 1 to 300, not '$seconds'" >&2
+    exit 2
+fi
+if ! [[ "$connections" =~ ^[0-9]+$ ]] || [ "$connections" -lt 2 ] || [ "$connections" -gt 1000 ]; then
+    echo "load-serve: CONNECTIONS must be a whole number from 2 (one a wrk thread) to 1000, not '$connections'" >&2
+    exit 2
+fi
 if ! command -v wrk >/dev/null; then
     if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null; else sudo apt-get install -y -qq wrk; fi
 fi

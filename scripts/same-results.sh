@@ -18,6 +18,10 @@ fi
 base=$1
 new=$2
 quick=${3:-}
+if [ -n "$quick" ] && [ "$quick" != "--quick" ]; then
+    echo "same-results: unknown option '$quick' (only --quick)" >&2
+    exit 2
+fi
 for binary in "$base" "$new"; do
     if [ ! -x "$binary" ]; then
         echo "same-results: $binary is not an executable" >&2

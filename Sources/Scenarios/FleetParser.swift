@@ -126,7 +126,7 @@ public enum FleetParser {
         if devices != nil, topology != .keyless, let stray = reader.optional("devices_per_address") {
             throw stray.error("devices share an address only in the keyless topology")
         }
-        let proxy = try proxyPolicy(reader.optional("proxy"), topology: topology)
+        let proxy = try proxyCaching(reader.optional("proxy"), topology: topology)
         var build: String?
         if let buildReader = reader.optional("build") {
             let name = try buildReader.string()
@@ -152,7 +152,7 @@ public enum FleetParser {
             "/coins/{id}/ohlc": 900_000, "/search": 3_600_000, "/coins/list": 3_600_000,
         ], defaultTTL: 60_000, latencyMilliseconds: 40)
 
-    private static func proxyPolicy(_ reader: NodeReader?, topology: FleetDefinition.Topology)
+    private static func proxyCaching(_ reader: NodeReader?, topology: FleetDefinition.Topology)
         throws(ScenarioError) -> TeamProxy.Caching?
     {
         guard let reader else { return nil }

@@ -109,7 +109,9 @@ public enum ScenarioParser {
             let steps =
                 (Double(synthetic.historyMilliseconds) + Double(duration))
                 / Double(synthetic.stepMilliseconds)
-            if let refusal = MarketCost(coins: synthetic.coins.count, steps: steps).refusal {
+            if let refusal = MarketCost(
+                coins: synthetic.coins.count, steps: steps, stepMilliseconds: synthetic.stepMilliseconds
+            ).refusal {
                 _ = sink.attempt { () throws(ScenarioError) in
                     throw try root.required("market").error(
                         refusal + "; use a larger step, a shorter history or fewer coins")

@@ -27,11 +27,7 @@ enum APIKeyInput {
         }
         if let file {
             guard value == nil else { throw .badInput("--api-key-file and --api-key-env: give one of them") }
-            guard let data = FileManager.default.contents(atPath: file), data.count <= 65_536 else {
-                throw .badInput("--api-key-file \(file): cannot read it, or it is over 64 kB")
-            }
-            let content = String(decoding: data, as: UTF8.self).trimmingCharacters(
-                in: .whitespacesAndNewlines)
+            let content = try SecretFile.read(file, option: "--api-key-file", maximumBytes: 65_536)
             guard !content.isEmpty else { throw .badInput("--api-key-file \(file): the file is empty") }
             value = content
         }

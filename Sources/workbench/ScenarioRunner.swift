@@ -83,7 +83,7 @@ enum ScenarioRunner {
         }
         // The JSON bodies the simulated server answered (not from its CDN cache) and the app's
         // code received: the run's floor is writing the one and reading the other.
-        let bytes = timer.countSnapshot.sorted { $0.key < $1.key }.map { label, entry in
+        let moved = timer.countSnapshot.sorted { $0.key < $1.key }.map { label, entry in
             JSONValue.Member(
                 label,
                 .object([
@@ -97,7 +97,7 @@ enum ScenarioRunner {
                 "simulated_s_per_wall_s",
                 .number(wallSeconds > 0 ? Double(simulatedMilliseconds) / 1000 / wallSeconds : 0)),
             .init("parts", .object(parts)),
-            .init("json", .object(bytes)),
+            .init("json", .object(moved)),
         ]).document(.pretty(inlineFrom: 2))
     }
 }

@@ -126,15 +126,7 @@ extension ServeCommand {
 /// whitespace, 16 to 4,096 printable ASCII characters. A message names the file, never its content.
 enum AdminToken {
     static func read(_ path: String) throws(CLIError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .badInput("--admin-token-file \(path): cannot read it")
-        }
-        guard data.count <= 8_192 else {
-            throw .badInput(
-                "--admin-token-file \(path): \(data.count) bytes; a token is at most 4,096 characters")
-        }
-        let token = Array(
-            String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+        let token = Array(try SecretFile.read(path, option: "--admin-token-file", maximumBytes: 8_192).utf8)
         guard (16...4_096).contains(token.count), token.allSatisfy({ (33...126).contains($0) }) else {
             throw .badInput(
                 "--admin-token-file \(path): expected 16 to 4,096 printable characters without spaces "

@@ -19,16 +19,20 @@ import WorkbenchFoundation
 public final class CheckpointedPaths: Sendable {
     /// Ticks between two checkpoints in a market of up to ``manyCoins`` coins.
     public static let blockLength = 256
-    /// Above this many coins, blocks are half as long (``blockLength(coins:)``).
+    /// Above this many coins, blocks are half as long when a day's ticks fit in one
+    /// (``blockLength(coins:stepMilliseconds:)``).
     public static let manyCoins = 2_000
 
-    /// Ticks between two checkpoints for a market of `coins` coins: 256, or 128 above
-    /// ``manyCoins``. Each coin keeps its two latest blocks, which is most of a large market's
-    /// memory (10,000 coins: 41 MB at 256 ticks); at 128 its checkpoints take twice the words
-    /// (3.4 to 6.8 MB for a fortnight of 15-minute ticks) and a far price draws half as many steps.
-    /// Any length gives the same prices.
-    public static func blockLength(coins: Int) -> Int {
-        coins > manyCoins ? blockLength / 2 : blockLength
+    /// Ticks between two checkpoints for a market of `coins` coins on a grid of
+    /// `stepMilliseconds`: 256, or 128 above ``manyCoins`` when a day is at most 128 ticks. Each
+    /// coin keeps its two latest blocks, which is most of a large market's memory (10,000 coins:
+    /// 41 MB at 256 ticks); at 128 its checkpoints take twice the words (3.4 to 6.8 MB for a
+    /// fortnight of 15-minute ticks). The two kept blocks must hold the day a markets row reads:
+    /// 10-minute ticks (144 a day) at 128 drew a block again on nearly every refresh (10,000
+    /// coins for a week: 15.2 to 23.7 s). Any length gives the same prices.
+    public static func blockLength(coins: Int, stepMilliseconds: Int64) -> Int {
+        let ticksPerDay = 86_400_000 / max(stepMilliseconds, 1)
+        return coins > manyCoins && ticksPerDay <= blockLength / 2 ? blockLength / 2 : blockLength
     }
     /// Blocks kept in memory for each group of coins drawn together.
     public static let recentBlocks = 2
@@ -47,7 +51,7 @@ public final class CheckpointedPaths: Sendable {
     public let stepMilliseconds: Int64
     /// Ticks per coin: the steps plus the first tick.
     public let count: Int
-    /// Ticks between two checkpoints (``blockLength(coins:)``).
+    /// Ticks between two checkpoints (``blockLength(coins:stepMilliseconds:)``).
     public let blockLength: Int
     /// Each coin's group and place in it, by the coin's index.
     private let placement: [Placement]
@@ -115,7 +119,7 @@ public final class CheckpointedPaths: Sendable {
         try MarketPaths.checkGrid(start: start, stepMilliseconds: stepMilliseconds, steps: steps)
         try MarketWalk.validate(coins, correlation: correlation)
         let count = steps + 1
-        let blockLength = Self.blockLength(coins: coins.count)
+        let blockLength = Self.blockLength(coins: coins.count, stepMilliseconds: stepMilliseconds)
         let members = Self.groups(of: coins, correlation: correlation)
         var placement = [Placement](repeating: Placement(group: 0, member: 0), count: coins.count)
         var groups: [Group] = []

@@ -3,10 +3,10 @@
 /// with its figures rather than failing part way (docs/scenarios.md, "How big a market can be").
 ///
 /// The figures are measured on the release build (docs/benchmarks.md, "Scale in coins"): a
-/// checkpoint is seven 64-bit words per coin per block of ``CheckpointedPaths/blockLength(coins:)`` ticks
+/// checkpoint is seven 64-bit words per coin per block of ``CheckpointedPaths/blockLength(coins:stepMilliseconds:)`` ticks
 /// (``MarketWalk/checkpointWords`` less the factor stream's ``MarketWalk/factorWords``, kept once
 /// a block for every coin: a coin that follows the market on taus2), and each coin keeps its two
-/// latest blocks (4 KB; 2 KB above 2,000 coins). Drawing takes about 25 ns a tick, once to check every path and
+/// latest blocks (4 KB; 2 KB in the markets with shorter blocks). Drawing takes about 25 ns a tick, once to check every path and
 /// again whenever a block is read.
 public struct MarketCost: Sendable, Equatable {
     /// Bytes of one coin's checkpoint at one block.
@@ -21,10 +21,11 @@ public struct MarketCost: Sendable, Equatable {
     /// The paths' memory, bytes.
     public var bytes: Double
 
-    /// The cost of `coins` coins over `steps` steps after the first tick.
-    public init(coins: Int, steps: Double) {
+    /// The cost of `coins` coins over `steps` steps of `stepMilliseconds` after the first tick.
+    public init(coins: Int, steps: Double, stepMilliseconds: Int64) {
         let perCoin = steps + 1
-        let blockLength = Double(CheckpointedPaths.blockLength(coins: coins))
+        let blockLength = Double(
+            CheckpointedPaths.blockLength(coins: coins, stepMilliseconds: stepMilliseconds))
         let blocks = (perCoin / blockLength).rounded(.up)
         let kept = min(perCoin, Double(CheckpointedPaths.recentBlocks) * blockLength)
         ticks = Double(coins) * perCoin

@@ -42,7 +42,7 @@ extension SimulatedMarket {
 
     /// Each window's day turnover: the opening turnover plus the shares of its ticks after the
     /// first, added in tick order; four windows of one length at a time.
-    private static func turnovers(prices: UnsafeBufferPointer<Double>, windows: [ClosedRange<Int>])
+    static func turnovers(prices: UnsafeBufferPointer<Double>, windows: [ClosedRange<Int>])
         -> [Double]
     {
         // shares[i]: what tick i adds to a day's turnover after the tick before it.
@@ -87,7 +87,7 @@ extension SimulatedMarket {
     /// Each window's highest and lowest price. Windows whose ends never move back (a chart's
     /// points, in time order) are read in one pass, keeping the candidates for the maximum and
     /// the minimum in two queues; others are scanned.
-    private static func extremes(prices: UnsafeBufferPointer<Double>, windows: [ClosedRange<Int>])
+    static func extremes(prices: UnsafeBufferPointer<Double>, windows: [ClosedRange<Int>])
         -> [(high: Double, low: Double)]
     {
         let forward = zip(windows, windows.dropFirst()).allSatisfy {

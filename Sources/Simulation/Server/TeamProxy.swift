@@ -36,7 +36,7 @@ public final class TeamProxy: SharedUpstream {
         /// The proxy's own round trip from a device, ms (a hit's whole latency).
         public var latencyMilliseconds: Int64
 
-        /// A caching.
+        /// TTLs and a latency.
         ///
         /// - Parameters:
         ///   - ttlByEndpoint: TTLs by endpoint template, ms.
@@ -76,7 +76,7 @@ public final class TeamProxy: SharedUpstream {
 
     /// The paid key's view of CoinGecko: its window, credits, CDN, latency and faults.
     public private(set) var upstream: SimulatedServer
-    /// The caching caching.
+    /// How it caches: TTLs by endpoint and its own latency.
     public let caching: Caching
     /// What it did so far.
     public private(set) var counts = Counts()
