@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        // Hummingbird's own; named to trigger its graceful shutdown from serve's signal thread.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
     ],
     targets: [
         // The simulated CoinGecko over HTTP (Hummingbird), with a clock and an admin API.
@@ -34,10 +36,12 @@ let package = Package(
                 workbench("WorkbenchFoundation"),
                 workbench("TrackerCore"),
                 workbench("Simulation"),
+                workbench("CommandLineShell"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Sources/Serve"),
         // The server's executable: `workbench serve ARGS` runs it.

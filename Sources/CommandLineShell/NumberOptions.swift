@@ -35,6 +35,19 @@ public enum NumberOptions {
         return value
     }
 
+    /// The speeds a wall clock may run at, simulated seconds per real second: from a
+    /// thousandth (a simulated second lasts about 17 real minutes) to a million (a simulated
+    /// year in about half a minute). Outside them a sleep overflows or a run never ends.
+    public static let speeds: ClosedRange<Double> = 0.001...1_000_000
+
+    /// A speed within ``speeds`` (`--speed` of `serve` and `live`).
+    public static func speed(_ text: String) throws -> Double {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), speeds.contains(value) else {
+            throw ValidationError("expected a speed from 0.001 to 1000000 (simulated seconds a real second), found '\(snippet(text))'")
+        }
+        return value
+    }
+
     private static func describe(_ range: ClosedRange<Int>) -> String {
         range.upperBound == Int.max
             ? ">= \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"

@@ -61,8 +61,9 @@ public struct ServeOptions: ParsableArguments {
 
     /// Simulated seconds per real second.
     @Option(
-        parsing: .unconditional, help: "Simulated seconds per real second (wall clock; default: 1).",
-        transform: NumberOptions.positive)
+        parsing: .unconditional,
+        help: "Simulated seconds per real second, 0.001 to 1000000 (wall clock; default: 1).",
+        transform: NumberOptions.speed)
     public var speed = 1.0
 
     /// Real seconds a simulated timeout holds the connection.

@@ -44,8 +44,8 @@ struct LiveCommand: ParsableCommand {
     var against: String
 
     @Option(
-        parsing: .unconditional, help: "Scenario seconds per real second (default: 1).",
-        transform: NumberOptions.positive)
+        parsing: .unconditional, help: "Scenario seconds per real second, 0.001 to 1000000 (default: 1).",
+        transform: NumberOptions.speed)
     var speed = 1.0
 
     @Option(help: "An environment variable holding the API key.")

@@ -48,6 +48,7 @@ struct ToolPackage {
         let executable = try executable()
         let argv = [product] + Self.arguments(after: command, in: CommandLine.arguments)
         var pointers = argv.map { strdup($0) } + [nil]
+        StopSignals.unblockForExec()
         execv(executable.path, &pointers)
         throw CLIError.badInput("cannot run \(product): \(String(cString: strerror(errno)))")
     }
@@ -131,8 +132,12 @@ struct ToolPackage {
             "swift", "build", "--package-path", package.path, "--configuration", configuration, "--product",
             product,
         ]
-        let stop = StopSignals()
-        defer { stop.restore() }
+        // SIGINT, SIGTERM and SIGHUP stop the build instead of ending this process and leaving the
+        // build behind; a closed standard error must not end it (SIGPIPE).
+        signal(SIGPIPE, SIG_IGN)
+        let stop = StopSignals.shared
+        stop.handle { _ in }
+        defer { stop.handle(nil) }
         Self.say(
             "building \(product) once (\(builds), a few minutes; the log is in \(PathNames.shown(log)); "
                 + "`\(ahead)` builds it ahead)")
@@ -195,34 +200,5 @@ struct ToolPackage {
     /// A line on standard error; a closed standard error is not an error.
     static func say(_ message: String) {
         StandardStreams.error("workbench: \(message)\n")
-    }
-}
-
-/// SIGINT, SIGTERM and SIGHUP caught while the build runs (instead of ending this process and
-/// leaving the build behind), and SIGPIPE ignored (a closed standard error must not end it).
-final class StopSignals {
-    private static let caught = [SIGINT, SIGTERM, SIGHUP]
-    private let first = Locked<Int32?>(nil)
-    private let sources: [any DispatchSourceSignal]
-
-    init() {
-        signal(SIGPIPE, SIG_IGN)
-        let first = self.first
-        sources = Self.caught.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { first.withLock { $0 = $0 ?? number } }
-            source.resume()
-            return source
-        }
-    }
-
-    /// The first signal received, if any.
-    var received: Int32? { first.withLock { $0 } }
-
-    /// The default actions back.
-    func restore() {
-        for source in sources { source.cancel() }
-        for number in Self.caught { signal(number, SIG_DFL) }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 /// Runs every row of the bad-input table in a sandbox project (a copy of `datasets/` and
 /// `scenarios/`): the exit code is the contract's, the message names the place, nothing is
 /// written outside the case's folder and `out/`, and nothing hangs.
-@Suite("Bad input: exit codes, located messages, no writes outside, no hangs", .serialized)
+@Suite("Bad input: exit codes, located messages, no writes outside, no hangs", .serialized, .reapsChildren)
 struct BadInputTests {
     static let cases = BadInputCase.scenarioCases + BadInputCase.commandCases
 

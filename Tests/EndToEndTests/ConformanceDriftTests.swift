@@ -6,7 +6,7 @@ import Testing
 /// `workbench conformance drift` on a small app written here, in the app's layout, with two
 /// commits (issue 53): the repository must not contain the app's own code, so the mechanism is
 /// tested on this fixture; docs/conformance.md has the run against the real app.
-@Suite("conformance drift: each cited symbol unchanged, changed, moved or removed, and uncited changes")
+@Suite("conformance drift: each cited symbol unchanged, changed, moved or removed, and uncited changes", .reapsChildren)
 struct ConformanceDriftTests {
     static let service = "Bitpal-v2/Bitpal/Services/PriceService.swift"
 
@@ -54,7 +54,8 @@ struct ConformanceDriftTests {
                 "git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "init.defaultBranch=main",
             ]
                 + arguments, directory: folder.url.path)
-        #expect(process.waitUntilExit() == 0, "git \(arguments)")
+        ChildProcesses.track(process, command: ["git"] + arguments)
+        #expect(try BoundedWait.exit(of: process, within: 120, "git \(arguments)") == 0, "git \(arguments)")
     }
 
     static func write(_ text: String, to path: String, in folder: TemporaryDirectory) throws {

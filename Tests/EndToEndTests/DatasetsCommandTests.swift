@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("workbench datasets")
+@Suite("workbench datasets", .reapsChildren)
 struct DatasetsCommandTests {
     @Test("list verifies all 21 recordings")
     func list() throws {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("workbench downsample")
+@Suite("workbench downsample", .reapsChildren)
 struct DownsampleCommandTests {
     static let vectors = DownsamplingPeerVectors.shared
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 36's smaller classes: JSON that is not UTF-8 is named, a missing folder is a usage
 /// error, and `generate`'s refusals name the option and its value.
-@Suite("Encodings, missing folders and option names")
+@Suite("Encodings, missing folders and option names", .reapsChildren)
 struct EncodingAndOptionTests {
     /// `text` in Latin-1: "café" has the single byte 0xE9.
     static func latin1(_ text: String) -> Data { text.data(using: .isoLatin1)! }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `workbench run --events FILE`: the run's event stream as JSON Lines.
-@Suite("workbench run --events")
+@Suite("workbench run --events", .reapsChildren)
 struct EventsCommandTests {
     @Test(
         "every line is a JSON object in time order; requests and answers match the metrics; the same bytes twice"

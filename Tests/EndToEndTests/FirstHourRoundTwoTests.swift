@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A new user's first hour, round two (issue 52), as end-to-end runs of the CLI.
-@Suite("A new user's first hour, round two")
+@Suite("A new user's first hour, round two", .reapsChildren)
 struct FirstHourRoundTwoTests {
     /// The quickstart's text with `extra` appended, written as a scenario in `directory`.
     static func quickstart(plus extra: String, in directory: TemporaryDirectory, as name: String) throws

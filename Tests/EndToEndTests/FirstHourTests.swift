@@ -4,7 +4,7 @@ import Testing
 
 /// A new user's first hour (issue 38), as end-to-end runs of the CLI: each trap they met stays
 /// fixed.
-@Suite("A new user's first hour: no trap on the way")
+@Suite("A new user's first hour: no trap on the way", .reapsChildren)
 struct FirstHourTests {
     /// The README's quickstart, run once for the tests that read its outputs (in a temporary
     /// folder kept for the test process, as the peer inputs are).

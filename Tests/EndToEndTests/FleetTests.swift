@@ -5,7 +5,7 @@ import Testing
 /// `workbench fleet` (issue 54, first slice): a keyless fleet's users share nothing, so each is
 /// `workbench run` of its scenario with its seed, the fleet's totals are their sums, and the
 /// result is the same for any `--jobs`; bad fleet files are refused with file, line and key.
-@Suite("workbench fleet: keyless users run one by one, exact sums, any --jobs")
+@Suite("workbench fleet: keyless users run one by one, exact sums, any --jobs", .reapsChildren)
 struct FleetTests {
     /// A folder with the fleet's base scenario (`fleets/user-day.yaml` with no searches) and a
     /// fleet whose habits are that scenario's own, so every user is the scenario with a seed.
@@ -129,8 +129,7 @@ struct FleetTests {
         {
             usleep(2_000)
         }
-        process.signal(SIGKILL)
-        process.waitUntilExit()
+        BoundedWait.kill(process)
         #expect(!FileManager.default.fileExists(atPath: "\(killed)/fleet.json"))
         try FileManager.default.createDirectory(
             atPath: folder.path("other"), withIntermediateDirectories: true)

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("workbench generate")
+@Suite("workbench generate", .reapsChildren)
 struct GenerateCommandTests {
     @Test(
         "the same arguments print the same bytes in separate processes; the output is pinned by a golden file"

@@ -5,7 +5,7 @@ import Testing
 /// A key is read, never echoed (issue 56): `record` and `live` against `serve` with a canary key,
 /// then every file they wrote, their standard output and standard error searched for it; and
 /// malformed keys refused with a message that gives the key's length, never its text.
-@Suite("API keys stay secret: a canary key appears in no output", .serialized)
+@Suite("API keys stay secret: a canary key appears in no output", .serialized, .reapsChildren)
 struct KeySecrecyTests {
     static let canary = "CG-canary7e1f0c9a44d2"
 

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `workbench live`: the same app machine as `run`, on the wall clock against `workbench serve`.
-@Suite("workbench live: the app on the wall clock", .serialized)
+@Suite("workbench live: the app on the wall clock", .serialized, .reapsChildren)
 struct LiveTests {
     /// Each screen's requests (`request_sent` targets) in the order sent, from a `--events` file.
     static func requestsByScreen(_ path: String) throws -> [String: [String]] {

@@ -5,7 +5,7 @@ import TrackerCore
 
 /// `workbench record` against `workbench serve`, then the recording replayed by a `fixtures`
 /// scenario served again: every body comes back byte for byte.
-@Suite("workbench record: from serve, then replayed byte for byte", .serialized)
+@Suite("workbench record: from serve, then replayed byte for byte", .serialized, .reapsChildren)
 struct RecordReplayTests {
     static let requests = """
         # What a UI test would pin: one request per endpoint, and one refused by CoinGecko's rules.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("workbench run, scenarios, compare, history")
+@Suite("workbench run, scenarios, compare, history", .reapsChildren)
 struct RunCommandTests {
     @Test(
         "the README's quickstart: run writes result.json, report.md, report.html (and timings.json), the same bytes twice"

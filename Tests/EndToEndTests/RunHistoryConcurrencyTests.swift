@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Parallel runs sharing one history database lose no row")
+@Suite("Parallel runs sharing one history database lose no row", .reapsChildren)
 struct RunHistoryConcurrencyTests {
     @Test("sixteen runs at once, into a history file none of them has created yet: sixteen rows")
     func sixteenRuns() async throws {

@@ -13,7 +13,7 @@ import Testing
 ///
 /// Each test makes up a checkout (a `Package.swift`, a copy of the built `workbench` in
 /// `.build/debug`, an empty `Server/`) and a `swift` on `PATH` that plays the build.
-@Suite("workbench serve on first use: help builds nothing, and the build is watched")
+@Suite("workbench serve on first use: help builds nothing, and the build is watched", .reapsChildren)
 struct ServeFirstUseTests {
     struct Checkout {
         let directory: TemporaryDirectory
@@ -120,10 +120,10 @@ struct ServeFirstUseTests {
         let process = try SpawnedProcess(
             executable: checkout.binary.path, arguments: ["serve", "scenarios/quickstart.yaml"],
             directory: checkout.root.path, environment: checkout.environment)
+        ChildProcesses.track(process, command: ["workbench", "serve"])
         #expect(Self.eventually(60) { checkout.orphan() != nil })
         process.signal(SIGTERM)
-        let status = process.wait(timeout: 30)
-        if status == nil { process.signal(SIGKILL) }
+        let status = try BoundedWait.exit(of: process, within: 30, "workbench to exit after SIGTERM")
         #expect(status == 128 + SIGTERM)
         let orphan = try #require(checkout.orphan())
         #expect(Self.eventually(5) { !Self.isAlive(orphan) }, "the build's child \(orphan) is still running")
@@ -150,9 +150,9 @@ struct ServeFirstUseTests {
             arguments: ["serve", "scenarios/quickstart.yaml", "--port", "0"],
             directory: checkout.root.path, stdout: .file(output), stderr: .pipe,
             environment: checkout.environment)
+        ChildProcesses.track(process, command: ["workbench", "serve"])
         try process.standardError?.close()
-        let status = process.wait(timeout: 60)
-        if status == nil { process.signal(SIGKILL) }
+        let status = try BoundedWait.exit(of: process, within: 60, "the built server's stand-in")
         #expect(status == 0)
         let printed = try String(contentsOfFile: output, encoding: .utf8)
         #expect(printed == "served scenarios/quickstart.yaml --port 0\n")

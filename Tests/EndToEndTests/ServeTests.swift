@@ -11,45 +11,10 @@ import TrackerCore
 
 /// `workbench serve` as a UI test uses it: the binary on an ephemeral port, the project's own
 /// `CurlTransport` and `CoinGeckoClient` against it.
-@Suite("workbench serve: the simulated CoinGecko over HTTP", .serialized)
+@Suite("workbench serve: the simulated CoinGecko over HTTP", .serialized, .reapsChildren)
 struct ServeTests {
-    /// A running `workbench serve` and its base URL.
-    final class Served {
-        let process: SpawnedProcess
-        let url: String
-        var admin: String { String(url.dropLast("/api/v3".count)) + "/__admin" }
-
-        init(_ arguments: [String], scenario: String = "scenarios/quickstart.yaml") throws {
-            process = try SpawnedProcess(
-                executable: WorkbenchProcess.executable.path,
-                arguments: ["serve", scenario, "--port", "0"] + arguments,
-                directory: RepositoryFiles.root.path,
-                stderr: .pipe)
-            // The first line of standard error is the base URL.
-            var line = Data()
-            while let errors = process.standardError, let byte = try errors.read(upToCount: 1),
-                let first = byte.first, first != 10
-            {
-                line.append(first)
-            }
-            url = String(decoding: line, as: UTF8.self)
-        }
-
-        func stop() -> Int32 {
-            process.signal(SIGTERM)
-            return process.waitUntilExit()
-        }
-
-        var client: CoinGeckoClient { CoinGeckoClient(transport: CurlTransport(baseURL: url)) }
-
-        func post(_ path: String, _ body: String) async throws -> String {
-            var request = URLRequest(url: URL(string: admin + path)!)
-            request.httpMethod = "POST"
-            request.httpBody = Data(body.utf8)
-            let (data, _) = try await URLSession.shared.data(for: request)
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
+    /// A running `workbench serve` and its base URL (bounded waits, reaped however the test ends).
+    typealias Served = ServedProcess
 
     /// Sends `/simple/price` until the first error or `atMost` successes.
     ///
@@ -254,5 +219,19 @@ struct ServeTests {
         }
         #expect(statuses.count == 200 && statuses.allSatisfy { $0 == 200 })
         #expect(served.stop() == 0)
+    }
+}
+
+extension ServedProcess {
+    /// The project's client against this server.
+    var client: CoinGeckoClient { CoinGeckoClient(transport: CurlTransport(baseURL: url)) }
+
+    /// POSTs a JSON body to an admin path and returns the answer's body.
+    func post(_ path: String, _ body: String) async throws -> String {
+        var request = URLRequest(url: URL(string: admin + path)!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(body.utf8)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return String(decoding: data, as: UTF8.self)
     }
 }

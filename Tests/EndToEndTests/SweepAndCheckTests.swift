@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("workbench sweep and check")
+@Suite("workbench sweep and check", .reapsChildren)
 struct SweepAndCheckTests {
     @Test("a sweep over 20 seeds prints percentiles; per-seed results are identical whatever --jobs is")
     func sweep() throws {

@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("Durable sweeps: kill -9 and resume, shards and merge, byte for byte", .serialized)
+@Suite("Durable sweeps: kill -9 and resume, shards and merge, byte for byte", .serialized, .reapsChildren)
 struct SweepDurabilityTests {
     static let seeds = "1..12"
 
@@ -62,8 +62,7 @@ struct SweepDurabilityTests {
             {
                 usleep(2_000)
             }
-            process.signal(SIGKILL)
-            process.waitUntilExit()
+            BoundedWait.kill(process)
             let resumed = try Self.sweep(folder, ["--resume", "--jobs", "1"])
             #expect(resumed.status <= 1, "\(resumed.stderr)")
             #expect(try Self.outputs(folder) == expected, "killed after \(killAfter) cells")

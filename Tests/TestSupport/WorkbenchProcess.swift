@@ -47,17 +47,18 @@ public enum WorkbenchProcess {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
+        // A session of its own: at the timeout, whatever it started is stopped with it.
         let process = try SpawnedProcess(
             executable: (executable ?? Self.executable).path, arguments: arguments,
             directory: (directory ?? RepositoryFiles.root).path,
             stdin: .file(stdinPath ?? input.path), stdout: .file(output.path), stderr: .file(errors.path),
-            environment: environment)
+            newSession: true, environment: environment)
+        ChildProcesses.track(process, command: ["workbench"] + arguments)
         let status: Int32
         if let exited = process.wait(timeout: timeout) {
             status = exited
         } else {
-            process.signal(SIGKILL)
-            process.waitUntilExit()
+            BoundedWait.kill(process)
             status = -1
         }
         return Outcome(
@@ -67,13 +68,22 @@ public enum WorkbenchProcess {
         )
     }
 
-    /// Starts `workbench` in the repository root without waiting, its output discarded: for
-    /// tests that kill it part way.
+    /// Starts `workbench` in the repository root without waiting, in a session of its own: for
+    /// tests that signal or kill it part way (``BoundedWait`` waits for it; the suite's
+    /// ``ReapsChildren`` stops it if the test does not).
     ///
-    /// - Parameter arguments: The command line after `workbench`.
+    /// - Parameters:
+    ///   - arguments: The command line after `workbench`.
+    ///   - stdout: Where its standard output goes (nowhere by default).
+    ///   - stderr: Where its standard error goes (nowhere by default).
     /// - Returns: The running process.
-    public static func start(_ arguments: [String]) throws -> SpawnedProcess {
-        try SpawnedProcess(
-            executable: executable.path, arguments: arguments, directory: RepositoryFiles.root.path)
+    public static func start(
+        _ arguments: [String], stdout: SpawnedProcess.Stream = .null, stderr: SpawnedProcess.Stream = .null
+    ) throws -> SpawnedProcess {
+        let process = try SpawnedProcess(
+            executable: executable.path, arguments: arguments, directory: RepositoryFiles.root.path,
+            stdout: stdout, stderr: stderr, newSession: true)
+        ChildProcesses.track(process, command: ["workbench"] + arguments)
+        return process
     }
 }

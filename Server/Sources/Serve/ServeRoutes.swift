@@ -57,15 +57,22 @@ public enum ServeRoutes {
     /// The most bytes an admin request body may have.
     public static let maximumBodyBytes = 64 * 1024
 
+    /// The longest a reply's latency is slept, in real seconds, whatever the latency and the
+    /// speed (a lognormal tail at a low `--speed` has no other bound).
+    public static let maximumLatencySeconds = 600.0
+
     /// Builds the router.
     ///
     /// - Parameters:
     ///   - api: The simulated API.
     ///   - options: Admin, timeouts, latency.
-    public static func router(_ api: SimulatedAPI, options: Options) -> Router<BasicRequestContext> {
+    ///   - gate: Closed when the server is told to stop: held and delayed replies go out at once.
+    public static func router(_ api: SimulatedAPI, options: Options, gate: ShutdownGate = ShutdownGate())
+        -> Router<BasicRequestContext>
+    {
         let router = Router()
         router.get("/api/v3/**") { request, _ in
-            await answer(request, api: api, options: options)
+            await answer(request, api: api, options: options, gate: gate)
         }
         // Outside /api/v3, CoinGecko's own 404 for a path it does not serve.
         router.get("/**") { _, _ in
@@ -142,9 +149,20 @@ public enum ServeRoutes {
         return router
     }
 
+    /// The real time a reply's simulated latency is slept at `speed`, at most
+    /// ``maximumLatencySeconds``.
+    static func latencySleep(milliseconds: Int64, speed: Double) -> Duration {
+        let seconds = Double(milliseconds) / 1000 / speed
+        guard seconds > 0 else { return .zero }
+        return .microseconds(Int64((min(seconds, maximumLatencySeconds) * 1_000_000).rounded()))
+    }
+
     /// One CoinGecko request: the simulated server's reply, after its latency; a timeout holds
-    /// the connection, then answers 504.
-    static func answer(_ request: Request, api: SimulatedAPI, options: Options) async -> Response {
+    /// the connection, then answers 504. When the gate closes (the server is stopping), a delayed
+    /// reply goes out at once and a held timeout answers 503.
+    static func answer(_ request: Request, api: SimulatedAPI, options: Options, gate: ShutdownGate) async
+        -> Response
+    {
         let path = String(request.uri.path.dropFirst("/api/v3".count))
         if path == "/ping" {
             return Response(
@@ -158,12 +176,13 @@ public enum ServeRoutes {
         let query = TrackerCore.HTTPRequest.queryItems(parsing: request.uri.query ?? "")
         let (reply, time) = api.answer(
             TrackerCore.HTTPRequest(path: path, query: query, headers: headers))
-        if options.sleepLatency {
-            let microseconds = Double(reply.latencyMilliseconds) * 1000 / options.speed
-            try? await Task.sleep(for: .microseconds(Int64(microseconds.rounded())))
+        if options.sleepLatency, reply.latencyMilliseconds > 0 {
+            _ = await gate.wait(latencySleep(milliseconds: reply.latencyMilliseconds, speed: options.speed))
         }
         guard let response = reply.response else {
-            try? await Task.sleep(for: .seconds(options.holdSeconds))
+            guard await gate.wait(.seconds(options.holdSeconds)) else {
+                return json(503, .object([.init("error", .string("the server is shutting down"))]))
+            }
             return json(
                 504, .object([.init("error", .string("the simulated server did not answer (timeout)"))]))
         }

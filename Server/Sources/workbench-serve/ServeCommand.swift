@@ -33,6 +33,7 @@ struct ServeCommand: ParsableCommand {
             throw CLIError.badInput(error)
         }
         var behaviour = config.server
+        try Self.checkLatency(behaviour, speed: options.clock == .wall ? options.speed : 1, file: options.scenario)
         behaviour.keyPlans = try keyPlans(around: behaviour.plan)
         if options.noLimits { behaviour.removeLimits() }
         let (clock, speed, host, port) = (options.clock, options.speed, options.host, options.port)
@@ -114,6 +115,20 @@ extension ServeCommand {
             }
         }
         return plans
+    }
+}
+
+extension ServeCommand {
+    /// Refuses a median latency that would be slept longer than serve sleeps any reply
+    /// (``ServeRoutes/maximumLatencySeconds``) at this speed, before anything listens.
+    static func checkLatency(_ behaviour: ServerBehaviour, speed: Double, file: String) throws(CLIError) {
+        let seconds = behaviour.medianLatencyMilliseconds / 1000 / speed
+        guard seconds <= ServeRoutes.maximumLatencySeconds else {
+            throw .badInput(
+                "\(file): server.latency_median \(behaviour.medianLatencyMilliseconds / 1000) s at --speed \(speed) "
+                    + "is \(Int(seconds.rounded())) real seconds a reply; serve sleeps a reply at most "
+                    + "\(Int(ServeRoutes.maximumLatencySeconds)) s (lower the latency, raise --speed, or pass --no-latency)")
+        }
     }
 }
 
