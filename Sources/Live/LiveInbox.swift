@@ -41,17 +41,22 @@ final class LiveInbox: Sendable {
 
 /// A flag a signal handler sets to end a live run early; the run then writes what it measured.
 public final class StopRequest: Sendable {
-    private let stopped = Locked(false)
+    private let stopped = Locked<String?>(nil)
     private let inbox: LiveInbox
 
     init(inbox: LiveInbox) { self.inbox = inbox }
 
     /// Asks the run to stop at its next step.
-    public func stop() {
-        stopped.withLock { $0 = true }
+    ///
+    /// - Parameter reason: What stopped it (`SIGINT`), for the reports.
+    public func stop(reason: String = "a stop request") {
+        stopped.withLock { $0 = $0 ?? reason }
         inbox.wake()
     }
 
     /// Whether a stop was asked for.
-    public var isStopped: Bool { stopped.withLock { $0 } }
+    public var isStopped: Bool { reason != nil }
+
+    /// What stopped the run, once it was asked to stop.
+    public var reason: String? { stopped.withLock { $0 } }
 }

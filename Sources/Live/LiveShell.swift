@@ -1,6 +1,7 @@
 import PriceModels
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 
 /// The app (``TrackerApp``, the same machine the simulator runs) on the wall clock against a
 /// real CoinGecko-shaped API: `workbench live`.
@@ -38,6 +39,8 @@ public struct LiveShell: ~Copyable {
     public private(set) var transportFailures: (count: Int, first: String?) = (0, nil)
     /// Requests that got a response (any status) before their timeout.
     public private(set) var responses = 0
+    /// Requests whose timeout (the app's, in scenario time) came before any answer.
+    public private(set) var timeouts = 0
     /// The scenario time the run reached (the end, unless stopped early).
     public private(set) var reached: Int64
 
@@ -125,7 +128,13 @@ public struct LiveShell: ~Copyable {
         if !stopRequest.isStopped { progress?(1) }
         app.finish(events: processed, at: reached)
         executeEffects(at: reached)
-        return observers.result(config: config)
+        guard let reason = stopRequest.reason else { return observers.result(config: config) }
+        // Stopped early: the figures cover the span reached, and say so.
+        var covered = config
+        covered.durationMilliseconds = reached - start
+        var result = observers.result(config: covered)
+        result.stoppedEarly = EarlyStop(reason: reason, reached: reached)
+        return result
     }
 
     /// Executes the app's effects, tells it the time so it reports its screen, and executes what
@@ -150,6 +159,7 @@ public struct LiveShell: ~Copyable {
         case .app(let wake): app.wake(wake, at: now)
         case .timeout(let id):
             guard inFlight.removeValue(forKey: id) != nil else { return }
+            timeouts += 1
             observers.answered(id, status: nil, config: config, at: now)
             app.timedOut(request: id, at: now)
         }

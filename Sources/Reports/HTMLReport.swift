@@ -12,6 +12,9 @@ public enum HTMLReport {
     /// - Returns: The HTML document.
     public static func render(_ input: ReportInput) -> String {
         var body = "<h1>\(HTMLText.escaped(input.scenario))</h1>"
+        if let stopped = input.stoppedEarlySentence {
+            body += "<p class=\"fail\"><strong>\(HTMLText.escaped(stopped))</strong></p>"
+        }
         if !input.description.isEmpty { body += "<p>\(HTMLText.escaped(input.description))</p>" }
         body +=
             "<p class=\"meta\">Seed \(input.seed), from \(TimeFormatting.iso8601(input.start)) for "
@@ -26,7 +29,7 @@ public enum HTMLReport {
         body += table(["setting", "value"], input.settings.map { [$0.name, $0.value] })
         body +=
             "<h2>Expectations: <span class=\"\(input.passed ? "pass" : "fail")\">"
-            + "\(input.passed ? "all passed" : "FAILED")</span></h2><ul>"
+            + "\(input.expectationsVerdict)</span></h2><ul>"
         for verdict in input.verdicts {
             body +=
                 "<li class=\"\(verdict.problem == nil ? "pass" : "fail")\">\(verdict.label): "

@@ -10,6 +10,7 @@ public enum MarkdownReport {
     /// - Returns: Markdown text.
     public static func render(_ input: ReportInput) -> String {
         var text = "# \(escaped(input.scenario))\n\n"
+        if let stopped = input.stoppedEarlySentence { text += "**\(stopped)**\n\n" }
         if !input.description.isEmpty { text += escaped(input.description) + "\n\n" }
         text +=
             "Seed \(input.seed), from \(TimeFormatting.iso8601(input.start)) for "
@@ -22,7 +23,7 @@ public enum MarkdownReport {
             ? "None: no rule of docs/reports.md fired.\n\n"
             : findings.map { "- \(escaped($0.text))\n" }.joined() + "\n"
         text += table(["setting", "value"], input.settings.map { [$0.name, $0.value] })
-        text += "\n## Expectations: \(input.passed ? "all passed" : "FAILED")\n\n"
+        text += "\n## Expectations: \(input.expectationsVerdict)\n\n"
         if input.verdicts.isEmpty { text += "None.\n" }
         for verdict in input.verdicts {
             text +=

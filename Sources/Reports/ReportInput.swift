@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 import WorkbenchMetrics
 
 /// What a report is about: the scenario's identity, the run's settings, its result and the
@@ -94,7 +95,28 @@ public struct ReportInput: Sendable {
     }
 
     /// Whether every expectation held and every known failure still failed (``Verdict/problem``).
-    public var passed: Bool { verdicts.allSatisfy { $0.problem == nil } }
+    public var passed: Bool { stoppedEarly == nil && verdicts.allSatisfy { $0.problem == nil } }
+
+    /// Why and where the run ended before its end (nil: it ran to its end). A run stopped early
+    /// does not pass: its expectations were checked on part of its span.
+    public var stoppedEarly: EarlyStop?
+
+    /// The reports' first line for a run stopped early, nil for a whole run.
+    public var stoppedEarlySentence: String? {
+        stoppedEarly.map { stop in
+            "Stopped early by \(stop.reason) at \(TimeFormatting.iso8601(stop.reached)), "
+                + "\(TimeFormatting.duration(stop.reached - start)) of the scenario's "
+                + "\(TimeFormatting.duration(durationMilliseconds)): every figure covers that span only, "
+                + "and the expectations do not count as passed."
+        }
+    }
+
+    /// The expectations' heading word: all passed, FAILED, or not passed for a run stopped early.
+    public var expectationsVerdict: String {
+        if passed { return "all passed" }
+        let failed = verdicts.contains { $0.problem != nil }
+        return failed ? "FAILED" : "not passed (stopped early)"
+    }
 
     /// The metrics a stored run or sweep cell keeps: the result's, and how many expectations
     /// it did not meet (``WorkbenchMetrics/Metric/failedExpectationsName``).

@@ -28,6 +28,7 @@ public enum ResultJSON {
             .init("seed", .unsigned(input.seed)),
             .init("start", .string(TimeFormatting.iso8601(input.start))),
             .init("duration_ms", .integer(input.durationMilliseconds)),
+        ] + stoppedEarly(input) + [
             .init("settings", .object(input.settings.map { .init($0.name, .string($0.value)) })),
             .init("passed", .bool(input.passed)),
             .init("expectations", .array(verdicts)),
@@ -50,5 +51,21 @@ public enum ResultJSON {
             .init("units", .object(metrics.map { .init($0.name, .string($0.unit.rawValue)) })),
         ])
         return document.document(.pretty(inlineFrom: 2))
+    }
+
+    /// `stopped_early` for a run cut short (none for a whole run, whose bytes stay as they were):
+    /// what stopped it, the simulated time reached and the span covered.
+    static func stoppedEarly(_ input: ReportInput) -> [JSONValue.Member] {
+        guard let stop = input.stoppedEarly else { return [] }
+        return [
+            .init(
+                "stopped_early",
+                .object([
+                    .init("reason", .string(stop.reason)),
+                    .init("reached", .string(TimeFormatting.iso8601(stop.reached))),
+                    .init("reached_ms", .integer(stop.reached)),
+                    .init("covered_ms", .integer(stop.reached - input.start)),
+                ]))
+        ]
     }
 }

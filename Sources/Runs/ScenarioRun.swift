@@ -71,10 +71,12 @@ public enum ScenarioRun {
     /// - Returns: The simulator's result, and the report input with the verdicts.
     public static func execute(
         _ loaded: Loaded, seed: UInt64? = nil, timer: (any WallTimer)? = nil,
-        progress: (@Sendable (Double) -> Void)? = nil, events: ((RunEvent, Int64) -> Void)? = nil
+        progress: (@Sendable (Double) -> Void)? = nil, events: ((RunEvent, Int64) -> Void)? = nil,
+        stop: (@Sendable () -> String?)? = nil
     ) throws(Failure) -> RunOutcome {
         try execute(loaded, seed: seed) { config throws(Failure) in
-            try simulate(config, file: loaded.scenario.file, timer: timer, progress: progress, events: events)
+            try simulate(
+                config, file: loaded.scenario.file, timer: timer, progress: progress, events: events, stop: stop)
         }
     }
 
@@ -102,7 +104,7 @@ public enum ScenarioRun {
         // The config is not used after this: the market goes with the run.
         let result = try shell(config)
         let values = result.metrics.byName
-        let report = ReportInput(
+        var report = ReportInput(
             scenario: scenario.name, description: scenario.description, file: scenario.file,
             scenarioHash: loaded.hash,
             seed: seed, start: scenario.start, durationMilliseconds: scenario.durationMilliseconds,
@@ -115,6 +117,7 @@ public enum ScenarioRun {
                     known: scenario.isKnownFailure(
                         expectation.description, seed: seed, failed: failure != nil))
             }, warnings: warnings)
+        report.stoppedEarly = result.stoppedEarly
         return RunOutcome(result: result, report: report)
     }
 
@@ -123,7 +126,7 @@ public enum ScenarioRun {
     private static func simulate(
         _ config: consuming RunConfig, file: String, timer: (any WallTimer)?,
         progress: (@Sendable (Double) -> Void)?,
-        events: ((RunEvent, Int64) -> Void)?
+        events: ((RunEvent, Int64) -> Void)?, stop: (@Sendable () -> String?)?
     ) throws(Failure) -> RunResult {
         var simulation: AppSimulation
         do {
@@ -131,6 +134,6 @@ public enum ScenarioRun {
         } catch {
             throw Failure(description: "\(file): alerts: \(error)")
         }
-        return simulation.run(timer: timer, progress: progress, events: events)
+        return simulation.run(timer: timer, progress: progress, events: events, stop: stop)
     }
 }

@@ -97,8 +97,16 @@ extension ParseContext {
             }
             return Array(ids.prefix(count))
         }
+        var seen: Set<String> = []
         return try reader.sequence().compactMap { item in
-            sink.attempt { () throws(ScenarioError) in try marketCoin(item) }
+            sink.attempt { () throws(ScenarioError) in
+                let id = try marketCoin(item)
+                // The app refuses a coin already on the list (WatchlistViewModel.addCoin).
+                guard seen.insert(id).inserted else {
+                    throw item.error("'\(id)' is on the watchlist already; list each coin once")
+                }
+                return id
+            }
         }
     }
 

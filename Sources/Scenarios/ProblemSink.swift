@@ -14,6 +14,11 @@ final class ProblemSink {
         }
     }
 
+    /// Records a problem found without `attempt` (an unknown key beside known ones).
+    func record(_ problem: ScenarioError) {
+        problems.append(problem)
+    }
+
     /// Throws the first problem in file order, carrying the others, when there is any.
     func throwIfAny() throws(ScenarioError) {
         let ordered = problems.enumerated().sorted { lhs, rhs in

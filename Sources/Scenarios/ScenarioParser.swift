@@ -88,10 +88,13 @@ public enum ScenarioParser {
             node = try ScenarioOverrides.apply(assignment, to: node, file: file)
             files.overrides.append((ScenarioOverrides.readerPath(of: assignment), assignment))
         }
-        let root = try NodeReader(node: node, files: files, path: "").mapping(allowing: topLevelKeys)
         // Every section is read even when one before it is wrong, so that one pass reports every
-        // problem it can (``ProblemSink``); what depends on a wrong section is skipped.
+        // problem it can (``ProblemSink``), an unknown top-level key included; what depends on a
+        // wrong section is skipped.
         let sink = ProblemSink()
+        let root = try NodeReader(node: node, files: files, path: "").mapping(allowing: topLevelKeys) {
+            problem throws(ScenarioError) in sink.record(problem)
+        }
         let start = sink.attempt { () throws(ScenarioError) in try root.optional("start")?.time() } ?? nil
         var context = ParseContext(
             files: files, projectRoot: projectRoot, start: start ?? 1_704_067_200_000, sink: sink)

@@ -18,6 +18,9 @@ public enum SweepRun {
         public var ran: Int
         /// Cells the folder already had (resumed).
         public var skipped: Int
+        /// Whether `stop` ended the run before every pending cell ran (the cells that finished
+        /// are recorded; `--resume` runs the rest).
+        public var stopped = false
     }
 
     /// Runs the cells of the plan (or of a shard) the folder has not finished.
@@ -31,13 +34,15 @@ public enum SweepRun {
     ///   - kept: Which cells keep their `result.json` (every cell's metrics are recorded).
     ///   - pacing: When finished cells are committed to the database.
     ///   - progress: Told the cells finished so far (resumed ones included) and the total.
+    ///   - stop: Asked before each cell is taken; true ends the run once the cells under way
+    ///     finish (a signal: ``Outcome/stopped``).
     /// - Returns: How many cells ran and how many were already finished.
     /// - Throws: The failure of the first cell in plan order that failed; the cells that
     ///   finished stay recorded.
     public static func run(
         _ plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder, shard: SweepShard?, jobs: Int,
         kept: KeptResults = .all, pacing: CommitPacing = .everyCell,
-        progress: @Sendable (_ done: Int, _ total: Int) -> Void
+        progress: @Sendable (_ done: Int, _ total: Int) -> Void, stop: @Sendable () -> Bool = { false }
     ) throws(SweepError) -> Outcome {
         precondition(loaded.count == plan.combinations.count, "one loaded scenario per combination")
         let mine = shard.map { Array($0.positions(of: plan.cellCount)) } ?? Array(0..<plan.cellCount)
@@ -54,8 +59,9 @@ public enum SweepRun {
         progress(skipped, total)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, pending.count))) { _ in
             while true {
+                let stopping = stop()
                 let taken = state.withLock { state -> Int? in
-                    guard state.next < pending.count, state.failure == nil else { return nil }
+                    guard state.next < pending.count, state.failure == nil, !stopping else { return nil }
                     defer { state.next += 1 }
                     return pending[state.next]
                 }
@@ -90,10 +96,10 @@ public enum SweepRun {
             }
         }
         // The cells that finished are recorded, failure or not.
-        let (waiting, failure) = state.withLock { ($0.waiting, $0.failure) }
+        let (waiting, failure, done) = state.withLock { ($0.waiting, $0.failure, $0.done) }
         if !waiting.isEmpty { try record(waiting, in: folder, plan: plan) }
         if let failure { throw failure.error }
-        return Outcome(ran: pending.count, skipped: skipped)
+        return Outcome(ran: done - skipped, skipped: skipped, stopped: done < total)
     }
 
     /// A finished cell and its metrics, to record.

@@ -13,8 +13,9 @@ enum APIKeyInput {
     ///   - file: A file that holds it.
     ///   - given: The key given on the command line.
     /// - Throws: ``CLIError`` (bad input) for an unset or empty variable, an unreadable or empty
-    ///   file, two sources at once, or a key with spaces or line breaks or over 256 characters;
-    ///   the message gives its length, never its text.
+    ///   file, two sources at once, or a key with spaces, line breaks, control characters or
+    ///   other than printable ASCII, or over 256 characters; the message gives its length, never
+    ///   its text.
     static func read(environment: String?, file: String? = nil, given: String? = nil) throws(CLIError)
         -> String?
     {
@@ -45,6 +46,13 @@ enum APIKeyInput {
             throw .badInput(
                 "the API key (\(value.count) characters) has spaces or line breaks, or is over 256 characters"
             )
+        }
+        // A header carries it: a control character would be sent raw (or split the header), and
+        // anything outside printable ASCII is not what CoinGecko issues.
+        guard value.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
+            throw .badInput(
+                "the API key (\(value.count) characters) has a control character or a character outside "
+                    + "printable ASCII; CoinGecko's keys have neither")
         }
         return value
     }

@@ -106,8 +106,20 @@ struct FleetRunCommand: ParsableCommand {
         let shardUsers = (fleet.users - part.index + part.count) / part.count
         let total = fleet.arms.map { $0.isIndependent ? shardUsers : part.index == 1 ? fleet.users : 0 }
             .reduce(0, +)
+        let folderLock = try OutputFolder.lock(directory, option: "--out")
+        defer { folderLock.release() }
         let kept = FleetProgress(directory: directory, fleet: fleet.header, part: part)
         if !resume { kept.clear() }
+        // Finished arms are kept as they end (an arm under way is run again on --resume), so a
+        // signal stops at once, saying what is kept and how to continue.
+        let armCount = fleet.arms.count
+        _ = CommandStop { signal in
+            let done = (0..<armCount).filter { kept.kept($0) != nil }.count
+            StandardStreams.error(
+                "fleet: stopped by \(StopSignals.name(signal)): \(done) of \(armCount) arms are kept in \(directory), "
+                    + "with no fleet.json yet; continue with `\(CommandStop.resumeCommand())`\n")
+            _exit(128 + signal)
+        }
         let resumed = (0..<fleet.arms.count).filter { kept.kept($0) != nil }
         if !resumed.isEmpty && !quiet {
             StandardStreams.error(

@@ -8,6 +8,7 @@ import Reports
 import Runs
 import Simulation
 import TrackerCore
+import WorkbenchFoundation
 import WorkbenchMetrics
 
 /// `workbench live`: the app the simulator runs, on the wall clock against a real API.
@@ -92,13 +93,19 @@ struct LiveCommand: ParsableCommand {
         }
         let directory = try InputFiles.outputDirectory(
             out, option: "--out", defaultParent: "out", name: loaded.scenario.name + "-live")
+        let folderLock = try OutputFolder.lock(directory, option: "--out")
+        defer { folderLock.release() }
+        let stopRequests = Locked<StopRequest?>(nil)
+        let stop = CommandStop { signal in
+            stopRequests.withLock { $0 }?.stop(reason: StopSignals.name(signal))
+        }
         let lines = EventLines(start: loaded.scenario.start)
         let progress = ProgressReporter(label: "\(loaded.scenario.name) (live)", quiet: quiet)
         var failures: (count: Int, first: String?) = (0, nil)
         var endedApp: TrackerApp?
         var stateError: CLIError?
         var responses = 0
-        var stopped = false
+        var timeouts = 0
         let outcome: RunOutcome
         do throws(ScenarioRun.Failure) {
             outcome = try ScenarioRun.execute(loaded, seed: seed) {
@@ -125,12 +132,13 @@ struct LiveCommand: ParsableCommand {
                 } catch {
                     throw ScenarioRun.Failure(description: "\(loaded.scenario.file): alerts: \(error)")
                 }
-                let interrupt = Self.onInterrupt(shell.stopRequest)
-                defer { interrupt.cancel() }
+                stopRequests.withLock { $0 = shell.stopRequest }
+                // A signal before the shell existed stops it at its first step.
+                if let signal = stop.signal { shell.stopRequest.stop(reason: StopSignals.name(signal)) }
                 let result = shell.run(clock: SystemLiveClock(), progress: { progress.update($0) })
                 failures = shell.transportFailures
                 responses = shell.responses
-                stopped = shell.stopRequest.isStopped
+                timeouts = shell.timeouts
                 endedApp = shell.app
                 return result
             }
@@ -144,12 +152,14 @@ struct LiveCommand: ParsableCommand {
         let metrics = outcome.result.metrics
         print(
             "\(loaded.scenario.name) live against \(base) at \(speed)x: seed \(input.seed), "
-                + "\(metrics.rateLimits.requests) requests, \(failures.count) without a response"
-                + (stopped ? ", stopped early" : "") + "; reports in \(directory)")
+                + "\(metrics.rateLimits.requests) requests, \(failures.count + timeouts) without a response "
+                + "(\(timeouts) timed out, \(failures.count) not delivered)"
+                + (input.stoppedEarly == nil ? "" : ", stopped early") + "; reports in \(directory)")
         for warning in input.warnings { ErrorOutput.report("warning: \(warning)") }
         for verdict in input.verdicts {
             print("  \(verdict.line)")
         }
+        try ScenarioRunner.failIfStopped(input, exitCode: stop.exitCode, reports: directory)
         if metrics.rateLimits.requests > 0, responses == 0 {
             throw CLIError(
                 message:
@@ -175,14 +185,5 @@ struct LiveCommand: ParsableCommand {
                 "--against: '\(given)' is not an http(s) URL such as http://127.0.0.1:8080/api/v3")
         }
         return given
-    }
-
-    /// Stops the run on Ctrl-C (the run then writes what it measured); cancel when done.
-    static func onInterrupt(_ stop: StopRequest) -> any DispatchSourceSignal {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { stop.stop() }
-        source.resume()
-        return source
     }
 }

@@ -65,17 +65,20 @@ struct RunCommand: ParsableCommand {
         let eventsFile = try events.map { given throws(CLIError) in
             try InputFiles.givenFile(given, option: "--events", example: "events.jsonl")
         }
+        let directory = try InputFiles.outputDirectory(
+            out, option: "--out", defaultParent: "out", name: loaded.scenario.name)
+        let folderLock = try OutputFolder.lock(directory, option: "--out")
+        defer { folderLock.release() }
+        let stop = CommandStop()
         let timer = SummingTimer()
         let started = ContinuousClock.now
         let lines = EventLines(start: loaded.scenario.start)
         let outcome = try ScenarioRunner.execute(
             loaded, seed: seed, timer: timer,
             progress: ProgressReporter(label: loaded.scenario.name, quiet: quiet),
-            events: eventsFile == nil ? nil : { lines.append($0, at: $1) })
+            events: eventsFile == nil ? nil : { lines.append($0, at: $1) }, stop: stop.reason)
         let elapsed = ContinuousClock.now - started
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let directory = try InputFiles.outputDirectory(
-            out, option: "--out", defaultParent: "out", name: loaded.scenario.name)
         let input = outcome.report
         try ScenarioRunner.write(
             input,
@@ -84,7 +87,8 @@ struct RunCommand: ParsableCommand {
             to: directory)
         // After the reports, so a file that cannot be written loses nothing else.
         if let eventsFile { try InputFiles.write(lines.text, to: eventsFile) }
-        if !noHistory {
+        // A run stopped early is not history: its figures cover part of its span.
+        if !noHistory, input.stoppedEarly == nil {
             try ScenarioRunner.record(
                 outcome, output: directory, history: history,
                 at: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
@@ -101,6 +105,7 @@ struct RunCommand: ParsableCommand {
         for verdict in input.verdicts {
             print("  \(verdict.line)")
         }
+        try ScenarioRunner.failIfStopped(input, exitCode: stop.exitCode, reports: directory)
         if !input.passed {
             throw CLIError(
                 message: "\(loaded.scenario.file): expectations failed", exitCode: CLIError.failedCheckCode)

@@ -23,16 +23,31 @@ enum ScenarioRunner {
     /// Runs a scenario with a seed; the timer and progress stay out of the result.
     static func execute(
         _ loaded: ScenarioRun.Loaded, seed: UInt64?, timer: (any WallTimer)?, progress: ProgressReporter?,
-        events: ((RunEvent, Int64) -> Void)? = nil
+        events: ((RunEvent, Int64) -> Void)? = nil, stop: (@Sendable () -> String?)? = nil
     ) throws(CLIError) -> RunOutcome {
         var report: (@Sendable (Double) -> Void)?
         if let progress { report = { progress.update($0) } }
         do throws(ScenarioRun.Failure) {
             return try ScenarioRun.execute(
-                loaded, seed: seed, timer: timer, progress: report, events: events)
+                loaded, seed: seed, timer: timer, progress: report, events: events, stop: stop)
         } catch {
             throw .badInput(error.description)
         }
+    }
+
+    /// After a run stopped early has written its reports: the error that says so, with the
+    /// signal's exit code (`128 + signal`); nothing for a whole run.
+    static func failIfStopped(_ input: ReportInput, exitCode: Int32?, reports directory: String)
+        throws(CLIError)
+    {
+        guard let stop = input.stoppedEarly else { return }
+        throw CLIError(
+            message:
+                "stopped early by \(stop.reason) at \(TimeFormatting.iso8601(stop.reached)) "
+                + "(\(TimeFormatting.duration(stop.reached - input.start)) of "
+                + "\(TimeFormatting.duration(input.durationMilliseconds))); the reports in \(directory) cover that span "
+                + "and say so (result.json: stopped_early)",
+            exitCode: exitCode ?? CLIError.failedCheckCode)
     }
 
     /// Writes `result.json`, `report.md`, `report.html`, `series.json` and, if given, `timings.json`.

@@ -113,16 +113,25 @@ struct SweepCommand: ParsableCommand {
         let folder = try Self.refusingBadInput { () throws(SweepError) in
             try SweepFolder.prepare(directory, plan: plan, shard: shard, resume: resume, force: force)
         }
+        let stop = CommandStop()
         let outcome = try Self.refusingBadInput { () throws(SweepError) in
             try SweepRun.run(
                 plan, loaded: loaded, folder: folder, shard: shard, jobs: jobs, kept: kept,
                 pacing: Self.commitPacing,
-                progress: { progress.update(done: $0, total: $1) })
+                progress: { progress.update(done: $0, total: $1) }, stop: { stop.signal != nil })
         }
         let cells = outcome.ran + outcome.skipped
         try InputFiles.write(
             Self.timings(since: started, ran: outcome.ran, skipped: outcome.skipped),
             to: "\(directory)/timings.json")
+        if outcome.stopped {
+            let signal = stop.signal.map(StopSignals.name) ?? "a stop request"
+            throw CLIError(
+                message:
+                    "stopped by \(signal): \(cells) cells are kept in \(directory) (\(outcome.ran) run now), with no "
+                    + "summary yet; continue with `\(CommandStop.resumeCommand())`",
+                exitCode: stop.exitCode ?? CLIError.failedCheckCode)
+        }
         if let shard {
             print(
                 "shard \(shard): \(cells) of \(plan.cellCount) cells (\(outcome.skipped) resumed) in \(directory), "

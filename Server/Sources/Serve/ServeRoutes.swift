@@ -144,8 +144,12 @@ public enum ServeRoutes {
                             ].map { .string($0) })),
                 ]))
         }
+        // Every method: without the token a PUT or DELETE is refused (401) like a GET, not a 404.
         router.get("/__admin/**", use: guarded(unknownAdmin))
         router.post("/__admin/**", use: guarded(unknownAdmin))
+        router.put("/__admin/**", use: guarded(unknownAdmin))
+        router.delete("/__admin/**", use: guarded(unknownAdmin))
+        router.patch("/__admin/**", use: guarded(unknownAdmin))
         return router
     }
 

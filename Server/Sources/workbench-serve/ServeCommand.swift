@@ -55,12 +55,13 @@ struct ServeCommand: ParsableCommand {
         if let file = options.adminTokenFile, !options.noAdmin {
             routes.adminToken = try AdminToken.read(file)
         }
-        if !ServeOptions.isLoopback(host) {
-            StandardStreams.error(
-                "warning: serving on \(host): the simulated API is reachable from the network"
-                    + (options.noAdmin ? " (no admin API)" : " (the admin API needs the token)")
-                    + "; docs/serve.md says what serve does not defend against\n")
-        }
+        // After the base URL, which is always the first line of standard error.
+        let warning =
+            ServeOptions.isLoopback(host)
+            ? ""
+            : "warning: serving on \(host): the simulated API is reachable from the network"
+                + (options.noAdmin ? " (no admin API)" : " (the admin API needs the token)")
+                + "; docs/serve.md says what serve does not defend against\n"
         routes.holdSeconds = Double(options.holdSeconds)
         routes.sleepLatency = !options.noLatency
         routes.speed = clock == .wall ? speed : 1
@@ -71,7 +72,7 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 try await ServeServer.run(api, listening: listening, options: routes) { url in
-                    StandardStreams.error("\(url)\n")
+                    StandardStreams.error("\(url)\n" + warning)
                     StandardStreams.error(
                         "serving \(name) (\(clock.rawValue) clock); stop with Ctrl-C\n\(plans)")
                 }

@@ -49,6 +49,14 @@ struct NodeReader {
 
     /// The node as a mapping whose keys are all in `allowed`.
     func mapping(allowing allowed: [String]) throws(ScenarioError) -> MappingReader {
+        try mapping(allowing: allowed) { unknown throws(ScenarioError) in throw unknown }
+    }
+
+    /// The node as a mapping whose keys must be among `allowed`; each unknown key goes to
+    /// `unknown` (which may throw it, or record it and let reading go on without the key).
+    func mapping(allowing allowed: [String], unknown: (ScenarioError) throws(ScenarioError) -> Void)
+        throws(ScenarioError) -> MappingReader
+    {
         guard case .mapping(let mapping) = node else { throw error("expected a mapping, found \(found)") }
         var values: [String: (key: Node, value: Node)] = [:]
         for (key, value) in mapping {
@@ -62,8 +70,10 @@ struct NodeReader {
                 let nearest = NearestName.nearest(to: name, among: allowed.sorted()).map {
                     " (did you mean '\($0)'?)"
                 }
-                throw NodeReader(node: key, files: files, path: child(name)).error(
-                    "unknown key '\(name)'\(nearest ?? ""); expected one of: \(suggestion)")
+                try unknown(
+                    NodeReader(node: key, files: files, path: child(name)).error(
+                        "unknown key '\(name)'\(nearest ?? ""); expected one of: \(suggestion)"))
+                continue
             }
             values[name] = (key, value)
         }

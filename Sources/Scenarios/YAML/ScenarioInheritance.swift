@@ -116,8 +116,12 @@ enum ScenarioInheritance {
                 "'\(given)' is outside the project folder '\(PathNames.shown(projectRoot))' (after resolving "
                     + "'..' and symbolic links); keep \(kind) inside it")
         }
-        guard FileManager.default.fileExists(atPath: resolved.path) else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory) else {
             throw reader.error("no such file '\(given)' (relative to the folder of this file)")
+        }
+        guard !isDirectory.boolValue else {
+            throw reader.error("'\(given)' is a folder; expected a scenario file (relative to the folder of this file)")
         }
         return resolved.path
     }

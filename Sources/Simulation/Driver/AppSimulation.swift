@@ -1,5 +1,6 @@
 import PriceModels
 import TrackerCore
+import WorkbenchFoundation
 
 /// One run: the app (``TrackerApp``, TrackerCore's one machine) on virtual time against the
 /// simulated CoinGecko. This shell keeps time, the simulated server, the user's actions and the
@@ -59,14 +60,19 @@ public struct AppSimulation: ~Copyable {
     ///   - progress: Told the share of simulated time done (0...1), at each whole percent.
     ///   - events: Told every event of the run, with its time, beside the metrics (the CLI's
     ///     `--events` writer); it never changes the result.
+    ///   - stop: Asked every ``stopCheckInterval`` events; a reason ends the run there
+    ///     (``finish(stoppedAt:by:)``).
     /// - Returns: The result: metrics under their stable names.
     public mutating func run(
         timer: (any WallTimer)? = nil, progress: (@Sendable (Double) -> Void)? = nil,
-        events: ((RunEvent, Int64) -> Void)? = nil
+        events: ((RunEvent, Int64) -> Void)? = nil, stop: (@Sendable () -> String?)? = nil
     ) -> RunResult {
         start(timer: timer, events: events)
         var reportedPercent = -1
         while let time = step() {
+            if let stop, processed % Self.stopCheckInterval == 0, let reason = stop() {
+                return finish(stoppedAt: time, by: reason)
+            }
             if let progress, config.durationMilliseconds > 0 {
                 let percent = Int((time - config.start) * 100 / config.durationMilliseconds)
                 if percent > reportedPercent {
@@ -143,6 +149,27 @@ public struct AppSimulation: ~Copyable {
         app.updateScreen(at: time)
         executeEffects(at: time)
         return time
+    }
+
+    /// How many events pass between two looks at ``run(timer:progress:events:stop:)``'s `stop`.
+    static let stopCheckInterval = 1_024
+
+    /// Ends the run early at `reached`: its result covers the span from the start to there
+    /// (rates per hour, freshness, the portfolio) and carries the ``EarlyStop``.
+    ///
+    /// - Parameters:
+    ///   - reached: The last simulated time handled.
+    ///   - reason: What stopped it (`SIGINT`).
+    /// - Returns: The result so far.
+    public mutating func finish(stoppedAt reached: Int64, by reason: String) -> RunResult {
+        app.finish(events: processed, at: reached)
+        executeEffects(at: reached)
+        var covered = config
+        covered.durationMilliseconds = reached - config.start
+        var result = observers.result(
+            config: covered, serverOutcomes: server.outcomeCounts, journal: server.journal)
+        result.stoppedEarly = EarlyStop(reason: reason, reached: reached)
+        return result
     }
 
     /// Ends the run at its end time and returns its result.

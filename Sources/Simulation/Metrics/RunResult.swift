@@ -16,6 +16,8 @@ public struct RunResult: Sendable, Equatable {
     /// Figures the run could not compute, and why (a portfolio whose ledger is invalid, say),
     /// one line each.
     public var problems: [String]
+    /// Why and where the run ended before its end (nil: it ran to its end).
+    public var stoppedEarly: EarlyStop?
 
     init(
         config: RunConfig, recorder: MetricsRecorder, serverOutcomes: [ServerReply.Outcome: Int],
