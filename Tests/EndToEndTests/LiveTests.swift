@@ -128,6 +128,24 @@ struct LiveTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("live/result.json")))
     }
 
+    @Test("requests whose timeout comes first are counted as without a response (they were counted as answered)")
+    func timeoutsCounted() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let scenario = folder.path("timeouts.yaml")
+        try ServeShutdownTests.timeouts.replacingOccurrences(of: "duration: 2h", with: "duration: 3m")
+            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        let served = try ServeTests.Served(
+            ["--speed", "100", "--hold-seconds", "600", "--key-plan", "keyless=demo-30"], scenario: scenario)
+        defer { served.stop() }
+        let live = try WorkbenchProcess.run(
+            ["live", scenario, "--against", served.url, "--speed", "100", "--quiet", "--out", folder.path("live")],
+            timeout: 120)
+        #expect(live.stdout.contains(" timed out, 0 not delivered)"), "\(live.stdout)\(live.stderr)")
+        #expect(!live.stdout.contains("0 without a response"), "\(live.stdout)")
+        #expect(live.status == 1, "no request got a response: \(live.stderr)")
+    }
+
     @Test("bad input is refused before anything is sent: a URL that is not http(s), a key with spaces")
     func badInput() throws {
         let notHTTP = try WorkbenchProcess.run(

@@ -173,8 +173,9 @@ struct ServeTests {
             "--clock", "manual", "--no-latency", "--admin-token-file", folder.path("token"),
         ])
         defer { _ = served.stop() }
-        func status(_ path: String, bearer: String?) async throws -> Int {
+        func status(_ path: String, bearer: String?, method: String = "GET") async throws -> Int {
             var request = URLRequest(url: URL(string: served.admin + path)!)
+            request.httpMethod = method
             if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
             let (_, response) = try await URLSession.shared.data(for: request)
             return (response as? HTTPURLResponse)?.statusCode ?? 0
@@ -183,6 +184,10 @@ struct ServeTests {
         #expect(try await status("/health", bearer: token + "x") == 401)
         #expect(try await status("/health", bearer: String(token.dropLast())) == 401)
         #expect(try await status("/nowhere", bearer: nil) == 401)
+        // Every method, not only GET and POST (PUT and DELETE were a 404 with an empty body).
+        for method in ["PUT", "DELETE", "PATCH"] {
+            #expect(try await status("/clock", bearer: nil, method: method) == 401, "\(method)")
+        }
         #expect(try await status("/health", bearer: token) == 200)
         // The API itself needs no token, and the journal keeps no key value.
         let keyed = CoinGeckoClient(
@@ -194,6 +199,17 @@ struct ServeTests {
         let (data, _) = try await URLSession.shared.data(for: journal)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("/simple/price") && !text.contains("canary-api-key"), "\(text)")
+    }
+
+    @Test("off loopback the base URL is still the first line of standard error, the warning after it")
+    func urlFirstOffLoopback() throws {
+        // Bound to every address for a moment, with no admin API; the test talks to 127.0.0.1.
+        let served = try Served(["--host", "0.0.0.0", "--no-admin", "--no-latency"])
+        defer { served.stop() }
+        #expect(served.url.hasPrefix("http://0.0.0.0:") && served.url.hasSuffix("/api/v3"), "\(served.url)")
+        let errors = try #require(served.process.standardError)
+        let next = try BoundedWait.line(from: errors, within: 30, "serve's warning")
+        #expect(next.hasPrefix("warning: serving on 0.0.0.0"), "\(next)")
     }
 
     @Test("workbench serve runs workbench-serve: its help, its errors, its exit codes")

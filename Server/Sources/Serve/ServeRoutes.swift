@@ -144,12 +144,20 @@ public enum ServeRoutes {
                             ].map { .string($0) })),
                 ]))
         }
-        // Every method: without the token a PUT or DELETE is refused (401) like a GET, not a 404.
+        // Every method on every admin path: without the token a PUT or DELETE is refused (401) like
+        // a GET, not a 404 (the router does not fall back to `**` for another method of a path
+        // it knows).
         router.get("/__admin/**", use: guarded(unknownAdmin))
         router.post("/__admin/**", use: guarded(unknownAdmin))
-        router.put("/__admin/**", use: guarded(unknownAdmin))
-        router.delete("/__admin/**", use: guarded(unknownAdmin))
-        router.patch("/__admin/**", use: guarded(unknownAdmin))
+        for path in ["/__admin/**", "/__admin/health", "/__admin/requests", "/__admin/clock", "/__admin/faults"] {
+            router.put(RouterPath(path), use: guarded(unknownAdmin))
+            router.delete(RouterPath(path), use: guarded(unknownAdmin))
+            router.patch(RouterPath(path), use: guarded(unknownAdmin))
+        }
+        router.post("/__admin/health", use: guarded(unknownAdmin))
+        router.post("/__admin/requests", use: guarded(unknownAdmin))
+        router.get("/__admin/clock", use: guarded(unknownAdmin))
+        router.get("/__admin/faults", use: guarded(unknownAdmin))
         return router
     }
 
