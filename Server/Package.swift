@@ -36,7 +36,6 @@ let package = Package(
                 workbench("WorkbenchFoundation"),
                 workbench("TrackerCore"),
                 workbench("Simulation"),
-                workbench("CommandLineShell"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -43,7 +43,9 @@ public enum NumberOptions {
     /// A speed within ``speeds`` (`--speed` of `serve` and `live`).
     public static func speed(_ text: String) throws -> Double {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), speeds.contains(value) else {
-            throw ValidationError("expected a speed from 0.001 to 1000000 (simulated seconds a real second), found '\(snippet(text))'")
+            throw ValidationError(
+                "expected a speed from 0.001 to 1000000 (simulated seconds a real second), found '\(snippet(text))'"
+            )
         }
         return value
     }

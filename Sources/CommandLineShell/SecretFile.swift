@@ -9,8 +9,8 @@ import Foundation
 /// A secret the user keeps in a file (`--api-key-file`, `--admin-token-file`), so that it is in
 /// neither the process list nor the shell's history.
 public enum SecretFile {
-    /// How long a read may wait for the file's bytes: a pipe (`<(cmd)`) gets this long to write,
-    /// a FIFO nobody writes to fails after it instead of blocking forever.
+    /// How long a read may wait without a byte: a pipe (`<(cmd)`) gets this long to write, a FIFO
+    /// nobody writes to fails after it instead of blocking forever.
     public static let waitSeconds = 10.0
 
     /// The file's content without surrounding whitespace (possibly empty: the caller says what
@@ -36,18 +36,23 @@ public enum SecretFile {
         }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 4_096)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(waitSeconds * 1e9)
+        // Idle waits are counted, not timed (this module reads no clock: DESIGN.md), so the
+        // bound is ``waitSeconds`` without a byte.
+        let idlePolls = Int(waitSeconds * 10)
+        var idle = 0
         while data.count <= maximumBytes {
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else {
+            guard idle < idlePolls else {
                 throw .badInput(
                     "\(option) \(path): nothing came whole within \(Int(waitSeconds)) s (a FIFO or pipe "
                         + "whose writer did not finish); give a regular file")
             }
             var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, Int32(min((deadline - now) / 1_000_000, 500)))
+            let ready = poll(&entry, 1, 100)
             if ready < 0, errno != EINTR { throw .badInput("\(option) \(path): cannot read it") }
-            guard ready > 0 else { continue }
+            guard ready > 0 else {
+                idle += 1
+                continue
+            }
             let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EAGAIN || errno == EINTR { continue }
@@ -55,7 +60,11 @@ public enum SecretFile {
             }
             // End of file; a FIFO whose writer has not opened yet reads as empty with no hang-up.
             if count == 0 {
-                if (info.st_mode & S_IFMT) == S_IFIFO, entry.revents & Int16(POLLHUP) == 0 { continue }
+                if (info.st_mode & S_IFMT) == S_IFIFO, entry.revents & Int16(POLLHUP) == 0 {
+                    idle += 1
+                    usleep(100_000)
+                    continue
+                }
                 break
             }
             data.append(contentsOf: buffer[0..<count])

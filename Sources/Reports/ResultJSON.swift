@@ -21,35 +21,36 @@ public enum ResultJSON {
                     + (verdict.failure.map { [.init("failure", .string($0))] } ?? [])
                     + (verdict.known ? [.init("known_failure", .bool(true))] : []))
         }
-        let document = JSONValue.object([
-            .init("scenario", .string(input.scenario)),
-            .init("file", .string(input.file)),
-            .init("scenario_hash", .string(input.scenarioHash)),
-            .init("seed", .unsigned(input.seed)),
-            .init("start", .string(TimeFormatting.iso8601(input.start))),
-            .init("duration_ms", .integer(input.durationMilliseconds)),
-        ] + stoppedEarly(input) + [
-            .init("settings", .object(input.settings.map { .init($0.name, .string($0.value)) })),
-            .init("passed", .bool(input.passed)),
-            .init("expectations", .array(verdicts)),
-            .init(
-                "findings",
-                .array(
-                    input.findings.map { finding in
-                        JSONValue.object(
-                            [.init("rule", .string(finding.rule)), .init("text", .string(finding.text))]
-                                + (finding.metric.isEmpty
-                                    ? []
-                                    : [
-                                        .init("metric", .string(finding.metric)),
-                                        .init("value", .number(finding.value)),
-                                        .init("threshold", .number(finding.threshold)),
-                                    ]))
-                    })),
-            .init("problems", .array(input.result.problems.map { .string($0) })),
-            .init("metrics", .object(metrics.map { .init($0.name, .number($0.value)) })),
-            .init("units", .object(metrics.map { .init($0.name, .string($0.unit.rawValue)) })),
-        ])
+        let document = JSONValue.object(
+            [
+                .init("scenario", .string(input.scenario)),
+                .init("file", .string(input.file)),
+                .init("scenario_hash", .string(input.scenarioHash)),
+                .init("seed", .unsigned(input.seed)),
+                .init("start", .string(TimeFormatting.iso8601(input.start))),
+                .init("duration_ms", .integer(input.durationMilliseconds)),
+            ] + stoppedEarly(input) + [
+                .init("settings", .object(input.settings.map { .init($0.name, .string($0.value)) })),
+                .init("passed", .bool(input.passed)),
+                .init("expectations", .array(verdicts)),
+                .init(
+                    "findings",
+                    .array(
+                        input.findings.map { finding in
+                            JSONValue.object(
+                                [.init("rule", .string(finding.rule)), .init("text", .string(finding.text))]
+                                    + (finding.metric.isEmpty
+                                        ? []
+                                        : [
+                                            .init("metric", .string(finding.metric)),
+                                            .init("value", .number(finding.value)),
+                                            .init("threshold", .number(finding.threshold)),
+                                        ]))
+                        })),
+                .init("problems", .array(input.result.problems.map { .string($0) })),
+                .init("metrics", .object(metrics.map { .init($0.name, .number($0.value)) })),
+                .init("units", .object(metrics.map { .init($0.name, .string($0.unit.rawValue)) })),
+            ])
         return document.document(.pretty(inlineFrom: 2))
     }
 

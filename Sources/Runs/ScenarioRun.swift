@@ -76,7 +76,8 @@ public enum ScenarioRun {
     ) throws(Failure) -> RunOutcome {
         try execute(loaded, seed: seed) { config throws(Failure) in
             try simulate(
-                config, file: loaded.scenario.file, timer: timer, progress: progress, events: events, stop: stop)
+                config, file: loaded.scenario.file, timer: timer, progress: progress, events: events,
+                stop: stop)
         }
     }
 

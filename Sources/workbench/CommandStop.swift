@@ -33,9 +33,11 @@ struct CommandStop: Sendable {
 
     /// A word quoted for a POSIX shell when it needs it.
     static func shellQuoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) || "-_./=:,@+%".unicodeScalars.contains($0)
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) || "-_./=:,@+%".unicodeScalars.contains($0)
+            }
         return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -9,7 +9,9 @@ import Testing
 /// the candle chart disagrees (this fixture's `ensureContinuity()` leaves high and low alone),
 /// the chart cache's, the search's and the portfolio's files are missing (not extracted), and
 /// the third does not build. docs/conformance.md has the run against the real app.
-@Suite("conformance diff: the fixture app's rules built beside TrackerCore and compared", .serialized, .reapsChildren)
+@Suite(
+    "conformance diff: the fixture app's rules built beside TrackerCore and compared", .serialized,
+    .reapsChildren)
 struct ConformanceDiffTests {
     static let folder = "Bitpal-v2/Bitpal/"
     static let ranges = "Features/CoinDetail/Models/ChartTimeRange.swift"

@@ -6,7 +6,9 @@ import Testing
 /// `workbench conformance drift` on a small app written here, in the app's layout, with two
 /// commits (issue 53): the repository must not contain the app's own code, so the mechanism is
 /// tested on this fixture; docs/conformance.md has the run against the real app.
-@Suite("conformance drift: each cited symbol unchanged, changed, moved or removed, and uncited changes", .reapsChildren)
+@Suite(
+    "conformance drift: each cited symbol unchanged, changed, moved or removed, and uncited changes",
+    .reapsChildren)
 struct ConformanceDriftTests {
     static let service = "Bitpal-v2/Bitpal/Services/PriceService.swift"
 

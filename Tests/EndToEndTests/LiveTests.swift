@@ -128,7 +128,9 @@ struct LiveTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("live/result.json")))
     }
 
-    @Test("requests whose timeout comes first are counted as without a response (they were counted as answered)")
+    @Test(
+        "requests whose timeout comes first are counted as without a response (they were counted as answered)"
+    )
     func timeoutsCounted() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -139,7 +141,10 @@ struct LiveTests {
             ["--speed", "100", "--hold-seconds", "600", "--key-plan", "keyless=demo-30"], scenario: scenario)
         defer { served.stop() }
         let live = try WorkbenchProcess.run(
-            ["live", scenario, "--against", served.url, "--speed", "100", "--quiet", "--out", folder.path("live")],
+            [
+                "live", scenario, "--against", served.url, "--speed", "100", "--quiet", "--out",
+                folder.path("live"),
+            ],
             timeout: 120)
         #expect(live.stdout.contains(" timed out, 0 not delivered)"), "\(live.stdout)\(live.stderr)")
         #expect(!live.stdout.contains("0 without a response"), "\(live.stdout)")

@@ -39,7 +39,9 @@ struct ServeShutdownTests {
             let transport = CurlTransport(baseURL: url, resourceTimeoutSeconds: 60)
             do {
                 let response = try await transport.send(
-                    HTTPRequest(path: "/simple/price", query: [.init("ids", "bitcoin"), .init("vs_currencies", "usd")]))
+                    HTTPRequest(
+                        path: "/simple/price",
+                        query: [.init("ids", "bitcoin"), .init("vs_currencies", "usd")]))
                 return (response.status, String(decoding: response.body, as: UTF8.self))
             } catch {
                 return (0, "\(error)")
@@ -54,7 +56,8 @@ struct ServeShutdownTests {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         try Self.timeouts.write(toFile: folder.path("timeouts.yaml"), atomically: true, encoding: .utf8)
-        let held = try ServedProcess(["--hold-seconds", "600", "--no-latency"], scenario: folder.path("timeouts.yaml"))
+        let held = try ServedProcess(
+            ["--hold-seconds", "600", "--no-latency"], scenario: folder.path("timeouts.yaml"))
         let heldReply = Self.send(held.url)
         // The reply is being held once the journal has the request.
         #expect(await Self.requestArrived(at: held))
@@ -77,14 +80,22 @@ struct ServeShutdownTests {
             let signal = [SIGTERM, SIGINT, SIGHUP][round % 3]
             let served = try ServedProcess(["--no-latency"])
             let (status, _) = served.stop(signal: signal)
-            #expect(status == 0, "round \(round): serve after \(StopSignals.name(signal)) exited \(String(describing: status))")
+            #expect(
+                status == 0,
+                "round \(round): serve after \(StopSignals.name(signal)) exited \(String(describing: status))"
+            )
         }
     }
 
-    @Test("options out of range are refused before listening: --speed 1e-15, a latency that sleeps past 600 s")
+    @Test(
+        "options out of range are refused before listening: --speed 1e-15, a latency that sleeps past 600 s")
     func outOfRange() throws {
-        let speed = try WorkbenchProcess.run(["serve", "scenarios/quickstart.yaml", "--port", "0", "--speed", "1e-15"])
-        #expect(speed.status == 2 && speed.stderr.contains("expected a speed from 0.001 to 1000000"), "\(speed.stderr)")
+        let speed = try WorkbenchProcess.run([
+            "serve", "scenarios/quickstart.yaml", "--port", "0", "--speed", "1e-15",
+        ])
+        #expect(
+            speed.status == 2 && speed.stderr.contains("expected a speed from 0.001 to 1000000"),
+            "\(speed.stderr)")
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let scenario = Self.timeouts + "server:\n  latency_median: 2s\n"

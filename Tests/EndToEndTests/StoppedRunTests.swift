@@ -21,7 +21,8 @@ struct StoppedRunTests {
         _ = BoundedWait.until(120) { ready() || !process.isRunning }
         usleep(1_000_000)
         process.signal(signal)
-        let status = try BoundedWait.exit(of: process, within: 120, "workbench \(arguments[0]) after a signal")
+        let status = try BoundedWait.exit(
+            of: process, within: 120, "workbench \(arguments[0]) after a signal")
         return (status, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
     }
 
@@ -37,7 +38,8 @@ struct StoppedRunTests {
         let name = StopSignals.name(signal)
         #expect(stderr.contains("stopped early by \(name)") && stderr.contains("stopped_early"), "\(stderr)")
         let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/result.json")))
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: "\(out)/result.json")))
                 as? [String: Any])
         let stopped = try #require(json["stopped_early"] as? [String: Any])
         #expect(stopped["reason"] as? String == name)
@@ -60,27 +62,41 @@ struct StoppedRunTests {
         defer { folder.remove() }
         let out = folder.path("live")
         let (status, stderr) = try Self.interrupted(
-            ["live", "scenarios/quickstart.yaml", "--against", "http://127.0.0.1:1/api/v3", "--out", out, "--quiet"],
+            [
+                "live", "scenarios/quickstart.yaml", "--against", "http://127.0.0.1:1/api/v3", "--out", out,
+                "--quiet",
+            ],
             signal: signal, in: folder)
         let name = StopSignals.name(signal)
         #expect(status == 128 + signal, "\(stderr)")
         let result = try String(contentsOfFile: "\(out)/result.json", encoding: .utf8)
         #expect(result.contains(#""reason": "\#(name)""#), "\(result.prefix(600))")
-        #expect(try String(contentsOfFile: "\(out)/report.md", encoding: .utf8).contains("Stopped early by \(name)"))
+        #expect(
+            try String(contentsOfFile: "\(out)/report.md", encoding: .utf8).contains(
+                "Stopped early by \(name)"))
     }
 
-    @Test("sweep stopped by SIGINT keeps its finished cells, writes no summary, and prints the command that resumes")
+    @Test(
+        "sweep stopped by SIGINT keeps its finished cells, writes no summary, and prints the command that resumes"
+    )
     func sweepStopped() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let out = folder.path("sweep")
-        let arguments = ["sweep", "scenarios/quickstart.yaml", "--seeds", "1..4000", "--out", out, "--quiet", "--jobs", "2"]
+        let arguments = [
+            "sweep", "scenarios/quickstart.yaml", "--seeds", "1..4000", "--out", out, "--quiet", "--jobs",
+            "2",
+        ]
         let (status, stderr) = try Self.interrupted(arguments, signal: SIGINT, in: folder) {
             FileManager.default.fileExists(atPath: "\(out)/plan.json")
         }
         #expect(status == 130, "\(stderr)")
-        #expect(stderr.contains("stopped by SIGINT") && stderr.contains("cells are kept in \(out)"), "\(stderr)")
-        #expect(stderr.contains("workbench sweep scenarios/quickstart.yaml --seeds 1..4000 --out \(out) --quiet --jobs 2 --resume"), "\(stderr)")
+        #expect(
+            stderr.contains("stopped by SIGINT") && stderr.contains("cells are kept in \(out)"), "\(stderr)")
+        #expect(
+            stderr.contains(
+                "workbench sweep scenarios/quickstart.yaml --seeds 1..4000 --out \(out) --quiet --jobs 2 --resume"
+            ), "\(stderr)")
         #expect(!FileManager.default.fileExists(atPath: "\(out)/summary.json"))
     }
 
@@ -93,20 +109,32 @@ struct StoppedRunTests {
             ["fleet", "fleets/plan-choice.yaml", "--users", "2000", "--out", out, "--quiet"], signal: SIGTERM,
             in: folder)
         #expect(status == 128 + SIGTERM, "\(stderr)")
-        #expect(stderr.contains("fleet: stopped by SIGTERM") && stderr.contains("arms are kept in \(out)"), "\(stderr)")
+        #expect(
+            stderr.contains("fleet: stopped by SIGTERM") && stderr.contains("arms are kept in \(out)"),
+            "\(stderr)")
         #expect(stderr.contains("--resume`"), "\(stderr)")
     }
 
-    @Test("a second run or fleet into a folder another is writing is refused with exit 2; the first is untouched")
+    @Test(
+        "a second run or fleet into a folder another is writing is refused with exit 2; the first is untouched"
+    )
     func oneWriterAFolder() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let out = folder.path("shared")
-        let first = try WorkbenchProcess.start(["run"] + Self.month + ["--out", out, "--no-history", "--quiet"])
+        let first = try WorkbenchProcess.start(
+            ["run"] + Self.month + ["--out", out, "--no-history", "--quiet"])
         #expect(BoundedWait.until(60) { FileManager.default.fileExists(atPath: out) })
-        let second = try WorkbenchProcess.run(["run", "scenarios/quickstart.yaml", "--out", out, "--no-history"])
-        #expect(second.status == 2 && second.stderr.contains("--out \(out): another workbench command is writing into it"), "\(second.stderr)")
-        let fleet = try WorkbenchProcess.run(["fleet", "fleets/keyless-day.yaml", "--users", "2", "--out", out])
+        let second = try WorkbenchProcess.run([
+            "run", "scenarios/quickstart.yaml", "--out", out, "--no-history",
+        ])
+        #expect(
+            second.status == 2
+                && second.stderr.contains("--out \(out): another workbench command is writing into it"),
+            "\(second.stderr)")
+        let fleet = try WorkbenchProcess.run([
+            "fleet", "fleets/keyless-day.yaml", "--users", "2", "--out", out,
+        ])
         #expect(fleet.status == 2 && fleet.stderr.contains("another workbench command"), "\(fleet.stderr)")
         #expect(!FileManager.default.fileExists(atPath: "\(out)/fleet.json"))
         first.signal(SIGTERM)
@@ -115,7 +143,9 @@ struct StoppedRunTests {
         #expect(result.contains(#""duration_ms": 2592000000"#), "the first run's files, not the second's")
     }
 
-    @Test("key files: a FIFO without a writer fails in bounded time; <(cmd) works; control characters and bad UTF-8 are refused by length")
+    @Test(
+        "key files: a FIFO without a writer fails in bounded time; <(cmd) works; control characters and bad UTF-8 are refused by length"
+    )
     func secrets() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -123,7 +153,10 @@ struct StoppedRunTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         let live = ["live", "scenarios/quickstart.yaml", "--against", "http://127.0.0.1:1/api/v3", "--quiet"]
         let blocked = try WorkbenchProcess.run(live + ["--api-key-file", fifo], timeout: 60)
-        #expect(blocked.status == 2 && blocked.stderr.contains("--api-key-file \(fifo): nothing came whole within"), "\(blocked.stderr)")
+        #expect(
+            blocked.status == 2
+                && blocked.stderr.contains("--api-key-file \(fifo): nothing came whole within"),
+            "\(blocked.stderr)")
         for (name, bytes, expected) in [
             ("control", Array("CG-canary\u{1}key".utf8), "has a control character"),
             ("latin1", Array("CG-canary".utf8) + [0xFF, 0x41], "not UTF-8 text (11 bytes)"),
@@ -136,9 +169,9 @@ struct StoppedRunTests {
         // A pipe with a writer (what `<(cmd)` gives) is read as before.
         let script = folder.path("pipe.sh")
         try """
-            exec "$1" live scenarios/quickstart.yaml --against http://127.0.0.1:1/api/v3 --quiet --speed 1000000 \\
-                --out "$2" --api-key-file <(printf 'CG-abcdefgh12345678')
-            """.write(toFile: script, atomically: true, encoding: .utf8)
+        exec "$1" live scenarios/quickstart.yaml --against http://127.0.0.1:1/api/v3 --quiet --speed 1000000 \\
+            --out "$2" --api-key-file <(printf 'CG-abcdefgh12345678')
+        """.write(toFile: script, atomically: true, encoding: .utf8)
         let process = try SpawnedProcess(
             executable: "/bin/bash",
             arguments: [script, WorkbenchProcess.executable.path, folder.path("piped")],

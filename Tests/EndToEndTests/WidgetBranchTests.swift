@@ -4,7 +4,8 @@ import Testing
 
 /// The widget-refresh branch as a preset (`bitpal-008`) against the published app (`bitpal`), on
 /// the library's `widget-branch-008.yaml`.
-@Suite("The widget-refresh branch: its requests, duplicates and targets against main's widget", .reapsChildren)
+@Suite(
+    "The widget-refresh branch: its requests, duplicates and targets against main's widget", .reapsChildren)
 struct WidgetBranchTests {
     static func run(preset: String, in directory: TemporaryDirectory, as name: String) throws
         -> (status: Int32, metrics: [String: Double], events: [[String: Any]])

@@ -29,7 +29,8 @@ struct ScenarioReliabilityTests {
     @Test("an unknown top-level key no longer hides the file's other problems")
     func unknownKeyBesideOthers() {
         let problems = Self.problems(
-            "duration: -2h\nwatchlsit: [bitcoin]\nmarket:\n  coins:\n    - {id: bitcoin, price: 1}\nplan: nope\n")
+            "duration: -2h\nwatchlsit: [bitcoin]\nmarket:\n  coins:\n    - {id: bitcoin, price: 1}\nplan: nope\n"
+        )
         #expect(problems.count == 3, "\(problems)")
         #expect(problems.contains { $0.contains("unknown key 'watchlsit' (did you mean 'watchlist'?)") })
         #expect(problems.contains { $0.hasPrefix("test.yaml:1:") })
@@ -58,7 +59,8 @@ struct ScenarioReliabilityTests {
             Issue.record("a folder was taken as the fleet's scenario")
         } catch {
             #expect(
-                error.report.contains("fleet.yaml:3:13: fleet.scenario: '.' is a folder; expected a scenario file"),
+                error.report.contains(
+                    "fleet.yaml:3:13: fleet.scenario: '.' is a folder; expected a scenario file"),
                 "\(error.report)")
         }
     }
@@ -67,14 +69,16 @@ struct ScenarioReliabilityTests {
     func fleetArmLimitsDocumented() throws {
         let docs = try String(
             contentsOf: RepositoryFiles.root.appendingPathComponent("docs/fleet.md"), encoding: .utf8)
-        #expect(docs.contains("Up to 16 items in `arms`, and up to 32 arms once each item's plans are counted"))
+        #expect(
+            docs.contains("Up to 16 items in `arms`, and up to 32 arms once each item's plans are counted"))
         let items = (0..<17).map { _ in "    - {topology: keyless}" }.joined(separator: "\n")
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         try FileManager.default.copyItem(
             atPath: RepositoryFiles.root.appendingPathComponent("fleets/user-day.yaml").path,
             toPath: folder.path("user-day.yaml"))
-        let text = "name: f\nfleet:\n  scenario: user-day.yaml\n  users: 2\n\(Self.habits)\n  arms:\n\(items)\n"
+        let text =
+            "name: f\nfleet:\n  scenario: user-day.yaml\n  users: 2\n\(Self.habits)\n  arms:\n\(items)\n"
         let file = folder.path("fleet.yaml")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         do {

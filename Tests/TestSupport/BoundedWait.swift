@@ -16,6 +16,7 @@ public enum BoundedWait {
         /// The limit, in seconds.
         public var seconds: Double
 
+        /// What was waited for and how long.
         public var description: String { "timed out after \(seconds) s waiting for \(what)" }
     }
 
@@ -28,7 +29,9 @@ public enum BoundedWait {
     ///   - what: What the child is, for the message (`workbench-serve after SIGTERM`).
     /// - Returns: Its status.
     @discardableResult
-    public static func exit(of process: SpawnedProcess, within seconds: Double, _ what: String) throws -> Int32 {
+    public static func exit(of process: SpawnedProcess, within seconds: Double, _ what: String) throws
+        -> Int32
+    {
         if let status = process.wait(timeout: seconds) { return status }
         kill(process)
         throw Timeout(what: what, seconds: seconds)
@@ -51,7 +54,8 @@ public enum BoundedWait {
     ///   - seconds: The limit.
     ///   - what: What the line is, for the message.
     /// - Returns: The line (at most 64 kB).
-    public static func line(from handle: FileHandle, within seconds: Double, _ what: String) throws -> String {
+    public static func line(from handle: FileHandle, within seconds: Double, _ what: String) throws -> String
+    {
         let descriptor = handle.fileDescriptor
         var line = Data()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)

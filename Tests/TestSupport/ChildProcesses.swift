@@ -67,7 +67,8 @@ public struct ReapsChildren: SuiteTrait, TestTrait, TestScoping {
         let registry = ChildProcesses()
         defer {
             for leftover in registry.stopLeftovers() {
-                Issue.record("a child process of '\(test.name)' was still running at its end, killed: \(leftover)")
+                Issue.record(
+                    "a child process of '\(test.name)' was still running at its end, killed: \(leftover)")
             }
         }
         try await ChildProcesses.$current.withValue(registry) { try await function() }

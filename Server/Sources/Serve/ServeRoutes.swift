@@ -149,7 +149,9 @@ public enum ServeRoutes {
         // it knows).
         router.get("/__admin/**", use: guarded(unknownAdmin))
         router.post("/__admin/**", use: guarded(unknownAdmin))
-        for path in ["/__admin/**", "/__admin/health", "/__admin/requests", "/__admin/clock", "/__admin/faults"] {
+        for path in [
+            "/__admin/**", "/__admin/health", "/__admin/requests", "/__admin/clock", "/__admin/faults",
+        ] {
             router.put(RouterPath(path), use: guarded(unknownAdmin))
             router.delete(RouterPath(path), use: guarded(unknownAdmin))
             router.patch(RouterPath(path), use: guarded(unknownAdmin))

@@ -1,20 +1,44 @@
-import CommandLineShell
 import Foundation
 import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
 import Simulation
+import WorkbenchFoundation
 
-/// Runs the simulated API over HTTP until SIGINT, SIGTERM or SIGHUP, then stops within a second.
+/// Runs the simulated API over HTTP until told to stop (``Stop``), then stops at once.
 ///
-/// The signals come from ``StopSignals`` (a thread of their own that never loses one), not from
-/// swift-service-lifecycle's signal sources, which on Linux can drop a signal (issue 65: a test
-/// waited ten minutes on a server that had been sent SIGTERM). The first signal closes the
-/// ``ShutdownGate`` (held and delayed replies go out at once), starts Hummingbird's graceful
-/// shutdown (no new connections; idle ones closed; the replies under way finish), and arms a
-/// one-second deadline after which the process ends anyway; a second signal ends it at once.
+/// The executable tells it on SIGINT, SIGTERM or SIGHUP, taken by `StopSignals` (a thread of
+/// their own that never loses one), not by swift-service-lifecycle's signal sources, which on
+/// Linux can drop a signal (issue 65: a test waited ten minutes on a server that had been sent
+/// SIGTERM). ``Stop/stop()`` closes the ``ShutdownGate`` (held and delayed replies go out at
+/// once) and starts Hummingbird's graceful shutdown (no new connections; idle ones closed; the
+/// replies under way finish); the executable ends the process anyway a second later.
 public enum ServeServer {
+    /// What stops a running server, from any thread.
+    public final class Stop: Sendable {
+        /// Held and delayed replies wait on it.
+        let gate = ShutdownGate()
+        private let group = Locked<ServiceGroup?>(nil)
+        private let requested = Locked(false)
+
+        /// A stop not yet asked for.
+        public init() {}
+
+        /// Closes the gate and starts the graceful shutdown (at once if the server is running,
+        /// as soon as it starts otherwise).
+        public func stop() {
+            gate.close()
+            requested.withLock { $0 = true }
+            if let group = group.withLock({ $0 }) { Task { await group.triggerGracefulShutdown() } }
+        }
+
+        func attach(_ group: ServiceGroup) {
+            self.group.withLock { $0 = group }
+            if requested.withLock({ $0 }) { Task { await group.triggerGracefulShutdown() } }
+        }
+    }
+
     /// Where and how to listen.
     public struct Listening: Sendable {
         /// The host to bind (127.0.0.1 unless told otherwise).
@@ -29,23 +53,21 @@ public enum ServeServer {
         }
     }
 
-    /// How long graceful shutdown may take before the process ends anyway.
-    public static let shutdownDeadlineSeconds = 1.0
-
     /// Serves until a shutdown signal.
     ///
     /// - Parameters:
     ///   - api: The simulated API.
     ///   - listening: Host and port.
     ///   - options: The HTTP layer's options.
+    ///   - stop: Stops it.
     ///   - started: Told the base URL (`http://127.0.0.1:PORT/api/v3`) once the socket listens.
     public static func run(
-        _ api: SimulatedAPI, listening: Listening, options: ServeRoutes.Options,
+        _ api: SimulatedAPI, listening: Listening, options: ServeRoutes.Options, stop: Stop,
         started: @escaping @Sendable (String) -> Void
     ) async throws {
         var logger = Logger(label: "workbench-serve")
         logger.logLevel = .error
-        let gate = ShutdownGate()
+        let gate = stop.gate
         let app = Application(
             router: ServeRoutes.router(api, options: options, gate: gate),
             configuration: .init(address: .hostname(listening.host, port: listening.port), serverName: nil),
@@ -55,16 +77,7 @@ public enum ServeServer {
             },
             logger: logger)
         let group = ServiceGroup(services: [app], logger: logger)
-        StopSignals.shared.handle { signal in
-            gate.close()
-            Task { await group.triggerGracefulShutdown() }
-            DispatchQueue.global().asyncAfter(deadline: .now() + shutdownDeadlineSeconds) {
-                StandardStreams.error(
-                    "serve: still stopping \(shutdownDeadlineSeconds) s after \(StopSignals.name(signal)); ending now\n")
-                _exit(128 + signal)
-            }
-        }
-        defer { StopSignals.shared.handle(nil) }
+        stop.attach(group)
         try await group.run()
     }
 }

@@ -33,7 +33,8 @@ struct ServeCommand: ParsableCommand {
             throw CLIError.badInput(error)
         }
         var behaviour = config.server
-        try Self.checkLatency(behaviour, speed: options.clock == .wall ? options.speed : 1, file: options.scenario)
+        try Self.checkLatency(
+            behaviour, speed: options.clock == .wall ? options.speed : 1, file: options.scenario)
         behaviour.keyPlans = try keyPlans(around: behaviour.plan)
         if options.noLimits { behaviour.removeLimits() }
         let (clock, speed, host, port) = (options.clock, options.speed, options.host, options.port)
@@ -69,9 +70,14 @@ struct ServeCommand: ParsableCommand {
         let plans = behaviour.keyPlans.map(Self.planLine) ?? ""
         let finished = DispatchSemaphore(value: 0)
         let failure = Locked<String?>(nil)
+        let stop = ServeServer.Stop()
+        StopSignals.shared.handle { signal in
+            stop.stop()
+            Self.endAfterDeadline(signal)
+        }
         Task {
             do {
-                try await ServeServer.run(api, listening: listening, options: routes) { url in
+                try await ServeServer.run(api, listening: listening, options: routes, stop: stop) { url in
                     StandardStreams.error("\(url)\n" + warning)
                     StandardStreams.error(
                         "serving \(name) (\(clock.rawValue) clock); stop with Ctrl-C\n\(plans)")
@@ -120,6 +126,23 @@ extension ServeCommand {
 }
 
 extension ServeCommand {
+    /// How long a stop may take before the process ends anyway (issue 65: serve stops within a
+    /// second of a signal, whatever it holds).
+    static let shutdownDeadlineSeconds = 1.0
+
+    /// Ends the process `shutdownDeadlineSeconds` after the signal if the graceful shutdown has
+    /// not ended it by then (a thread of its own: it does not need the task pool to be free).
+    static func endAfterDeadline(_ signal: Int32) {
+        let thread = Thread {
+            Thread.sleep(forTimeInterval: shutdownDeadlineSeconds)
+            StandardStreams.error(
+                "serve: still stopping \(shutdownDeadlineSeconds) s after \(StopSignals.name(signal)); ending now\n"
+            )
+            _exit(128 + signal)
+        }
+        thread.start()
+    }
+
     /// Refuses a median latency that would be slept longer than serve sleeps any reply
     /// (``ServeRoutes/maximumLatencySeconds``) at this speed, before anything listens.
     static func checkLatency(_ behaviour: ServerBehaviour, speed: Double, file: String) throws(CLIError) {
@@ -128,7 +151,8 @@ extension ServeCommand {
             throw .badInput(
                 "\(file): server.latency_median \(behaviour.medianLatencyMilliseconds / 1000) s at --speed \(speed) "
                     + "is \(Int(seconds.rounded())) real seconds a reply; serve sleeps a reply at most "
-                    + "\(Int(ServeRoutes.maximumLatencySeconds)) s (lower the latency, raise --speed, or pass --no-latency)")
+                    + "\(Int(ServeRoutes.maximumLatencySeconds)) s (lower the latency, raise --speed, or pass --no-latency)"
+            )
         }
     }
 }

@@ -121,7 +121,8 @@ enum ScenarioInheritance {
             throw reader.error("no such file '\(given)' (relative to the folder of this file)")
         }
         guard !isDirectory.boolValue else {
-            throw reader.error("'\(given)' is a folder; expected a scenario file (relative to the folder of this file)")
+            throw reader.error(
+                "'\(given)' is a folder; expected a scenario file (relative to the folder of this file)")
         }
         return resolved.path
     }
