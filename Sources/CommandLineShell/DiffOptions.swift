@@ -46,6 +46,10 @@ public struct DiffOptions: ParsableArguments {
     @Option(help: "Random cases per rule, after the edge cases (default: 2000).")
     public var cases = 2000
 
+    /// The rules to run (every rule when none is given).
+    @Option(help: "Run only this rule (repeatable; every rule by default), such as watchlist-screen.")
+    public var rule: [String] = []
+
     /// Where the reports go.
     @Option(help: "Also write conformance-diff.md, .html and .json into this folder.")
     public var out: String?

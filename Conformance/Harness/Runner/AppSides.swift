@@ -15,6 +15,10 @@ struct AppSides: Sendable {
     var rateLimiter: (@Sendable (LimiterCase) async -> LimiterOutput)?
     /// The Portfolio tab.
     var ledger: (@Sendable (LedgerCase) async -> LedgerOutput)?
+    /// The watchlist screen: the app's view model, services and limiter on the serial executor.
+    var watchlistScreen: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
+    /// Sets up the screens' serial executor (before a screen rule runs).
+    var prepareScreens: (@Sendable () -> Void)?
 }
 
 extension AppSides {
@@ -28,6 +32,11 @@ extension AppSides {
         case "search-ranking": searchRanking.map { WorkbenchSearch.rule(app: $0, randomCount: count).run }
         case "rate-limiter": rateLimiter.map { WorkbenchLimiter.rule(app: $0, randomCount: count).run }
         case "portfolio-ledger": ledger.map { WorkbenchLedger.rule(app: $0, randomCount: count).run }
+        case "watchlist-screen":
+            watchlistScreen.map { app in
+                prepareScreens?()
+                return WorkbenchWatchlistScreen.rule(app: app, randomCount: count).run
+            }
         default: nil
         }
     }

@@ -27,6 +27,10 @@ public enum AppPatches {
             patches.append(
                 "\(file): \(count) private member(s) of `\(type)` made internal, for the harness to call")
         }
+        for type in rewriter.singletons {
+            patches.append(
+                "\(file): `\(type).shared` made `static var`, for the harness to give each case a fresh one")
+        }
         if rewriter.sleeps > 0 {
             patches.append(
                 "\(file): `Task.sleep` sleeps on the case's clock (`AppClock.sleep`), \(rewriter.sleeps)×")
@@ -42,6 +46,7 @@ public enum AppPatches {
         var removedImports: [String] = []
         var dropped: [String] = []
         var sleeps = 0
+        var singletons: [String] = []
         let opening: Set<String>
         var opened: [String: Int] = [:]
 
@@ -59,8 +64,22 @@ public enum AppPatches {
                     if var function = item.decl.as(FunctionDeclSyntax.self) {
                         function.modifiers = internalised(function.modifiers, in: node.name.text)
                         item.decl = DeclSyntax(function)
+                    } else if var initializer = item.decl.as(InitializerDeclSyntax.self) {
+                        initializer.modifiers = internalised(initializer.modifiers, in: node.name.text)
+                        item.decl = DeclSyntax(initializer)
                     } else if var variable = item.decl.as(VariableDeclSyntax.self) {
                         variable.modifiers = internalised(variable.modifiers, in: node.name.text)
+                        // A singleton (`static let shared`) becomes settable: the harness gives
+                        // each case a fresh one, as a fresh launch has.
+                        if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
+                            variable.bindingSpecifier.tokenKind == .keyword(.let),
+                            variable.bindings.first?.pattern.trimmedDescription == "shared"
+                        {
+                            variable.bindingSpecifier = .keyword(
+                                .var, leadingTrivia: variable.bindingSpecifier.leadingTrivia,
+                                trailingTrivia: variable.bindingSpecifier.trailingTrivia)
+                            singletons.append(node.name.text)
+                        }
                         item.decl = DeclSyntax(variable)
                     }
                     return item

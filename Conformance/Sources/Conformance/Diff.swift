@@ -77,17 +77,23 @@ public struct Diff: Sendable, Codable {
     ///   the extracted code (with the compiler's first error), or a package that cannot be written.
     public init(
         repository: AppRepository, revision: String, seed: UInt64, randomCases: Int, package: DiffPackage,
-        progress: (String) -> Void
+        only names: [String] = [], progress: (String) -> Void
     ) throws(ConformanceError) {
+        let known = DiffRule.all.map(\.name)
+        if let unknown = names.first(where: { !known.contains($0) }) {
+            throw ConformanceError(
+                "--rule \(unknown): no such rule; the rules are \(known.joined(separator: ", "))")
+        }
+        let chosen = DiffRule.all.filter { names.isEmpty || names.contains($0.name) }
         self.revision = revision
         commit = try repository.commit(revision)
         self.seed = seed
         self.randomCases = randomCases
-        let extraction = try DiffExtraction(repository: repository, commit: commit)
+        let extraction = try DiffExtraction(repository: repository, commit: commit, rules: chosen)
         patches = extraction.patches
-        let included = DiffRule.all.filter { extraction.unavailable[$0.name] == nil }
+        let included = chosen.filter { extraction.unavailable[$0.name] == nil }
         var results: [String: RuleResult] = [:]
-        for rule in DiffRule.all {
+        for rule in chosen {
             if let reason = extraction.unavailable[rule.name] {
                 results[rule.name] = RuleResult(
                     rule: rule.name, summary: rule.summary, workbench: rule.workbench, verdict: .notExtracted,
@@ -104,7 +110,7 @@ public struct Diff: Sendable, Codable {
                     runner, rule: rule, seed: seed, randomCases: randomCases, scratch: package.folder)
             }
         }
-        rules = DiffRule.all.compactMap { results[$0.name] }
+        rules = chosen.compactMap { results[$0.name] }
     }
 }
 
@@ -117,11 +123,12 @@ struct DiffExtraction {
     /// Rule → why it cannot be extracted.
     var unavailable: [String: String] = [:]
 
-    init(repository: AppRepository, commit: String) throws(ConformanceError) {
+    init(repository: AppRepository, commit: String, rules: [DiffRule] = DiffRule.all) throws(ConformanceError)
+    {
         let short = String(commit.prefix(12))
         var texts: [String: (text: String, patches: [String])] = [:]
         var lifts: [String: (file: String, type: String, members: [String])] = [:]
-        for rule in DiffRule.all {
+        for rule in rules {
             var missing: [String] = []
             for file in rule.files where texts[file] == nil {
                 guard let text = try repository.file(DiffRule.appFolder + file, at: commit) else {
@@ -151,7 +158,7 @@ struct DiffExtraction {
                 lifts[key, default: (lift.file, lift.type, [])].members += lift.members
             }
         }
-        let included = DiffRule.all.filter { unavailable[$0.name] == nil }
+        let included = rules.filter { unavailable[$0.name] == nil }
         for file in Set(included.flatMap(\.files)).sorted() {
             files[file] = texts[file]!.text
             patches += texts[file]!.patches

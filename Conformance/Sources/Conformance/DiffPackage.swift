@@ -20,7 +20,28 @@ public struct DiffPackage {
     /// rules included.
     public func write(appFiles: [String: String], rules: [DiffRule]) throws(ConformanceError) {
         var files: [String: String] = ["Package.swift": manifest]
-        for (path, text) in appFiles { files["Sources/BitpalApp/App/\(path)"] = text }
+        let screens = rules.filter(\.isBehaviour)
+        for (path, text) in appFiles {
+            // A behaviour rule's app files build in a module of their own with the real services
+            // (the pure rules stand some of them in); a file both kinds need goes to both.
+            let behaviourOnly =
+                !rules.contains { !$0.isBehaviour && $0.files.contains(path) }
+                && screens.contains { $0.files.contains(path) }
+            if !behaviourOnly {
+                files["Sources/BitpalApp/App/\(path)"] = text
+            }
+            if screens.contains(where: { $0.files.contains(path) }) {
+                files["Sources/BitpalScreens/App/\(path)"] = text
+            }
+        }
+        if !screens.isEmpty {
+            try copy(
+                harness.appendingPathComponent("Screens"), to: "Sources/BitpalScreens/Harness/Screens",
+                into: &files)
+            let logger = harness.appendingPathComponent("AppSide/Shared/LoggerStub.swift")
+            files["Sources/BitpalScreens/Harness/Screens/LoggerStub.swift"] = try? String(
+                contentsOf: logger, encoding: .utf8)
+        }
         try copy(harness.appendingPathComponent("Cases"), to: "Sources/ConformanceCases", into: &files)
         try copy(harness.appendingPathComponent("Runner"), to: "Sources/conformance-runner", into: &files)
         try copy(
@@ -29,9 +50,13 @@ public struct DiffPackage {
         for rule in rules {
             try copy(
                 harness.appendingPathComponent("AppSide/\(rule.name)"),
-                to: "Sources/BitpalApp/Harness/\(rule.name)",
+                to: "Sources/\(rule.isBehaviour ? "BitpalScreens" : "BitpalApp")/Harness/\(rule.name)",
                 into: &files)
         }
+        // Empty modules still build: each has at least this file.
+        files["Sources/BitpalApp/Module.swift"] = "// The pure rules' app code (conformance diff).\n"
+        files["Sources/BitpalScreens/Module.swift"] = "// The behaviour rules' app code (conformance diff).\n"
+
         files["Sources/conformance-runner/IncludedRules.swift"] = includedRules(rules)
         try sync(files)
     }
@@ -45,6 +70,7 @@ public struct DiffPackage {
         return """
             // Written by `workbench conformance diff`: the rules whose app code was extracted.
             import BitpalApp
+            import BitpalScreens
 
             extension AppSides {
                 /// The rules included in this build.
@@ -54,7 +80,9 @@ public struct DiffPackage {
                     \(side("chart-cache", "chartCache", "ChartCacheApp.run")),
                     \(side("search-ranking", "searchRanking", "SearchRankingApp.run")),
                     \(side("rate-limiter", "rateLimiter", "RateLimiterApp.run")),
-                    \(side("portfolio-ledger", "ledger", "LedgerApp.run")))
+                    \(side("portfolio-ledger", "ledger", "LedgerApp.run")),
+                    \(side("watchlist-screen", "watchlistScreen", "{ await WatchlistScreenApp.run($0, network: $1) }")),
+                    \(side("watchlist-screen", "prepareScreens", "WatchlistScreenApp.prepare")))
             }
 
             """
@@ -74,11 +102,18 @@ public struct DiffPackage {
                 .target(
                     name: "BitpalApp", dependencies: ["ConformanceCases"], path: "Sources/BitpalApp",
                     swiftSettings: [.swiftLanguageMode(.v5)]),
+                .target(
+                    name: "BitpalScreens", dependencies: ["ConformanceCases"], path: "Sources/BitpalScreens",
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
                 .executableTarget(
                     name: "conformance-runner",
                     dependencies: [
-                        "ConformanceCases", "BitpalApp", .product(name: "TrackerCore", package: "BitpalWorkbench"),
+                        "ConformanceCases", "BitpalApp", "BitpalScreens",
+                        .product(name: "TrackerCore", package: "BitpalWorkbench"),
                         .product(name: "WorkbenchFoundation", package: "BitpalWorkbench"),
+                        .product(name: "PriceModels", package: "BitpalWorkbench"),
+                        .product(name: "Simulation", package: "BitpalWorkbench"),
+                        .product(name: "Scenarios", package: "BitpalWorkbench"),
                     ],
                     path: "Sources/conformance-runner"),
             ]

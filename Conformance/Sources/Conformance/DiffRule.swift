@@ -26,6 +26,10 @@ public struct DiffRule: Sendable, Equatable {
     public var lifts: [Lift]
     /// Types whose `private` members become internal, so that the harness can call them.
     public var opened: [String] = []
+    /// Whether the rule drives the app's view models and services (a behaviour rule: its app
+    /// code builds in a module of its own, on the serial executor and the case's clock, with the
+    /// real services) rather than pure functions.
+    public var isBehaviour = false
 
     /// The app's folder in its repository.
     public static let appFolder = "Bitpal-v2/Bitpal/"
@@ -37,6 +41,16 @@ public struct DiffRule: Sendable, Equatable {
         "Features/CoinDetail/Models/ChartStatistics.swift",
     ]
     static let viewModel = "Features/CoinDetail/ViewModels/CoinDetailViewModel.swift"
+    /// `CoinGeckoService` and what it decodes and throws.
+    static let serviceFiles = [
+        "Services/CoinGeckoService.swift", "Services/RateLimiter.swift", "Models/Coin.swift",
+        "Models/CoinListItem.swift", "Models/CoinDetail.swift",
+        "Features/CoinDetail/Models/CoinDetailAPIResponse.swift",
+        "Features/CoinDetail/Models/ChartError.swift",
+        "Features/CoinDetail/Models/ChartDataPoint.swift", "Features/CoinDetail/Models/CandleDataPoint.swift",
+        "Features/CoinDetail/Models/MarketChartResponse.swift",
+        "Features/Watchlist/Models/WatchlistError.swift",
+    ]
 
     /// Every rule, in report order.
     public static let all: [DiffRule] = [
@@ -98,5 +112,16 @@ public struct DiffRule: Sendable, Equatable {
                 "Features/Portfolio/Models/TransactionType.swift", "Models/Coin.swift",
             ],
             lifts: []),
+        DiffRule(
+            name: "watchlist-screen",
+            summary:
+                "a user on the watchlist screen (launch, tab switches, pull-to-refresh, adds and removals) against a server: every request sent, at its millisecond, and every one given up before sending",
+            workbench:
+                "TrackerApp as the simulator runs it (AppSimulation on a scenario written from the case)",
+            files: serviceFiles + [
+                "Services/PriceUpdateService.swift", "Features/Watchlist/ViewModels/WatchlistViewModel.swift",
+                "Features/Watchlist/Models/WatchlistItem.swift", "Features/Watchlist/Models/SortOption.swift",
+            ],
+            lifts: [], opened: ["CoinGeckoService", "PriceUpdateService"], isBehaviour: true),
     ]
 }

@@ -18,7 +18,7 @@ struct DiffCommand: ParsableCommand {
                 folder: workbench.appendingPathComponent("Conformance/.build/diff"), workbench: workbench)
             diff = try Diff(
                 repository: try AppRepository(options.app), revision: options.at, seed: options.seed,
-                randomCases: options.cases, package: package
+                randomCases: options.cases, package: package, only: options.rule
             ) { StandardStreams.error($0 + "\n") }
         } catch {
             throw CLIError.badInput(error.description)

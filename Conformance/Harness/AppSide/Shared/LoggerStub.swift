@@ -18,6 +18,8 @@ enum Logger {
     static let ui = Category()
     static let logic = Category()
     static let error = Category()
+    static let widget = Category()
+    static let chart = Category()
 }
 
 /// OSLog's privacy levels, accepted and ignored.

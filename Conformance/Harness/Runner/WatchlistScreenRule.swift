@@ -1,0 +1,197 @@
+import ConformanceCases
+import Foundation
+import PriceModels
+import Scenarios
+import Simulation
+import TrackerCore
+import WorkbenchFoundation
+
+/// The `watchlist-screen` rule: the same user on the watchlist screen, through the app's view
+/// model, services and limiter (``AppSides/watchlistScreen``) and through `TrackerApp` as the
+/// simulator runs it (`AppSimulation` on a scenario written from the case), against the same
+/// simulated server: every request sent, at its millisecond, and every one given up before it
+/// was sent.
+enum WorkbenchWatchlistScreen {
+    /// The coins a case may use (the scenario's synthetic market).
+    static let coins = ["bitcoin", "ethereum", "solana", "dogecoin", "tether", "cardano"]
+
+    /// The workbench checkout (the runner is built from it by path).
+    nonisolated(unsafe) static var projectRoot = URL(
+        fileURLWithPath: FileManager.default.currentDirectoryPath)
+
+    /// The case as a scenario: its market, plan, server, watchlist and script, under `bitpal`.
+    static func scenario(_ screen: ScreenCase) -> String {
+        let market = coins.enumerated().map { index, id in
+            "    - {id: \(id), symbol: s\(index), name: Coin \(index), supply: 1000000, price: \(100 * (index + 1)), model: gbm}"
+        }.joined(separator: "\n")
+        let steps = screen.steps.map { step -> String in
+            let verb: String
+            switch step.action {
+            case .showPortfolio: verb = "tab: portfolio"
+            case .showWatchlist: verb = "tab: watchlist"
+            case .pullToRefresh: verb = "do: pull-to-refresh"
+            case .add: verb = "add: \(step.coin ?? "")"
+            case .remove: verb = "remove: \(step.coin ?? "")"
+            }
+            return "    - {at: \(step.at)ms, \(verb)}"
+        }.joined(separator: "\n")
+        return """
+            name: watchlist-screen
+            seed: \(screen.seed)
+            start: 2024-01-01T00:00:00Z
+            duration: \(screen.duration)ms
+            market:
+              source: synthetic
+              step: 5m
+              history: 1d
+              coins:
+            \(market)
+            plan: \(screen.plan)
+            policies:
+              preset: bitpal
+            server:
+              latency_median: \(screen.latency)ms
+              latency_sigma: \(screen.latencySigma)
+            faults:
+              server_error_rate: \(screen.serverErrorRate)
+            watchlist: [\(screen.watchlist.joined(separator: ", "))]
+            user:
+              script:
+            \(steps.isEmpty ? "    []" : steps)
+
+            """
+    }
+
+    /// The run config of a case.
+    static func config(_ screen: ScreenCase) -> RunConfig {
+        do {
+            let parsed = try ScenarioParser.parse(
+                scenario(screen), file: "watchlist-screen.yaml", projectRoot: projectRoot)
+            return try parsed.runConfig(seed: nil, projectRoot: projectRoot)
+        } catch {
+            fatalError("watchlist-screen: the case's scenario does not parse: \(error)\n\(scenario(screen))")
+        }
+    }
+
+    /// The workbench's side: the simulator's requests.
+    static func tracker(_ screen: ScreenCase) -> ScreenOutput {
+        let config = config(screen)
+        var sent: [ScreenOutput.Request] = []
+        guard var simulation = try? AppSimulation(config: config) else {
+            return ScreenOutput(sent: [], cancelled: [])
+        }
+        _ = simulation.run(events: { event, time in
+            guard case .requestSent(_, _, _, _, let target) = event else { return }
+            sent.append(.init(at: time - config.start, target: target.removingPercentEncoding ?? target))
+        })
+        return ScreenOutput(sent: sent, cancelled: [])
+    }
+
+    /// The network under the app's side: the device's cache and a server like the simulator's.
+    final class Network: ScreenNetwork, @unchecked Sendable {
+        var server: SimulatedServer
+        var cache = ClientHTTPCache()
+        var inFlight: [Int: (target: String, response: HTTPResponse, dataTime: Int64)] = [:]
+        var next = 0
+        let timeout: Int64
+
+        init(_ config: RunConfig) {
+            server = SimulatedServer(
+                source: config.market, behaviour: config.server,
+                seed: StreamSeed(root: config.seed, stream: "server"))
+            timeout = config.app.policies.timeoutMilliseconds
+        }
+
+        func start(_ target: String, at now: Int64) -> ScreenTransfer {
+            if let cached = cache.lookup(target, at: now) {
+                return .cached(status: cached.response.status, body: cached.response.body)
+            }
+            let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
+            let request = HTTPRequest(
+                path: parts[0], query: HTTPRequest.queryItems(parsing: parts.count > 1 ? parts[1] : ""))
+            let reply = server.handle(request, at: now)
+            next += 1
+            if let response = reply.response { inFlight[next] = (target, response, reply.dataTime ?? now) }
+            return .sent(
+                id: next, status: reply.response?.status, body: reply.response?.body ?? [],
+                latency: reply.latencyMilliseconds)
+        }
+
+        func arrived(_ transfer: Int, at now: Int64) {
+            guard let arrived = inFlight.removeValue(forKey: transfer) else { return }
+            _ = cache.store(arrived.response, for: arrived.target, dataTime: arrived.dataTime, at: now)
+        }
+    }
+
+    /// Edge scripts: launch alone; a tab switch mid-load and mid-sleep; back within the cache's
+    /// 30 s; pull-to-refresh in the loop's sleep and at once; a coin added and removed; errors;
+    /// slow replies and the keyless plan's limit.
+    static func edges() -> [ScreenCase] {
+        let two = ["bitcoin", "ethereum"]
+        return [
+            ScreenCase(watchlist: two, steps: [], duration: 120_000),
+            ScreenCase(watchlist: two, steps: [.init(at: 50, action: .showPortfolio)], duration: 60_000),
+            ScreenCase(
+                watchlist: two,
+                steps: [
+                    .init(at: 10_000, action: .showPortfolio), .init(at: 20_000, action: .showWatchlist),
+                ],
+                duration: 120_000),
+            ScreenCase(
+                watchlist: two,
+                steps: [
+                    .init(at: 40_000, action: .showPortfolio), .init(at: 40_500, action: .showWatchlist),
+                ],
+                duration: 120_000),
+            ScreenCase(watchlist: two, steps: [.init(at: 15_000, action: .pullToRefresh)], duration: 90_000),
+            ScreenCase(watchlist: two, steps: [.init(at: 100, action: .pullToRefresh)], duration: 60_000),
+            ScreenCase(
+                watchlist: two, steps: [.init(at: 5_000, action: .add, coin: "solana")], duration: 90_000),
+            ScreenCase(
+                watchlist: two, steps: [.init(at: 5_000, action: .remove, coin: "bitcoin")], duration: 90_000),
+            ScreenCase(watchlist: two, steps: [], duration: 120_000, serverErrorRate: 0.5),
+            ScreenCase(watchlist: two, steps: [], duration: 120_000, latency: 12_000),
+            ScreenCase(
+                watchlist: two, steps: (1...12).map { .init(at: Int64($0) * 2_000, action: .pullToRefresh) },
+                duration: 60_000, plan: "keyless"),
+        ]
+    }
+
+    /// A random script a user could do: 0-8 steps over up to 3 minutes, 1-4 coins, latency 20 ms to 3 s with a
+    /// spread, sometimes errors or the keyless plan.
+    static func randomCase(random: inout SplitMix) -> ScreenCase {
+        let start = random.below(coins.count)
+        let watchlist = (0..<(1 + random.below(4))).map { coins[(start + $0) % coins.count] }
+        var time: Int64 = 0
+        var steps: [ScreenCase.Step] = []
+        var visible = true
+        for _ in 0..<random.below(9) {
+            time += Int64(random.oneIn(3) ? random.below(1_500) : random.below(40_000))
+            // Only what a user can do: the list's gestures and the search sheet are on the
+            // Watchlist tab.
+            let actions: [ScreenCase.Action] =
+                visible ? [.showPortfolio, .pullToRefresh, .add, .remove] : [.showWatchlist]
+            let action = actions[random.below(actions.count)]
+            if action == .showPortfolio { visible = false }
+            if action == .showWatchlist { visible = true }
+            let coin = action == .add || action == .remove ? coins[random.below(coins.count)] : nil
+            steps.append(.init(at: time, action: action, coin: coin))
+        }
+        return ScreenCase(
+            watchlist: watchlist, steps: steps, duration: time + 30_000 + Int64(random.below(90_000)),
+            latency: Int64(20 + random.below(random.oneIn(4) ? 3_000 : 300)),
+            latencySigma: random.oneIn(2) ? 0 : 0.5, plan: random.oneIn(4) ? "keyless" : "demo-30",
+            serverErrorRate: random.oneIn(4) ? 0.3 : 0, seed: UInt64(1 + random.below(1_000)))
+    }
+
+    /// The rule.
+    static func rule(app: @escaping (ScreenCase, any ScreenNetwork) async -> ScreenOutput, randomCount: Int)
+        -> RuleCheck<ScreenCase, ScreenOutput>
+    {
+        RuleCheck(
+            name: "watchlist-screen",
+            cases: { random in edges() + (0..<randomCount).map { _ in randomCase(random: &random) } },
+            app: { screen in await app(screen, Network(config(screen))) },
+            tracker: tracker, difference: { $0.difference(from: $1) }, shrink: \.shrunk)
+    }
+}
