@@ -7,41 +7,17 @@
 # Usage: scripts/load-test.sh [--rounds N] [--loops N]   (default 5 rounds, 4 loops)
 set -uo pipefail
 cd "$(dirname "$0")/.."
+name=load-test
 rounds=5
 loops=4
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --rounds) rounds=$2; shift 2 ;;
-        --loops) loops=$2; shift 2 ;;
-        -h | --help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "load-test: unknown option '$1' (--rounds N, --loops N)" >&2; exit 2 ;;
-    esac
-done
-case "$rounds$loops" in *[!0-9]* | "") echo "load-test: --rounds and --loops take whole numbers" >&2; exit 2 ;; esac
-if [ "$rounds" -lt 1 ] || [ "$rounds" -gt 100 ] || [ "$loops" -gt 64 ]; then
-    echo "load-test: --rounds takes 1 to 100 and --loops 0 to 64 (found $rounds and $loops)" >&2
-    exit 2
-fi
+max_rounds=100
+usage_lines='2,8p'
 out=.build/load-test
-mkdir -p "$out"
-echo "load-test: building (the server package, then the tests)" >&2
-rm -f Server/.build/debug.yaml Server/.build/*/debug/description.json
-if ! { swift build --package-path Server --product workbench-serve && swift build --build-tests; } >"$out/build.log" 2>&1; then
-    grep -E "error:" "$out/build.log" | head -20 >&2
-    echo "load-test: the build failed; the log is in $out/build.log" >&2
-    exit 1
-fi
-pids=()
-stop_loops() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null; done
-}
-trap stop_loops EXIT
-for _ in $(seq 1 "$loops"); do
-    ( while :; do :; done ) &
-    pids+=($!)
-done
-echo "load-test: $loops CPU-bound loops running (PIDs ${pids[*]}); $rounds round(s) of the whole suite" >&2
+. scripts/lib/rounds-under-load.sh
+parse_rounds_and_loops "$@"
+build_server_and_tests
+start_loops
+echo "load-test: $loops CPU-bound loops running (PIDs ${loop_pids[*]}); $rounds round(s) of the whole suite" >&2
 for round in $(seq 1 "$rounds"); do
     started=$(date +%s)
     swift test --skip-build >"$out/round-$round.log" 2>&1

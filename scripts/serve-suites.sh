@@ -9,45 +9,21 @@
 # Usage: scripts/serve-suites.sh [--rounds N] [--loops N]   (default 50 rounds, 2 loops)
 set -uo pipefail
 cd "$(dirname "$0")/.."
+name=serve-suites
 rounds=50
 loops=2
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --rounds) rounds=${2-}; shift 2 || shift ;;
-        --loops) loops=${2-}; shift 2 || shift ;;
-        -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "serve-suites: unknown option '$1' (--rounds N, --loops N)" >&2; exit 2 ;;
-    esac
-done
-case "$rounds$loops" in *[!0-9]* | "") echo "serve-suites: --rounds and --loops take whole numbers" >&2; exit 2 ;; esac
-if [ "$rounds" -lt 1 ] || [ "$rounds" -gt 500 ] || [ "$loops" -gt 64 ]; then
-    echo "serve-suites: --rounds takes 1 to 500 and --loops 0 to 64 (found $rounds and $loops)" >&2
-    exit 2
-fi
+max_rounds=500
+usage_lines='2,9p'
 out=.build/serve-suites
-mkdir -p "$out"
-echo "serve-suites: building (the server package, then the tests)" >&2
-rm -f Server/.build/debug.yaml Server/.build/*/debug/description.json
-if ! { swift build --package-path Server --product workbench-serve && swift build --build-tests; } >"$out/build.log" 2>&1; then
-    grep -E "error:" "$out/build.log" | head -20 >&2
-    echo "serve-suites: the build failed; the log is in $out/build.log" >&2
-    exit 1
-fi
-pids=()
-stop_loops() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null; done
-}
-trap stop_loops EXIT
-for _ in $(seq 1 "$loops"); do
-    ( while :; do :; done ) &
-    pids+=($!)
-done
+. scripts/lib/rounds-under-load.sh
+parse_rounds_and_loops "$@"
+build_server_and_tests
+start_loops
 # Servers already running (not this script's) are left alone.
 servers() { ps -C workbench-serve -o pid= 2>/dev/null | tr -d ' ' | sort; }
 before=$(servers)
 filter="ServeTests|ServeShutdownTests|ServeFirstUseTests|RecordReplayTests|KeySecrecyTests|LiveTests"
-echo "serve-suites: $loops CPU-bound loops running (PIDs ${pids[*]}); $rounds round(s)" >&2
+echo "serve-suites: $loops CPU-bound loops running (PIDs ${loop_pids[*]}); $rounds round(s)" >&2
 for round in $(seq 1 "$rounds"); do
     started=$(date +%s)
     timeout --kill-after=10 600 swift test --skip-build --filter "$filter" --skip liveMatchesTheSimulation \
