@@ -320,10 +320,11 @@ struct WatchlistScreenMachineTests {
             screen.fetchFinished(token: 1, kind: .load, answered: ["a"], succeeded: true, list: ["a"], at: 1)
                 .actions
                 == [])
-        _ = screen.appear(list: ["a"], at: 10)
+        // The view's load is a task of its own (token 2); failing, it starts no loop.
+        #expect(screen.appear(list: ["a"], at: 10) == [.fetch(ids: ["a"], token: 2, kind: .load)])
         let (failed, _) = screen.fetchFinished(
-            token: 3, kind: .load, answered: [], succeeded: false, list: ["a"], at: 20)
-        #expect(failed == [] && screen.loop.phase == .dead)
+            token: 2, kind: .load, answered: [], succeeded: false, list: ["a"], at: 20)
+        #expect(failed == [] && screen.loop.phase == .stopped)
         #expect(screen.pull(list: ["a"]) == [])
     }
 
@@ -333,14 +334,22 @@ struct WatchlistScreenMachineTests {
         _ = screen.appear(list: ["a", "b"], at: 0)
         _ = screen.fetchFinished(
             token: 1, kind: .load, answered: ["a", "b"], succeeded: true, list: ["a", "b"], at: 1)
+        // The added coin's load is a task of its own: the loop keeps running until it succeeds,
+        // then starts again; leaving the screen does not cancel it.
         #expect(
             screen.added(list: ["a", "b", "c"], at: 5) == [
-                .fetch(ids: ["a", "b", "c"], token: 2, kind: .load)
+                .fetch(ids: ["a", "b", "c"], token: 2, kind: .addLoad)
             ])
-        _ = screen.fetchFinished(
-            token: 2, kind: .load, answered: ["a", "b", "c"], succeeded: true, list: ["a", "b", "c"], at: 6)
+        #expect(screen.loop.isCurrent(token: 1))
+        screen.disappear()
+        #expect(screen.isCurrent(token: 2, kind: .addLoad))
         #expect(
-            screen.removed("c", list: ["a", "b"], at: 7) == [.fetch(ids: ["a", "b"], token: 3, kind: .loop)])
+            screen.fetchFinished(
+                token: 2, kind: .addLoad, answered: ["a", "b", "c"], succeeded: true, list: ["a", "b", "c"],
+                at: 6
+            ).actions == [.fetch(ids: ["a", "b", "c"], token: 3, kind: .loop)])
+        #expect(
+            screen.removed("c", list: ["a", "b"], at: 7) == [.fetch(ids: ["a", "b"], token: 4, kind: .loop)])
         _ = screen.removed("b", list: ["a"], at: 8)
         #expect(screen.removed("a", list: [], at: 9) == [])
         #expect(screen.loop.phase == .stopped)

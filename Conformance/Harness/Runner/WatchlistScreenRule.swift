@@ -77,14 +77,21 @@ enum WorkbenchWatchlistScreen {
     static func tracker(_ screen: ScreenCase) -> ScreenOutput {
         let config = config(screen)
         var sent: [ScreenOutput.Request] = []
+        var cancelled: [ScreenOutput.Request] = []
         guard var simulation = try? AppSimulation(config: config) else {
             return ScreenOutput(sent: [], cancelled: [])
         }
         _ = simulation.run(events: { event, time in
-            guard case .requestSent(_, _, _, _, let target) = event else { return }
-            sent.append(.init(at: time - config.start, target: target.removingPercentEncoding ?? target))
+            switch event {
+            case .requestSent(_, _, _, _, let target):
+                sent.append(.init(at: time - config.start, target: target.removingPercentEncoding ?? target))
+            case .requestGivenUp(_, _, let target):
+                cancelled.append(
+                    .init(at: time - config.start, target: target.removingPercentEncoding ?? target))
+            default: break
+            }
         })
-        return ScreenOutput(sent: sent, cancelled: [])
+        return ScreenOutput(sent: sent, cancelled: cancelled)
     }
 
     /// The network under the app's side: the device's cache and a server like the simulator's.

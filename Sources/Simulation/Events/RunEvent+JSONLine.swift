@@ -33,6 +33,14 @@ extension RunEvent {
                     .init("waited_ms", .integer(time - askedAt)),
                 ]
             )
+        case .requestGivenUp(let id, let screen, let target):
+            (
+                "request_given_up",
+                [
+                    .init("id", .integer(Int64(id))), .init("screen", .string(screen.rawValue)),
+                    .init("target", .string(target)),
+                ]
+            )
         case .answered(let id, let status, let billed):
             (
                 "answered",

@@ -11,6 +11,8 @@ extension MetricsRecorder {
         case .requestSent(_, let askedAt, let screen, let endpoint, let target):
             recordSend(askedAt: askedAt, sentAt: now, endpoint: endpoint, screen: screen)
             widget.sent(screen: screen, target: target, at: now)
+        case .requestGivenUp(_, let screen, _):
+            failures["\(FailureSource(screen).rawValue).\(FailureKind.cancelled)", default: 0] += 1
         case .answered(_, _, let billed): if billed { credits += 1 }
         case .rateLimited: status429 += 1
         case .failed(let source, let kind):

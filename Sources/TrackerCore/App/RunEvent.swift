@@ -7,6 +7,9 @@ public enum RunEvent: Sendable {
     case userAction(UserAction)
     /// A request left for the server, after waiting for its limiter slot since `askedAt`.
     case requestSent(id: Int, askedAt: Int64, screen: AppScreenKind, endpoint: String, target: String)
+    /// A request that waited for its limiter slot was given up, unsent: the task that asked was
+    /// cancelled (``TrackerApp``'s `giveUpCancelledWaits(at:)`).
+    case requestGivenUp(id: Int, screen: AppScreenKind, target: String)
     /// The server's answer to a request arrived (`status` nil: no answer, a timeout); whether the
     /// plan bills it.
     case answered(id: Int, status: Int?, billed: Bool)

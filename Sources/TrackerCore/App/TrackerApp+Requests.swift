@@ -21,6 +21,7 @@ extension TrackerApp {
         switch step {
         case .send:
             guard let request = pending[id] else { return }
+            pending[id]?.waiting = false
             requestLifecycle.send(at: now)
             // The app's session looks in its own cache when the task starts (the widget's
             // extension is another process, with a cache of its own: not modelled).
@@ -40,7 +41,33 @@ extension TrackerApp {
                 pending[id]?.httpLookup = trace
             }
             transmit(id)
-        case .wait(let slot): schedule(.requestSlot(id: id), at: slot)
+        case .wait(let slot):
+            pending[id]?.waiting = true
+            schedule(.requestSlot(id: id), at: slot)
+        }
+    }
+
+    /// Gives up the requests waiting for their limiter slot whose task was cancelled since they
+    /// asked (their screen moved on: the loop stopped or started again, the view disappeared, the
+    /// search changed). In the app such a task wakes at once from
+    /// `RateLimiter.waitForNextRequest()`'s `try? await Task.sleep`, still stamps the limiter's
+    /// last request time, and its `session.data(from:)` throws `URLError.cancelled`: nothing is
+    /// sent, and the next caller waits its 1.2 s from now (Pointwelve/Bitpal-iOS
+    /// `Bitpal-v2/Bitpal/Services/RateLimiter.swift`, `waitForNextRequest()`; found by
+    /// `conformance diff`'s `watchlist-screen` rule, issue 66). Counted as
+    /// `failures.<screen>.cancelled`, never as a request.
+    ///
+    /// - Parameter now: The time of the input that cancelled them.
+    mutating func giveUpCancelledWaits(at now: Int64) {
+        var abandoned: [Int] = []
+        for (id, request) in pending where request.waiting && !isWanted(request.purpose) {
+            abandoned.append(id)
+        }
+        for id in abandoned.sorted() {
+            guard let request = pending.removeValue(forKey: id) else { continue }
+            requestLifecycle.gaveUpWaiting(at: now)
+            emit(.requestGivenUp(id: id, screen: request.screen, target: request.request.target))
+            if case .marketData(let fetch, _, _, _) = request.purpose { fetches[fetch] = nil }
         }
     }
 

@@ -5,10 +5,12 @@ extension TrackerApp {
     /// shows (each row's `last_updated`, or when its data arrived; nothing for a row never
     /// priced), on the Portfolio tab the holdings' prices.
     ///
-    /// A shell calls it after every input it gives the app.
+    /// A shell calls it after every input it gives the app. It first gives up the requests whose
+    /// task that input cancelled while they waited for the limiter (``giveUpCancelledWaits(at:)``).
     ///
     /// - Parameter now: The time.
     public mutating func updateScreen(at now: Int64) {
+        giveUpCancelledWaits(at: now)
         let screen = navigation.visibleScreen
         let rowsShown = watchlistRowsShown
         // Anything but the watchlist's rows shown again ends their run.

@@ -61,9 +61,15 @@ extension TrackerApp {
     }
 
     /// `WatchlistViewModel.addCoin(coinId:)`: the coin is stored, then `loadWatchlistWithPrices()`
-    /// runs in a task of its own (a load, then a new loop).
+    /// runs in a task of its own (a load, then a new loop). A coin listed but not on screen yet
+    /// (its first load still in flight) passes the app's duplicate check: `WatchlistItem.coinId`
+    /// is `@Attribute(.unique)`, so the insert updates the item, which moves last (its
+    /// `dateAdded` is now).
     mutating func add(_ coin: CoinListEntry, at now: Int64) {
         do {
+            if watchlist.contains(coin.id), watchlistScreen.acceptsAdding(coin.id, list: watchlist.coinIds) {
+                try watchlist.remove(coinId: coin.id)
+            }
             try watchlist.add(coin, at: now)
             if navigation.isActive {
                 execute(watchlistScreen.added(list: watchlist.coinIds, at: now), at: now)
@@ -74,9 +80,14 @@ extension TrackerApp {
     }
 
     /// `WatchlistViewModel.removeCoin(coinId:)`: the row leaves and `startPeriodicUpdates()` starts
-    /// the loop again over the rest, without a load; an empty list stops it.
+    /// the loop again over the rest, without a load; an empty list stops it. A coin not on screen
+    /// (before the first load) has no row to swipe: refused.
     mutating func remove(_ id: String, at now: Int64) {
         do {
+            // The app's swipe is on a row on screen: a coin listed but not loaded has none.
+            guard watchlistScreen.acceptsRemoving(id, list: watchlist.coinIds) else {
+                throw WatchlistError.notInWatchlist(coinId: id)
+            }
             try watchlist.remove(coinId: id)
             execute(watchlistScreen.removed(id, list: watchlist.coinIds, at: now), at: now)
         } catch {
@@ -116,6 +127,7 @@ extension TrackerApp {
                 heldWakes = []
                 for held in due {
                     if case .requestSlot(let id) = held {
+                        guard pending[id] != nil else { continue }
                         step(id, requestLifecycle.resumed(at: now), at: now)
                     } else {
                         wake(held, at: now)

@@ -27,6 +27,9 @@ struct MarketDataFetch: Sendable {
     var origin: Origin
     /// Whether it runs in a cancelled task: a request it would send fails before it leaves.
     var cancelled = false
+    /// The coins asked for, in the order asked (a load's are the list as it was when it began:
+    /// the app reads its items before it awaits the answer).
+    var ids: [String]
     /// The endpoint the requests go to, so the answers are decoded as what they are.
     var source: WatchlistRefreshSource
     /// The app's decisions: which request next, from the cache or the server, when it ends.
@@ -57,7 +60,7 @@ extension TrackerApp {
     ) {
         let source = origin.isWatchlist ? policies.refreshSource : .markets
         let run = MarketDataRun(requests: fetchRequests(source, ids: ids), usesCache: source == .markets)
-        let fetch = MarketDataFetch(origin: origin, cancelled: cancelled, source: source, run: run)
+        let fetch = MarketDataFetch(origin: origin, cancelled: cancelled, ids: ids, source: source, run: run)
         let step = run.start()
         guard step != .succeeded else {
             finishFetch(fetch, succeeded: true, at: now)
@@ -233,9 +236,11 @@ extension TrackerApp {
                 marketCaps: fetch.rows.reduce(into: [:]) { caps, row in caps[row.id] = row.marketCap },
                 at: now)
         case .watchlist(let token, let kind):
+            // A load keeps the coins it asked for, in that order (`loadWatchlistWithPrices()`'s
+            // `compactMap` over the items it read before the request).
             let (actions, leftOff) = watchlistScreen.fetchFinished(
                 token: token, kind: kind, answered: fetch.run.answered, succeeded: succeeded,
-                list: watchlist.coinIds, at: now)
+                list: kind.isLoad ? fetch.ids : watchlist.coinIds, at: now)
             if leftOff > 0 { emit(.leftOffByLoad(leftOff)) }
             execute(actions, at: now)
         }
@@ -250,7 +255,7 @@ extension TrackerApp {
         // After a load the app leaves coins without a row off the screen; later refreshes keep
         // their previous quote.
         let isLoad: Bool
-        if case .watchlist(_, .load) = origin { isLoad = true } else { isLoad = false }
+        if case .watchlist(_, let kind) = origin { isLoad = kind.isLoad } else { isLoad = false }
         if outcome.zeroPrice > 0 || (!isLoad && outcome.keptPrevious > 0) {
             emit(
                 .rowsApplied(zeroPrices: outcome.zeroPrice, keptPrevious: isLoad ? 0 : outcome.keptPrevious))

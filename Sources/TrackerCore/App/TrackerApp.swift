@@ -31,6 +31,8 @@ public struct TrackerApp: Sendable {
         var screen: AppScreenKind
         /// The HTTP cache's missed lookup this request answers, for its trace.
         var httpLookup: Int?
+        /// Whether it waits for its limiter slot (asked, not yet sent).
+        var waiting = false
     }
 
     /// The app's settings.
@@ -208,7 +210,10 @@ public struct TrackerApp: Sendable {
             if widget != nil { execute(widget!.wake(token: token, at: now), at: now) }
         case .searchDebounce(let token): searchDebounceEnded(token: token, at: now)
         case .keystroke(let text): type(text, at: now)
-        case .requestSlot(let id): step(id, requestLifecycle.woke(at: now), at: now)
+        case .requestSlot(let id):
+            // A request given up while it waited has no slot to take.
+            guard pending[id] != nil else { return }
+            step(id, requestLifecycle.woke(at: now), at: now)
         }
     }
 

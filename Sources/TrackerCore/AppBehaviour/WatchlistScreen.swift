@@ -9,7 +9,12 @@
 /// - **after a load**, which coins stay on screen (the `compactMap`), and how many it left off;
 /// - **pull-to-refresh** invalidates the market cache and fetches beside the loop, and does
 ///   nothing when no coin is on screen (`guard !watchlistCoins.isEmpty`);
-/// - **adding** a coin loads again (`addCoin(coinId:)`: `Task { loadWatchlistWithPrices() }`);
+/// - **adding** a coin loads again in a task of its own (`addCoin(coinId:)`: `Task {
+///   loadWatchlistWithPrices() }`), not the view's: leaving the tab does not cancel it, the loop
+///   already running keeps running until it ends, and when it succeeds it starts the loop again
+///   (`startPeriodicUpdates()`), on screen or not (found by `conformance diff`'s
+///   `watchlist-screen` rule, issue 66); the duplicate check reads the coins on screen
+///   (`watchlistCoins`), so a coin listed but not yet loaded is added again;
 ///   **removing** one restarts the loop over the rest without a load (`removeCoin(coinId:)`), and
 ///   an emptied list stops it.
 ///
@@ -24,6 +29,11 @@ public struct WatchlistScreen: Sendable, Equatable {
         case loop
         /// Pull-to-refresh.
         case pull
+        /// The load an added coin starts, in a task of its own.
+        case addLoad
+
+        /// Whether the fetch is a load (its answer decides the coins on screen).
+        public var isLoad: Bool { self == .load || self == .addLoad }
     }
 
     /// What the shell must do.
@@ -46,6 +56,13 @@ public struct WatchlistScreen: Sendable, Equatable {
     /// one. The loop and pull-to-refresh ask for these (`startPeriodicUpdates()` takes the coins
     /// the load put on screen).
     public private(set) var loadedIds: [String]?
+    /// The loads under way, with the app's loop (``PriceRefreshLoop/loadsFirst``), by token:
+    /// whether each is the view's `.task` (cancelled when the screen disappears) rather than an
+    /// added coin's `Task` (which nothing cancels). Each is a task of its own, apart from the
+    /// loop: a load that succeeds starts the loop again (`startPeriodicUpdates()`), and starting
+    /// the loop does not cancel a load.
+    private var loads: [Int: Bool] = [:]
+    private var nextLoad = 0
 
     /// Creates a screen not yet shown.
     ///
@@ -71,7 +88,34 @@ public struct WatchlistScreen: Sendable, Equatable {
     ///   - token: The fetch's token.
     ///   - kind: Why it ran.
     public func isCurrent(token: Int, kind: FetchKind) -> Bool {
-        kind == .pull || loop.isCurrent(token: token)
+        switch kind {
+        case .pull: true
+        case .load, .addLoad: loop.loadsFirst ? loads[token] != nil : loop.isCurrent(token: token)
+        case .loop: loop.isCurrent(token: token)
+        }
+    }
+
+    /// Whether the app removes a coin: `removeCoin(coinId:)` finds it among the coins on screen
+    /// (none before the first load); another rule, among the listed ones.
+    ///
+    /// - Parameters:
+    ///   - coinId: The coin.
+    ///   - list: The watchlist's coins.
+    public func acceptsRemoving(_ coinId: String, list: [String]) -> Bool {
+        guard missingRows == .appCompactMap, loop.loadsFirst else { return list.contains(coinId) }
+        return (loadedIds ?? []).contains(coinId)
+    }
+
+    /// Whether the app accepts adding a coin: `addCoin(coinId:)` refuses one already on screen
+    /// (`watchlistCoins`, the rows the last load put there: none before it); another rule refuses
+    /// one already listed.
+    ///
+    /// - Parameters:
+    ///   - coinId: The coin.
+    ///   - list: The watchlist's coins.
+    public func acceptsAdding(_ coinId: String, list: [String]) -> Bool {
+        guard missingRows == .appCompactMap, loop.loadsFirst else { return !list.contains(coinId) }
+        return !(loadedIds ?? []).contains(coinId)
     }
 
     /// The screen's `.task`: it loads (with the app's loop: the whole list), then loops.
@@ -81,17 +125,35 @@ public struct WatchlistScreen: Sendable, Equatable {
     ///   - now: The time.
     /// - Returns: The first fetch.
     public mutating func appear(list: [String], at now: Int64) -> [Action] {
-        let started = loop.start(at: now)
-        return translate(started, list: list)
+        guard loop.loadsFirst else { return translate(loop.start(at: now), list: list) }
+        return startLoad(list: list, isViewTask: true)
     }
 
-    /// The screen's `.onDisappear`: the loop stops; a fetch in flight is dropped.
-    public mutating func disappear() { loop.stop() }
+    /// The screen's `.onDisappear` (and its `.task`'s cancellation): the loop stops and the
+    /// view's load is cancelled; a fetch of theirs in flight is dropped. An added coin's load
+    /// goes on.
+    public mutating func disappear() {
+        loop.stop()
+        loads = loads.filter { !$0.value }
+    }
+
+    /// A load of the whole list (`loadWatchlistWithPrices()`): none for an empty list, which the
+    /// app shows empty without asking.
+    private mutating func startLoad(list: [String], isViewTask: Bool) -> [Action] {
+        guard !list.isEmpty else {
+            loadedIds = []
+            return []
+        }
+        nextLoad += 1
+        loads[nextLoad] = isViewTask
+        return [.fetch(ids: list, token: nextLoad, kind: isViewTask ? .load : .addLoad)]
+    }
 
     /// The process ended: the loop is gone and the view model with what it loaded.
     public mutating func processEnded() {
         loop.stop()
         loadedIds = nil
+        loads.removeAll()
     }
 
     /// A loop wake is due.
@@ -116,8 +178,8 @@ public struct WatchlistScreen: Sendable, Equatable {
         return [.invalidateCache, .fetch(ids: loopIds(of: list), token: 0, kind: .pull)]
     }
 
-    /// A coin was added: the list loads again and a new loop starts (while the app is in the
-    /// foreground).
+    /// A coin was added: the list loads again in a task of its own; the loop already running
+    /// keeps running, and a successful load starts it again (``fetchFinished(token:kind:answered:succeeded:list:at:)``).
     ///
     /// - Parameters:
     ///   - list: The watchlist's coins, the new one included.
@@ -125,8 +187,7 @@ public struct WatchlistScreen: Sendable, Equatable {
     /// - Returns: The load.
     public mutating func added(list: [String], at now: Int64) -> [Action] {
         guard loop.loadsFirst else { return [] }
-        let started = loop.start(at: now)
-        return translate(started, list: list)
+        return startLoad(list: list, isViewTask: false)
     }
 
     /// A coin was removed: the loop starts again over the rest without a load; an empty list stops
@@ -163,6 +224,19 @@ public struct WatchlistScreen: Sendable, Equatable {
         token: Int, kind: FetchKind, answered: @autoclosure () -> Set<String>, succeeded: Bool,
         list: [String], at now: Int64
     ) -> (actions: [Action], leftOff: Int) {
+        if kind.isLoad, loop.loadsFirst {
+            guard loads.removeValue(forKey: token) != nil, succeeded else { return ([], 0) }
+            let answered = answered()
+            loadedIds = list.filter(answered.contains)
+            let leftOff = missingRows == .appCompactMap ? list.count - (loadedIds?.count ?? 0) : 0
+            // `loadWatchlistWithPrices()` ends with `startPeriodicUpdates()`, wherever the user
+            // is; over no coins it only stops the loop.
+            guard !loopIds(of: list).isEmpty else {
+                loop.stop()
+                return ([], leftOff)
+            }
+            return (translate(loop.restartWithoutLoad(at: now), list: list), leftOff)
+        }
         guard kind != .pull, loop.isCurrent(token: token) else { return ([], 0) }
         var leftOff = 0
         if kind == .load, succeeded {

@@ -64,6 +64,17 @@ public struct RequestLifecycle: Sendable {
         limiter.recordSend(at: now)
     }
 
+    /// A request waiting for its slot was given up (its task was cancelled): nothing is sent.
+    /// The app's limiter (``RateLimitPolicy/bitpal``) wakes the task at once and still stamps
+    /// its last request time with the wake's time (`RateLimiter.waitForNextRequest()`: `try?
+    /// await Task.sleep`, then `lastRequestTime`), so the next caller waits its 1.2 s from now;
+    /// a policy that reserved the slot keeps it used.
+    ///
+    /// - Parameter now: The time the task was cancelled.
+    public mutating func gaveUpWaiting(at now: Int64) {
+        if limiter.policy == .bitpal { limiter.recordSend(at: now) }
+    }
+
     /// A response arrived: the limiter learns its status and `Retry-After`.
     ///
     /// - Parameters:

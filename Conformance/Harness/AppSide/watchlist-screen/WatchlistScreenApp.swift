@@ -17,7 +17,8 @@ import Foundation
 /// - `.refreshable { await viewModel.refreshPrices() }`: on the `List`, which is shown only when
 ///   the watchlist has coins, while the tab is shown;
 /// - the search sheet's pick calls `viewModel.addCoin(coinId:)` (the sheet's own requests are
-///   other rules'); a row's swipe calls `viewModel.removeCoin(coinId:)`.
+///   other rules'); a row's swipe calls `viewModel.removeCoin(coinId:)`; both on the Watchlist
+///   tab, selected first when the script does one elsewhere (as the simulator's scripts do).
 ///
 /// The Portfolio tab's `PortfolioView` sends nothing with no trades, and the cases have none.
 public enum WatchlistScreenApp {
@@ -59,6 +60,13 @@ public enum WatchlistScreenApp {
                 if let stepTime, stepTime <= end, wake.map({ stepTime <= $0 }) ?? true {
                     let step = steps.removeFirst()
                     scheduler.advance(to: stepTime)
+                    // The list's own verbs are done where the app offers them: on the Watchlist
+                    // tab, selected first if needed (as the simulator's scripts do).
+                    if !visible, step.action == .add || step.action == .remove {
+                        visible = true
+                        viewTask = appear(model, context: context)
+                        await scheduler.settle()
+                    }
                     switch step.action {
                     case .showPortfolio where visible:
                         visible = false
