@@ -68,7 +68,7 @@ struct FleetTests {
             // The fleet's users share one market, drawn from the fleet's seed (9).
             let run = try WorkbenchProcess.run([
                 "run", folder.path("user.yaml"), "--seed", "\(seed)", "--set", "market.seed=9", "--out",
-                folder.path("run-\(seed)"),
+                folder.path("run-\(seed)"), "--no-history",
             ])
             #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
             let metrics = try #require(
@@ -100,7 +100,7 @@ struct FleetTests {
         let run = try WorkbenchProcess.run([
             "run", folder.path("user.yaml"), "--seed", "\(seed)", "--set", "market.seed=9", "--set",
             "plan=\(plan)",
-            "--out", folder.path("run"),
+            "--out", folder.path("run"), "--no-history",
         ])
         #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
         let metrics = try #require(try Self.json(folder.path("run/result.json"))["metrics"] as? [String: Any])

@@ -1,5 +1,6 @@
 import CommandLineShell
 import Foundation
+import Testing
 
 /// Runs the built `workbench` executable, as users and CI do.
 public enum WorkbenchProcess {
@@ -54,12 +55,19 @@ public enum WorkbenchProcess {
             stdin: .file(stdinPath ?? input.path), stdout: .file(output.path), stderr: .file(errors.path),
             newSession: true, environment: environment)
         ChildProcesses.track(process, command: ["workbench"] + arguments)
+        let before = CheckoutOutput.snapshot()
         let status: Int32
         if let exited = process.wait(timeout: timeout) {
             status = exited
         } else {
             BoundedWait.kill(process)
             status = -1
+        }
+        // Tests never touch the user's files: the checkout's out/ (its history above all) is the
+        // user's (issue 69).
+        if directory == nil, let changed = CheckoutOutput.changes(since: before) {
+            Issue.record(
+                "`workbench \(arguments.joined(separator: " "))` changed the checkout's out/: \(changed)")
         }
         return Outcome(
             status: status,
@@ -85,5 +93,33 @@ public enum WorkbenchProcess {
             stdout: stdout, stderr: stderr, newSession: true)
         ChildProcesses.track(process, command: ["workbench"] + arguments)
         return process
+    }
+}
+
+/// What the checkout's `out/` holds, cheaply: `out/` and each entry in it, with its size and
+/// modification time (a folder's changes when a file is written in it atomically: a temporary
+/// file is made and renamed). A user's `out/` may hold a sweep of 20,000 cells; this reads one
+/// level.
+enum CheckoutOutput {
+    static let folder = RepositoryFiles.root.appendingPathComponent("out")
+
+    static func snapshot() -> [String: String] {
+        var files: [String: String] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names + ["."] {
+            let attributes = try? FileManager.default.attributesOfItem(
+                atPath: folder.appendingPathComponent(name).path)
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+            let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            files[name] = "\(size) \(time)"
+        }
+        return files
+    }
+
+    /// The entries added, changed or removed since a snapshot, nil when none.
+    static func changes(since before: [String: String]) -> String? {
+        let after = snapshot()
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        return changed.isEmpty ? nil : changed.prefix(5).map { "out/\($0)" }.joined(separator: ", ")
     }
 }
