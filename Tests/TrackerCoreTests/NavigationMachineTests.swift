@@ -231,12 +231,20 @@ struct NavigationMachineTests {
         _ = screen.switchType(to: .candle)
         screen.close()
         // The next coin opens on 1D again, with candles.
-        #expect(screen.open(coinId: "ethereum") == [.fetchDetail(coinId: "ethereum", token: 3)])
+        #expect(screen.open(coinId: "ethereum") == [.fetchDetail(coinId: "ethereum", token: 2)])
         #expect(screen.range == .oneDay && screen.type == .candle)
         // Hidden by a tab switch, its detail in flight leads to no chart; it loads again on return.
         screen.cancelLoads()
-        #expect(screen.detailFinished(token: 3, succeeded: true) == [])
-        #expect(screen.reappear() == [.fetchDetail(coinId: "ethereum", token: 5)])
+        #expect(!screen.isCurrent(token: 2))
+        #expect(screen.detailFinished(token: 2, succeeded: true) == [])
+        #expect(screen.reappear() == [.fetchDetail(coinId: "ethereum", token: 3)])
+        // A pull runs beside the screen's load: the first detail still leads to its chart.
+        _ = screen.refresh()
+        #expect(screen.isCurrent(token: 3) && screen.isCurrent(token: 4))
+        #expect(
+            screen.detailFinished(token: 3, succeeded: true) == [
+                .loadChart(coinId: "ethereum", type: .candle, range: .oneDay)
+            ])
     }
 
     @Test("the price loop restarts without a load when a coin is removed")

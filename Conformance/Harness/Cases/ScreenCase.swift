@@ -14,6 +14,16 @@ public struct ScreenCase: Codable, Sendable, Equatable {
         case add
         /// A coin is swiped away.
         case remove
+        /// A coin's row is tapped: its screen is pushed over the list.
+        case openCoin = "open"
+        /// The coin screen's range selector (`option`: `1D`).
+        case switchRange = "switch-range"
+        /// The coin screen's chart-type toggle (`option`: `line` or `candle`).
+        case switchChart = "switch-chart"
+        /// The coin screen is pulled down.
+        case refreshCoin = "refresh-coin"
+        /// The coin screen is popped.
+        case closeCoin = "close-coin"
     }
 
     /// One step of the script.
@@ -22,12 +32,14 @@ public struct ScreenCase: Codable, Sendable, Equatable {
         public var at: Int64
         /// What.
         public var action: Action
-        /// The coin, for `add` and `remove`.
+        /// The coin, for `add`, `remove` and `open`.
         public var coin: String?
+        /// The range or chart type, for `switch-range` and `switch-chart`.
+        public var option: String?
 
         /// A step.
-        public init(at: Int64, action: Action, coin: String? = nil) {
-            (self.at, self.action, self.coin) = (at, action, coin)
+        public init(at: Int64, action: Action, coin: String? = nil, option: String? = nil) {
+            (self.at, self.action, self.coin, self.option) = (at, action, coin, option)
         }
     }
 
@@ -124,9 +136,18 @@ public struct ScreenOutput: Codable, Sendable, Equatable {
 
     /// Where the app's output (self) and the workbench's differ, nil when they match: the first
     /// request that differs.
+    ///
+    /// Requests given up in the same millisecond are compared in target order: a pop cancels the
+    /// screen's tasks together, and the order the harness and the model take them in is neither
+    /// side's behaviour.
     public func difference(from tracker: ScreenOutput) -> String? {
         if let what = Self.first(self.sent, tracker.sent, "sent") { return what }
-        return Self.first(self.cancelled, tracker.cancelled, "cancelled before sending")
+        return Self.first(
+            Self.byInstant(cancelled), Self.byInstant(tracker.cancelled), "cancelled before sending")
+    }
+
+    private static func byInstant(_ requests: [Request]) -> [Request] {
+        requests.sorted { ($0.at, $0.target) < ($1.at, $1.target) }
     }
 
     private static func first(_ app: [Request], _ tracker: [Request], _ kind: String) -> String? {

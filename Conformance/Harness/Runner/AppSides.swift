@@ -17,6 +17,8 @@ struct AppSides: Sendable {
     var ledger: (@Sendable (LedgerCase) async -> LedgerOutput)?
     /// The watchlist screen: the app's view model, services and limiter on the serial executor.
     var watchlistScreen: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
+    /// The coin screen over the list: the app's `CoinDetailViewModel` too.
+    var coinScreen: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
     /// Sets up the screens' serial executor (before a screen rule runs).
     var prepareScreens: (@Sendable () -> Void)?
 }
@@ -36,6 +38,11 @@ extension AppSides {
             watchlistScreen.map { app in
                 prepareScreens?()
                 return WorkbenchWatchlistScreen.rule(app: app, randomCount: count).run
+            }
+        case "coin-screen":
+            coinScreen.map { app in
+                prepareScreens?()
+                return WorkbenchWatchlistScreen.coinRule(app: app, randomCount: count).run
             }
         default: nil
         }

@@ -23,3 +23,9 @@ enum SerialJobs {
         symbol.assumingMemoryBound(to: Hook?.self).pointee = { job, _ in MainActor.shared.enqueue(job) }
     }
 }
+
+/// What the runner calls before a behaviour rule runs.
+public enum ScreenRules {
+    /// Sets up the serial executor (once a process).
+    public static func prepare() { SerialJobs.install() }
+}

@@ -6,11 +6,14 @@ import Foundation
 // driver names a type's unique key (``ModelContext/unique(_:by:)``), and inserting an object
 // whose key another has replaces that one, as SwiftData's upsert on a unique attribute does.
 
-/// A fetch: the type and its sort.
+/// A fetch: the type, Foundation's `#Predicate` over it, and its sort.
 struct FetchDescriptor<Model> {
+    var predicate: Predicate<Model>?
     var sortBy: [SortDescriptor<Model>]
 
-    init(predicate: Never? = nil, sortBy: [SortDescriptor<Model>] = []) { self.sortBy = sortBy }
+    init(predicate: Predicate<Model>? = nil, sortBy: [SortDescriptor<Model>] = []) {
+        (self.predicate, self.sortBy) = (predicate, sortBy)
+    }
 }
 
 /// The context: every inserted object, by type, in insertion order.
@@ -46,7 +49,9 @@ final class ModelContext {
     func save() throws { saves += 1 }
 
     func fetch<Model>(_ descriptor: FetchDescriptor<Model>) throws -> [Model] {
-        let all = objects.compactMap { $0 as? Model }
+        let all = try objects.compactMap { $0 as? Model }.filter {
+            try descriptor.predicate?.evaluate($0) ?? true
+        }
         guard !descriptor.sortBy.isEmpty else { return all }
         // A stable sort: ties keep the insertion order.
         return all.enumerated().sorted { left, right in

@@ -22,6 +22,9 @@ public enum AppPatches {
         let patched = rewriter.rewrite(Parser.parse(source: source)).description
         var patches: [String] = []
         for framework in rewriter.removedImports { patches.append("\(file): `import \(framework)` removed") }
+        if rewriter.addedObservation {
+            patches.append("\(file): `import Observation` added (SwiftData re-exports it)")
+        }
         for attribute in rewriter.dropped { patches.append("\(file): `@\(attribute)` dropped (SwiftData)") }
         for (type, count) in rewriter.opened.sorted(by: { $0.key < $1.key }) {
             patches.append(
@@ -47,6 +50,7 @@ public enum AppPatches {
         var dropped: [String] = []
         var sleeps = 0
         var singletons: [String] = []
+        var addedObservation = false
         let opening: Set<String>
         var opened: [String: Int] = [:]
 
@@ -114,6 +118,27 @@ public enum AppPatches {
                 guard AppPatches.appleOnly.contains(module) else { return true }
                 removedImports.append(module)
                 return false
+            }
+            // SwiftData re-exports Observation (its `@Model` is observable): a file that imported
+            // SwiftData keeps Observation's `@Observable`.
+            let hadSwiftData =
+                kept.count < node.count
+                && node.contains { $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "SwiftData" }
+            let importsObservation = node.contains {
+                $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "Observation"
+            }
+            if hadSwiftData, !importsObservation {
+                var items = Array(kept)
+                let declaration = ImportDeclSyntax(
+                    leadingTrivia: .newline, importKeyword: .keyword(.import, trailingTrivia: .space),
+                    path: ImportPathComponentListSyntax([
+                        ImportPathComponentSyntax(name: .identifier("Observation"))
+                    ]),
+                    trailingTrivia: .newline)
+                let index = items.firstIndex { $0.item.is(ImportDeclSyntax.self) } ?? 0
+                items.insert(CodeBlockItemSyntax(item: .decl(DeclSyntax(declaration))), at: index)
+                addedObservation = true
+                return super.visit(CodeBlockItemListSyntax(items))
             }
             return super.visit(CodeBlockItemListSyntax(kept))
         }

@@ -64,6 +64,7 @@ public struct DiffPackage {
     /// The runner's list of app sides, for the rules included.
     func includedRules(_ rules: [DiffRule]) -> String {
         let names = Set(rules.map(\.name))
+        let screens = rules.filter(\.isBehaviour)
         func side(_ rule: String, _ field: String, _ call: String) -> String {
             "\(field): \(names.contains(rule) ? call : "nil")"
         }
@@ -82,7 +83,8 @@ public struct DiffPackage {
                     \(side("rate-limiter", "rateLimiter", "RateLimiterApp.run")),
                     \(side("portfolio-ledger", "ledger", "LedgerApp.run")),
                     \(side("watchlist-screen", "watchlistScreen", "{ await WatchlistScreenApp.run($0, network: $1) }")),
-                    \(side("watchlist-screen", "prepareScreens", "WatchlistScreenApp.prepare")))
+                    \(side("coin-screen", "coinScreen", "{ await CoinScreenApp.run($0, network: $1) }")),
+                    prepareScreens: \(screens.isEmpty ? "nil" : "ScreenRules.prepare"))
             }
 
             """

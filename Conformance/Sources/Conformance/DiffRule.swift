@@ -41,6 +41,12 @@ public struct DiffRule: Sendable, Equatable {
         "Features/CoinDetail/Models/ChartStatistics.swift",
     ]
     static let viewModel = "Features/CoinDetail/ViewModels/CoinDetailViewModel.swift"
+    /// The watchlist screen's view model and loop, and the service under them.
+    static let watchlistScreenFiles =
+        serviceFiles + [
+            "Services/PriceUpdateService.swift", "Features/Watchlist/ViewModels/WatchlistViewModel.swift",
+            "Features/Watchlist/Models/WatchlistItem.swift", "Features/Watchlist/Models/SortOption.swift",
+        ]
     /// `CoinGeckoService` and what it decodes and throws.
     static let serviceFiles = [
         "Services/CoinGeckoService.swift", "Services/RateLimiter.swift", "Models/Coin.swift",
@@ -118,9 +124,19 @@ public struct DiffRule: Sendable, Equatable {
                 "a user on the watchlist screen (launch, tab switches, pull-to-refresh, adds and removals) against a server: every request sent, at its millisecond, and every one given up before sending",
             workbench:
                 "TrackerApp as the simulator runs it (AppSimulation on a scenario written from the case)",
-            files: serviceFiles + [
-                "Services/PriceUpdateService.swift", "Features/Watchlist/ViewModels/WatchlistViewModel.swift",
-                "Features/Watchlist/Models/WatchlistItem.swift", "Features/Watchlist/Models/SortOption.swift",
+            files: watchlistScreenFiles,
+            lifts: [], opened: ["CoinGeckoService", "PriceUpdateService"], isBehaviour: true),
+        DiffRule(
+            name: "coin-screen",
+            summary:
+                "a user opening coin screens from the list, switching ranges and chart types, pulling down and popping, against a server: every request sent, at its millisecond, and every one given up before sending",
+            workbench:
+                "TrackerApp as the simulator runs it (AppSimulation on a scenario written from the case)",
+            files: watchlistScreenFiles + [
+                viewModel, "Features/CoinDetail/Models/CachedChartData.swift",
+                "Features/CoinDetail/Models/ChartType.swift",
+                "Features/CoinDetail/Models/ChartTimeRange.swift",
+                "Features/CoinDetail/Models/ChartStatistics.swift",
             ],
             lifts: [], opened: ["CoinGeckoService", "PriceUpdateService"], isBehaviour: true),
     ]

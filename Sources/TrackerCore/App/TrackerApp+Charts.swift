@@ -3,7 +3,11 @@ import WorkbenchFoundation
 extension TrackerApp {
     /// Loads a chart (`CoinDetailViewModel.loadLineChartData(forRange:)` and the candle twin):
     /// from the chart cache if fresh, otherwise requested.
-    mutating func showChart(id: String, type: ChartType, range requested: ChartTimeRange, at now: Int64) {
+    ///
+    /// - Parameter task: The coin screen's `.task` load it belongs to, if any (a pop cancels it).
+    mutating func showChart(
+        id: String, type: ChartType, range requested: ChartTimeRange, task: Int? = nil, at now: Int64
+    ) {
         let range = chartLoader.resolvedRange(requested, for: type)
         let (outcome, hit) = chartLoader.load(coinId: id, type: type, range: range, at: now)
         let trace = recordLookup(
@@ -13,7 +17,10 @@ extension TrackerApp {
         switch outcome {
         case .draw(let payload): render(payload, id: id, type: type, range: range, at: now)
         case .request(let request):
-            ask(request, for: .chart(id: id, type: type, range: range, lookup: trace), from: .coin, at: now)
+            ask(
+                request, for: .chart(id: id, type: type, range: range, lookup: trace, task: task),
+                from: .coin,
+                at: now)
         }
     }
 

@@ -172,10 +172,16 @@ extension TrackerApp {
             _ = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in try CoinDetail.decode(body, source: source)
             }
-            execute(detailScreen.detailFinished(token: token, succeeded: true), at: now)
+            execute(detailScreen.detailFinished(token: token, succeeded: true), task: token, at: now)
         case .widget:
             preconditionFailure("the widget's answers do not go through the app's client")
-        case .chart(let id, let type, let range, let lookup):
+        case .chart(let id, let type, let range, let lookup, _):
+            // A popped screen's `.task` was cancelled: `URLSession` throws `URLError.cancelled`,
+            // and `CoinDetailViewModel` neither draws nor saves the chart.
+            guard isWanted(pending.purpose) else {
+                emit(.failed(.chart, .cancelled))
+                return
+            }
             let chart = try processChart(body, request: request, type: type, range: range, at: now)
             chartLoader.store(chart.cached, coinId: id, type: type, range: range, at: now)
             emit(.cacheStored(cache: .chart, lookup: lookup))
@@ -198,8 +204,8 @@ extension TrackerApp {
             source = .search
         case .detail(_, let token):
             source = .detail
-            execute(detailScreen.detailFinished(token: token, succeeded: false), at: now)
-        case .chart(let id, let type, let range, _):
+            execute(detailScreen.detailFinished(token: token, succeeded: false), task: token, at: now)
+        case .chart(let id, let type, let range, _, _):
             source = .chart
             switch chartLoader.failed(coinId: id, type: type, range: range, at: now) {
             case .drawStale(let stale, _):

@@ -137,13 +137,18 @@ extension TrackerApp {
         }
     }
 
-    /// Runs the coin screen's loads.
-    mutating func execute(_ actions: [CoinDetailLoader.Action], at now: Int64) {
+    /// Runs the coin screen's loads. A chart load after a detail (in the same batch, or after the
+    /// detail of `task` arrived) belongs to the screen's `.task`, which a pop cancels; one alone
+    /// is a range or type switch's `Task`.
+    mutating func execute(_ actions: [CoinDetailLoader.Action], task: Int? = nil, at now: Int64) {
+        var task = task
         for action in actions {
             switch action {
             case .fetchDetail(let id, let token):
+                task = token
                 ask(requests.coinDetail(id: id), for: .detail(id: id, token: token), from: .coin, at: now)
-            case .loadChart(let id, let type, let range): showChart(id: id, type: type, range: range, at: now)
+            case .loadChart(let id, let type, let range):
+                showChart(id: id, type: type, range: range, task: task, at: now)
             }
         }
     }

@@ -139,8 +139,13 @@ extension TrackerApp {
     /// Whether the task that asked still waits for the answer: a market-data fetch whose screen
     /// moved on was cancelled (its `Task`, and so its `URLSession` call).
     func isWanted(_ purpose: Purpose) -> Bool {
-        guard case .marketData(let fetch, _, _, _) = purpose else { return true }
-        return fetches[fetch].map { isCurrent($0.origin) } ?? false
+        switch purpose {
+        case .marketData(let fetch, _, _, _): fetches[fetch].map { isCurrent($0.origin) } ?? false
+        // The coin screen's `.task` load (its detail, then its chart) is cancelled by a pop.
+        case .detail(_, let token): detailScreen.isCurrent(token: token)
+        case .chart(_, _, _, _, let task?): detailScreen.isCurrent(token: task)
+        case .chart, .coinList, .widget: true
+        }
     }
 
     private func isCurrent(_ origin: MarketDataFetch.Origin) -> Bool {

@@ -14,7 +14,9 @@ public struct TrackerApp: Sendable {
         case marketData(fetch: Int, ids: [String], cacheKey: String, lookup: Int?)
         case coinList
         case detail(id: String, token: Int)
-        case chart(id: String, type: ChartType, range: ChartTimeRange, lookup: Int)
+        /// A chart load; `task` is the coin screen's `.task` load it belongs to (its token), nil
+        /// for a range or type switch (a `Task` of its own that nothing cancels).
+        case chart(id: String, type: ChartType, range: ChartTimeRange, lookup: Int, task: Int?)
         /// The home-screen widget's fetch (its own process: no limiter, no cache).
         case widget(token: Int)
 

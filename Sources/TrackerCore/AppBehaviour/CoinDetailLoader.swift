@@ -37,7 +37,9 @@ public struct CoinDetailLoader: Sendable, Equatable {
     /// The selected range.
     public private(set) var range: ChartTimeRange = .oneDay
     private var token = 0
-    private var awaitingChart = false
+    /// The loads under way (the screen's `.task`, each pull-to-refresh: tasks of their own that
+    /// run side by side), by token: whether each still waits for its detail to load its chart.
+    private var loads: [Int: Bool] = [:]
 
     /// Creates a closed screen.
     ///
@@ -105,8 +107,8 @@ public struct CoinDetailLoader: Sendable, Equatable {
     ///   - succeeded: Whether the detail arrived.
     /// - Returns: The chart load when the order waits for the detail and it arrived.
     public mutating func detailFinished(token: Int, succeeded: Bool) -> [Action] {
-        guard token == self.token, let coinId, awaitingChart else { return [] }
-        awaitingChart = false
+        guard let coinId, loads[token] == true else { return [] }
+        loads[token] = false
         return succeeded ? [.loadChart(coinId: coinId, type: type, range: range)] : []
     }
 
@@ -116,23 +118,32 @@ public struct CoinDetailLoader: Sendable, Equatable {
         cancelLoads()
     }
 
-    /// The screen's `.task` is cancelled while it stays on the stack (its tab was left): a
-    /// detail still in flight no longer leads to a chart.
+    /// Whether a load the screen's `.task` started (its detail, and the chart after it) still
+    /// runs: not after a pop or the task's cancellation.
+    ///
+    /// - Parameter token: The load's token.
+    public func isCurrent(token: Int) -> Bool { coinId != nil && loads[token] != nil }
+
+    /// The screen's `.task` is cancelled while it stays on the stack (its tab was left), or the
+    /// screen is popped: its loads, and those of a pull under way (a named choice: SwiftUI does
+    /// not document whether popping cancels a refresh), end; a detail still in flight no longer
+    /// leads to a chart.
     public mutating func cancelLoads() {
-        token += 1
-        awaitingChart = false
+        loads.removeAll()
     }
 
+    /// A load of detail and chart: the screen's `.task` or a pull. A pull does not cancel the
+    /// `.task`'s load (`refresh()` runs in the refresh action's task, beside it).
     private mutating func loadAll() -> [Action] {
         guard let coinId else { return [] }
         token += 1
         let detail = Action.fetchDetail(coinId: coinId, token: token)
         switch order {
         case .detailThenChart:
-            awaitingChart = true
+            loads[token] = true
             return [detail]
         case .concurrent:
-            awaitingChart = false
+            loads[token] = false
             return [detail, .loadChart(coinId: coinId, type: type, range: range)]
         }
     }

@@ -1,0 +1,145 @@
+import ConformanceCases
+import Foundation
+
+/// What a coin screen does for the driver (`AppSide/coin-screen`, when its rule is built).
+protocol CoinScreenViews: AnyObject {
+    /// `CoinDetailView` is pushed for `coin`: its `.task` starts.
+    @MainActor func open(_ coin: String, context: ModelContext)
+    /// A step on the coin screen (`switch-range`, `switch-chart`, `refresh-coin`).
+    @MainActor func perform(_ step: ScreenCase.Step)
+    /// The screen is popped: its `.task` is cancelled.
+    @MainActor func close()
+}
+
+/// The app's screens driven by a case's script, through its own `WatchlistViewModel`,
+/// `PriceUpdateService`, `CoinGeckoService` and `RateLimiter` (fresh for each case) and, with the
+/// `coin-screen` rule, `CoinDetailViewModel`, on the serial executor and the case's clock. This is
+/// the one place the harness models SwiftUI; each line cites the view and the modifier it stands
+/// for (Pointwelve/Bitpal-iOS `da53edf`):
+///
+/// - `ContentView.body`: a `TabView` whose first tab, shown at launch, is `WatchlistView`;
+/// - `WatchlistView`'s `@State private var viewModel = WatchlistViewModel()`: one view model for
+///   the view's life, kept across tab switches;
+/// - `WatchlistView.body`'s `.task { viewModel.configure(modelContext:); await
+///   viewModel.loadWatchlistWithPrices() }`: started each time the view appears, cancelled when it
+///   disappears;
+/// - `.onDisappear { viewModel.stopPeriodicUpdates() }`: selecting the Portfolio tab or pushing a
+///   coin screen (here before the `.task` is cancelled: SwiftUI does not document the order);
+/// - `.refreshable { await viewModel.refreshPrices() }`: on the `List`, which is shown only when
+///   the watchlist has coins, while the tab is shown;
+/// - the search sheet's pick calls `viewModel.addCoin(coinId:)` (the sheet's own requests are
+///   other rules'); a row's swipe calls `viewModel.removeCoin(coinId:)`; both on the Watchlist
+///   tab, selected first when the script does one elsewhere (as the simulator's scripts do);
+/// - a row's `NavigationLink` pushes `CoinDetailView` (``CoinScreenViews``); popping it shows the
+///   list again, whose `.task` runs again.
+///
+/// The Portfolio tab's `PortfolioView` sends nothing with no trades, and the cases have none.
+enum ScreenDriver {
+    /// The launch time of every case (with milliseconds, so waits end between seconds).
+    static let launch: Int64 = 1_704_067_200_000
+
+    /// Runs one case and returns what the app's session did.
+    @MainActor
+    static func run(_ screen: ScreenCase, network: any ScreenNetwork, coinScreen: CoinScreenViews?) async
+        -> ScreenOutput
+    {
+        let scheduler = ScreenScheduler.shared
+        let generation = scheduler.begin(at: launch)
+        ScreenTrace.shared.begin(at: launch, network: network)
+        return await ScreenScheduler.$caseGeneration.withValue(generation) {
+            // Fresh singletons: a case is a fresh launch.
+            CoinGeckoService.shared = CoinGeckoService()
+            PriceUpdateService.shared = PriceUpdateService()
+            let context = ModelContext()
+            // `WatchlistItem.coinId` is `@Attribute(.unique)`.
+            context.unique(WatchlistItem.self) { $0.coinId }
+            for (index, coin) in screen.watchlist.enumerated() {
+                // Added in order before the launch (distinct times: the fetch sorts by dateAdded).
+                context.insert(
+                    WatchlistItem(
+                        coinId: coin,
+                        dateAdded: Date(timeIntervalSince1970: Double(launch - 1_000 + Int64(index)) / 1000)))
+            }
+            let model = WatchlistViewModel()
+            var tabShown = true
+            var coinOpen = false
+            var viewTask: Task<Void, Never>? = appear(model, context: context)
+            func hideList() {
+                model.stopPeriodicUpdates()
+                viewTask?.cancel()
+                viewTask = nil
+            }
+            await scheduler.settle()
+            var steps = screen.steps[...]
+            let end = Date(timeIntervalSince1970: Double(launch + screen.duration) / 1000)
+            while true {
+                let stepTime = steps.first.map { Date(timeIntervalSince1970: Double(launch + $0.at) / 1000) }
+                let wake = scheduler.nextWake
+                if let stepTime, stepTime <= end, wake.map({ stepTime <= $0 }) ?? true {
+                    let step = steps.removeFirst()
+                    scheduler.advance(to: stepTime)
+                    // The list's own verbs (add, remove, open a row) are done where the app offers
+                    // them: on the Watchlist tab's list, shown first if needed (a pop, a tab), as
+                    // the simulator's scripts do.
+                    let listVerb = step.action == .add || step.action == .remove || step.action == .openCoin
+                    if listVerb, !tabShown || coinOpen, coinScreen != nil || step.action != .openCoin {
+                        if coinOpen {
+                            coinScreen?.close()
+                            coinOpen = false
+                        }
+                        tabShown = true
+                        viewTask = appear(model, context: context)
+                        await scheduler.settle()
+                    }
+                    let listShown = tabShown && !coinOpen
+                    switch step.action {
+                    case .showPortfolio where listShown:
+                        tabShown = false
+                        hideList()
+                    case .showWatchlist where !tabShown:
+                        tabShown = true
+                        viewTask = appear(model, context: context)
+                    case .pullToRefresh where listShown && !model.watchlistCoins.isEmpty:
+                        Task { @MainActor in await model.refreshPrices() }
+                    case .add:
+                        try? model.addCoin(coinId: step.coin ?? "")
+                    case .remove:
+                        model.removeCoin(coinId: step.coin ?? "")
+                    case .openCoin where listShown:
+                        if let coinScreen {
+                            hideList()
+                            coinOpen = true
+                            coinScreen.open(step.coin ?? "", context: context)
+                        }
+                    case .closeCoin where coinOpen:
+                        coinScreen?.close()
+                        coinOpen = false
+                        viewTask = appear(model, context: context)
+                    case .switchRange where coinOpen, .switchChart where coinOpen,
+                        .refreshCoin where coinOpen:
+                        coinScreen?.perform(step)
+                    default: break
+                    }
+                } else if let wake, wake <= end {
+                    scheduler.wakeNext()
+                } else {
+                    break
+                }
+                await scheduler.settle()
+            }
+            hideList()
+            coinScreen?.close()
+            await scheduler.settle()
+            return ScreenTrace.shared.output
+        }
+    }
+
+    /// `WatchlistView`'s `.task`: configure, then load (its own task, cancelled on disappear).
+    @MainActor
+    static func appear(_ model: WatchlistViewModel, context: ModelContext) -> Task<Void, Never> {
+        Task { @MainActor in
+            model.configure(modelContext: context)
+            await model.loadWatchlistWithPrices()
+        }
+    }
+}
