@@ -200,9 +200,18 @@ enum WorkbenchWatchlistScreen {
     static func rule(app: @escaping (ScreenCase, any ScreenNetwork) async -> ScreenOutput, randomCount: Int)
         -> RuleCheck<ScreenCase, ScreenOutput>
     {
+        screenRule("watchlist-screen", edges: edges(), random: randomCase, count: randomCount, app: app)
+    }
+
+    /// A behaviour rule over the screens: its edges, then `count` random scripts, each run by the
+    /// app's side on a network like the simulator's and by the simulator.
+    static func screenRule(
+        _ name: String, edges: [ScreenCase], random: @escaping (inout SplitMix) -> ScreenCase, count: Int,
+        app: @escaping (ScreenCase, any ScreenNetwork) async -> ScreenOutput
+    ) -> RuleCheck<ScreenCase, ScreenOutput> {
         RuleCheck(
-            name: "watchlist-screen",
-            cases: { random in edges() + (0..<randomCount).map { _ in randomCase(random: &random) } },
+            name: name,
+            cases: { generator in edges + (0..<count).map { _ in random(&generator) } },
             app: { screen in await app(screen, Network(config(screen))) },
             tracker: tracker, difference: { $0.difference(from: $1) }, shrink: \.shrunk)
     }
@@ -284,13 +293,7 @@ enum WorkbenchWatchlistScreen {
     /// The coin-screen rule.
     static func coinRule(
         app: @escaping (ScreenCase, any ScreenNetwork) async -> ScreenOutput, randomCount: Int
-    )
-        -> RuleCheck<ScreenCase, ScreenOutput>
-    {
-        RuleCheck(
-            name: "coin-screen",
-            cases: { random in coinEdges() + (0..<randomCount).map { _ in randomCoinCase(random: &random) } },
-            app: { screen in await app(screen, Network(config(screen))) },
-            tracker: tracker, difference: { $0.difference(from: $1) }, shrink: \.shrunk)
+    ) -> RuleCheck<ScreenCase, ScreenOutput> {
+        screenRule("coin-screen", edges: coinEdges(), random: randomCoinCase, count: randomCount, app: app)
     }
 }
