@@ -67,6 +67,43 @@ struct ConformanceDriftTests {
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
+    @Test(
+        "a citation read on an unmerged branch is branch-only at main, not removed; only those absent: exit 0"
+    )
+    func branchOnly() throws {
+        let app = try TemporaryDirectory()
+        defer { app.remove() }
+        try Self.git(["init", "-q"], in: app)
+        try Self.write(Self.before, to: Self.service, in: app)
+        try Self.git(["add", "-A"], in: app)
+        try Self.git(["commit", "-q", "-m", "main"], in: app)
+        try Self.git(["tag", "main-read"], in: app)
+        try Self.git(["checkout", "-q", "-b", "widget"], in: app)
+        try Self.write(
+            "struct WidgetClient {\n    func fetch() -> Int { 1 }\n}\n",
+            to: "Bitpal-v2/BitpalWidget/WidgetClient.swift", in: app)
+        try Self.git(["add", "-A"], in: app)
+        try Self.git(["commit", "-q", "-m", "widget"], in: app)
+        try Self.git(["tag", "branch-read"], in: app)
+        try Self.git(["checkout", "-q", "main-read"], in: app)
+        let table = app.path("citations.json")
+        try """
+        [{"symbol": "PriceService.stop()", "app_path": "\(Self.service)", "read_at": "main-read", "workbench": "Sources/X.swift: x", "description": "d"},
+         {"symbol": "WidgetClient.fetch()", "app_path": "Bitpal-v2/BitpalWidget/WidgetClient.swift", "read_at": "branch-read", "workbench": "Sources/X.swift: x", "description": "d"}]
+
+        """.write(toFile: table, atomically: true, encoding: .utf8)
+        let outcome = try WorkbenchProcess.run([
+            "conformance", "drift", "--app", app.url.path, "--table", table, "--at", "main-read",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains(": 1 unchanged, 1 branch-only;"), "\(outcome.stdout)")
+        #expect(
+            outcome.stdout.contains(
+                "branch-only: WidgetClient.fetch() in Bitpal-v2/BitpalWidget/WidgetClient.swift (read at branch-read"
+            ),
+            "\(outcome.stdout)")
+    }
+
     @Test("the fixture app's drift between two commits, in text, Markdown and JSON; exit 1")
     func drift() throws {
         let app = try TemporaryDirectory()

@@ -49,6 +49,11 @@ public struct AppRepository: Sendable {
         return text
     }
 
+    /// Whether `old` is in the history of `new` (`git merge-base --is-ancestor`).
+    public func isAncestor(_ old: String, of new: String) throws(ConformanceError) -> Bool {
+        try run(["merge-base", "--is-ancestor", old, new]).status == 0
+    }
+
     /// The Swift files under a folder at a revision.
     public func swiftFiles(under folder: String, at revision: String) throws(ConformanceError) -> [String] {
         let result = try run(["ls-tree", "-r", "--name-only", revision, "--", folder])

@@ -13,8 +13,12 @@ public struct Drift: Sendable {
         case removed
         /// Not where the table says at the commit it names: the table is wrong.
         case notAtReadCommit
+        /// Absent at the revision, and read at a commit outside its history (an unmerged branch's
+        /// code, such as the widget branch's at `122d91c` against `main`): not a removal.
+        case branchOnly
 
-        /// The verdict's word: `unchanged`, `changed`, `moved`, `removed`, `not-at-read-commit`.
+        /// The verdict's word: `unchanged`, `changed`, `moved`, `removed`, `not-at-read-commit`,
+        /// `branch-only`.
         public var word: String {
             switch self {
             case .unchanged: "unchanged"
@@ -22,8 +26,13 @@ public struct Drift: Sendable {
             case .moved: "moved"
             case .removed: "removed"
             case .notAtReadCommit: "not-at-read-commit"
+            case .branchOnly: "branch-only"
             }
         }
+
+        /// Whether the verdict is drift: anything but unchanged, or absent on a revision whose
+        /// history never had it.
+        public var isDrift: Bool { self != .unchanged && self != .branchOnly }
     }
 
     /// One citation and its verdict.
@@ -51,8 +60,9 @@ public struct Drift: Sendable {
     /// names.
     public var uncited: [(file: String, topics: [String])]
 
-    /// Whether something cited changed (moved, removed, or not where the table says).
-    public var drifted: Bool { entries.contains { $0.verdict != .unchanged } }
+    /// Whether something cited changed (moved, removed, or not where the table says); a citation
+    /// of a branch the revision does not contain is not drift.
+    public var drifted: Bool { entries.contains { $0.verdict.isDrift } }
 
     /// Compares every citation at its commit with `revision`.
     ///
@@ -103,6 +113,9 @@ public struct Drift: Sendable {
                     verdict = .moved(to: file, diff: old == new ? [] : LineDiff.lines(old, new))
                     break
                 }
+            }
+            if verdict == .removed, !(try repository.isAncestor(citation.readAt, of: commit)) {
+                verdict = .branchOnly
             }
             entries.append(Entry(citation: citation, verdict: verdict))
         }

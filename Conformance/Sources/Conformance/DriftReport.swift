@@ -27,7 +27,7 @@ public enum DriftReport {
     /// `N citations: U unchanged, C changed, M moved, R removed against REV (commit)`.
     public static func summary(_ drift: Drift) -> String {
         let counts = Dictionary(grouping: drift.entries, by: \.verdict.word).mapValues(\.count)
-        let words = ["unchanged", "changed", "moved", "removed", "not-at-read-commit"]
+        let words = ["unchanged", "changed", "moved", "removed", "not-at-read-commit", "branch-only"]
         let parts = words.compactMap { word in counts[word].map { "\($0) \(word)" } }
         return
             "\(drift.entries.count) citations against \(drift.revision.given) (\(drift.revision.commit.prefix(12))): "
@@ -71,7 +71,7 @@ public enum DriftReport {
         for entry in drift.entries {
             let citation = entry.citation
             body +=
-                "<tr class=\"\(entry.verdict.word == "unchanged" ? "" : "bad")\"><td>\(entry.verdict.word)</td><td><code>\(escaped(citation.symbol))</code></td>"
+                "<tr class=\"\(entry.verdict.isDrift ? "bad" : "")\"><td>\(entry.verdict.word)</td><td><code>\(escaped(citation.symbol))</code></td>"
                 + "<td><code>\(escaped(citation.appPath))</code></td><td>\(escaped(citation.readAt))</td>"
                 + "<td><code>\(escaped(citation.workbench))</code></td></tr>"
         }

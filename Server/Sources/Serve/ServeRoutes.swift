@@ -66,7 +66,7 @@ public enum ServeRoutes {
     /// - Parameters:
     ///   - api: The simulated API.
     ///   - options: Admin, timeouts, latency.
-    ///   - gate: Closed when the server is told to stop: held and delayed replies go out at once.
+    ///   - gate: Closed when the server is told to stop: held and delayed replies go out within 50 ms.
     public static func router(_ api: SimulatedAPI, options: Options, gate: ShutdownGate = ShutdownGate())
         -> Router<BasicRequestContext>
     {
@@ -173,7 +173,7 @@ public enum ServeRoutes {
 
     /// One CoinGecko request: the simulated server's reply, after its latency; a timeout holds
     /// the connection, then answers 504. When the gate closes (the server is stopping), a delayed
-    /// reply goes out at once and a held timeout answers 503.
+    /// reply goes out within 50 ms and a held timeout answers 503.
     static func answer(_ request: Request, api: SimulatedAPI, options: Options, gate: ShutdownGate) async
         -> Response
     {

@@ -1,71 +1,41 @@
 import WorkbenchFoundation
 
 /// What `serve` is holding when it is told to stop: a reply's simulated latency, a simulated
-/// timeout's hold. Each wait ends at its time or as soon as the gate closes, whichever comes
-/// first, so that a signal stops the server at once whatever it holds (issue 65: graceful
+/// timeout's hold. Each wait ends at its time or within ``step`` of the gate closing, whichever
+/// comes first, so that a signal stops the server at once whatever it holds (issue 65: graceful
 /// shutdown waited up to 600 s for held replies).
+///
+/// A wait sleeps in steps of at most ``step`` in the request's own task and looks at the gate
+/// between them. A latency under a step is one plain `Task.sleep`, as before the gate: racing a
+/// sleep against a continuation in a task group cost four scheduler hops a reply, which a loaded
+/// two-core machine turned into tens of milliseconds (`LiveTests` at 100x timed out).
 public final class ShutdownGate: Sendable {
-    private struct State {
-        var closed = false
-        var nextWaiter = 0
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    }
+    /// The longest sleep between two looks at the gate.
+    public static let step = Duration.milliseconds(50)
 
-    private let state = Locked(State())
+    private let closed = Locked(false)
 
     /// An open gate.
     public init() {}
 
     /// Whether the gate has closed.
-    public var isClosed: Bool { state.withLock { $0.closed } }
+    public var isClosed: Bool { closed.withLock { $0 } }
 
-    /// Closes the gate: every wait under way ends now, and later ones at once.
-    public func close() {
-        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.closed = true
-            defer { state.waiters.removeAll() }
-            return Array(state.waiters.values)
-        }
-        for continuation in waiting { continuation.resume() }
-    }
+    /// Closes the gate: every wait under way ends within ``step``, and later ones at once.
+    public func close() { closed.withLock { $0 = true } }
 
     /// Waits `duration`, or less if the gate closes first (or the task is cancelled).
     ///
     /// - Parameter duration: The longest wait.
     /// - Returns: Whether the whole duration passed (false: the gate closed).
     public func wait(_ duration: Duration) async -> Bool {
-        guard !isClosed else { return false }
-        return await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                (try? await Task.sleep(for: duration)) != nil
-            }
-            group.addTask {
-                await self.closing()
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first && !isClosed
+        var left = duration
+        while left > .zero {
+            if isClosed { return false }
+            let sleep = min(left, Self.step)
+            guard (try? await Task.sleep(for: sleep)) != nil else { return false }
+            left -= sleep
         }
-    }
-
-    /// Returns when the gate closes or the task is cancelled.
-    private func closing() async {
-        let id = state.withLock { state -> Int in
-            defer { state.nextWaiter += 1 }
-            return state.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let now = state.withLock { state -> Bool in
-                    if state.closed || Task.isCancelled { return true }
-                    state.waiters[id] = continuation
-                    return false
-                }
-                if now { continuation.resume() }
-            }
-        } onCancel: {
-            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
-        }
+        return !isClosed
     }
 }
