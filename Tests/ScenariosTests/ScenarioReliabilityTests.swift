@@ -47,6 +47,16 @@ struct ScenarioReliabilityTests {
             widget: 0.2
         """
 
+    @Test(
+        "a zero or negative duration is said to be so, not a malformed one", arguments: ["0s", "-2h", "-30s"])
+    func nonPositiveDuration(text: String) {
+        let problems = Self.problems("duration: \(text)\nmarket:\n  coins:\n    - {id: bitcoin, price: 1}\n")
+        #expect(
+            problems.first?.hasPrefix(
+                "test.yaml:1:11: duration: '\(text)' must be positive: a duration counts forward")
+                == true, "\(problems)")
+    }
+
     @Test("a fleet whose scenario is a folder ('.') gets a located error")
     func fleetScenarioFolder() throws {
         let folder = try TemporaryDirectory()

@@ -139,6 +139,15 @@ struct NodeReader {
     func duration(allowZero: Bool = false) throws(ScenarioError) -> Int64 {
         let text = try string()
         if let milliseconds = DurationText.milliseconds(text, allowZero: allowZero) { return milliseconds }
+        // A well-formed duration that is zero or negative: say what is wrong with it (issue 69).
+        let magnitude = text.hasPrefix("-") ? String(text.dropFirst()) : text
+        if let value = DurationText.milliseconds(magnitude, allowZero: true),
+            text.hasPrefix("-") || value == 0
+        {
+            throw error(
+                "\(QuotedValue.text(text)) must be \(allowZero ? "zero or more" : "positive"): a duration counts forward, "
+                    + "such as 30s or 2h")
+        }
         if DurationText.isTooLong(text) {
             throw error(
                 "\(QuotedValue.text(text)) is longer than the calendar allows (at most \(TimeLimits.latest / 86_400_000)d)"
