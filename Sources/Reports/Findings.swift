@@ -48,20 +48,23 @@ public struct Finding: Sendable, Equatable {
 
     /// The rules, in the order findings are listed.
     public static let rules: [Rule] = [
-        Rule(name: "portfolio_performance", metric: "portfolio.time_weighted_return", threshold: -.infinity) {
+        Rule(
+            name: "portfolio_performance", metric: MetricName.portfolioTimeWeightedReturn,
+            threshold: -.infinity
+        ) {
             twr, all in
             var parts = ["The portfolio returned \(percent(twr)) (time-weighted"]
-            if let benchmark = all["portfolio.benchmark_return"] {
+            if let benchmark = all[MetricName.portfolioBenchmarkReturn] {
                 parts[0] += "; buy and hold \(percent(benchmark))"
             }
             parts[0] += ")"
-            if let drawdown = all["portfolio.max_drawdown"] {
+            if let drawdown = all[MetricName.portfolioMaxDrawdown] {
                 parts.append("a maximum drawdown of \(percent(drawdown))")
             }
-            if let volatility = all["portfolio.volatility"] {
+            if let volatility = all[MetricName.portfolioVolatility] {
                 parts.append("a volatility of \(percent(volatility)) a year")
             }
-            if let sharpe = all["portfolio.sharpe"] {
+            if let sharpe = all[MetricName.portfolioSharpe] {
                 parts.append("a Sharpe ratio of \(String(format: "%.2f", sharpe))")
             }
             return parts.count == 1
@@ -69,21 +72,21 @@ public struct Finding: Sendable, Equatable {
                 : parts[0] + ", with " + parts.dropFirst().dropLast().joined(separator: ", ")
                     + (parts.count > 2 ? " and " : "") + parts.last! + "."
         },
-        Rule(name: "credits_over_plan", metric: "rate_limit.monthly_credits_share", threshold: 1) {
+        Rule(name: "credits_over_plan", metric: MetricName.rateLimitMonthlyCreditsShare, threshold: 1) {
             share, all in
-            let monthly = grouped(all["rate_limit.monthly_credits"] ?? 0)
+            let monthly = grouped(all[MetricName.rateLimitMonthlyCredits] ?? 0)
             return
                 "If this run's pace held around the clock for 30 days, the app would spend "
                 + "\(String(format: "%.1f", share)) times the plan's monthly credits (\(monthly) credits). That "
                 + "assumes the run is a typical day of use; a short scripted session overstates a user's month, "
                 + "and `workbench fleet` projects it from a user model's days instead (docs/fleet.md)."
         },
-        Rule(name: "over_rate_limit", metric: "rate_limit.over_limit", threshold: 0) { count, all in
-            let plan = MetricFormatting.number(all["rate_limit.plan_per_minute"] ?? 0)
+        Rule(name: "over_rate_limit", metric: MetricName.rateLimitOverLimit, threshold: 0) { count, all in
+            let plan = MetricFormatting.number(all[MetricName.rateLimitPlanPerMinute] ?? 0)
             return "\(plural(count, "request")) went past the plan's \(plan) a minute."
         },
-        Rule(name: "rate_limited", metric: "rate_limit.status_429", threshold: 0) { count, all in
-            let requests = all["rate_limit.requests"] ?? 0
+        Rule(name: "rate_limited", metric: MetricName.rateLimitStatus429, threshold: 0) { count, all in
+            let requests = all[MetricName.rateLimitRequests] ?? 0
             return
                 "\(plural(count, "answer")) of \(MetricFormatting.number(requests)) were 429 (rate limited)."
         },
@@ -99,36 +102,39 @@ public struct Finding: Sendable, Equatable {
                 "The app refused \(plural(count, "user action")) (\(commonest(all) { isRefusal($0) })): what the "
                     + "script or sessions tried, not requests that failed."
             }),
-        Rule(name: "stale_on_screen", metric: "freshness.share_over_5m", threshold: 0.05) { share, all in
+        Rule(name: "stale_on_screen", metric: MetricName.freshnessShareOver5m, threshold: 0.05) {
+            share, all in
             "Data on screen was older than 5 minutes for \(percent(share)) of the visible time "
-                + "(the oldest: \(age(all["freshness.max_age_s"] ?? 0)))."
+                + "(the oldest: \(age(all[MetricName.freshnessMaxAgeS] ?? 0)))."
         },
-        Rule(name: "charts_over_cap", metric: "charts.over_cap", threshold: 0) { count, _ in
+        Rule(name: "charts_over_cap", metric: MetricName.chartsOverCap, threshold: 0) { count, _ in
             "\(plural(count, "chart")) drawn with more points than the range's cap."
         },
-        Rule(name: "line_deviates", metric: "charts.max_deviation", threshold: 0.1) { share, _ in
+        Rule(name: "line_deviates", metric: MetricName.chartsMaxDeviation, threshold: 0.1) { share, _ in
             "A drawn line strays from the data it stands for by up to \(percent(share)) of the series' range "
                 + "(charts.max_deviation; the report's line plots mark the farthest point)."
         },
-        Rule(name: "candle_extremes_hidden", metric: "charts.candle_extreme_lost", threshold: 0.05) {
+        Rule(name: "candle_extremes_hidden", metric: MetricName.chartsCandleExtremeLost, threshold: 0.05) {
             share, _ in
             "Candles drawn hide up to \(percent(share)) of the high-low range of the candles they stand for "
                 + "(charts.candle_extreme_lost: the sampling left out the highest high or lowest low)."
         },
-        Rule(name: "coins_left_off", metric: "watchlist.left_off", threshold: 0) { count, all in
-            "\(plural(count, "watchlist coin")) of \(MetricFormatting.number(all["watchlist.coins"] ?? 0)) "
+        Rule(name: "coins_left_off", metric: MetricName.watchlistLeftOff, threshold: 0) { count, all in
+            "\(plural(count, "watchlist coin")) of \(MetricFormatting.number(all[MetricName.watchlistCoins] ?? 0)) "
                 + "left off the screen at the end (the last load had no row for them)."
         },
-        Rule(name: "coins_unavailable", metric: "watchlist.unavailable", threshold: 0) { count, _ in
+        Rule(name: "coins_unavailable", metric: MetricName.watchlistUnavailable, threshold: 0) { count, _ in
             "\(plural(count, "watchlist coin")) shown as \"Data unavailable\" at the end."
         },
-        Rule(name: "widget_duplicates", metric: "widget.requests.duplicated", threshold: 0) { count, all in
-            let requests = MetricFormatting.number(all["widget.requests"] ?? 0)
+        Rule(name: "widget_duplicates", metric: MetricName.widgetRequestsDuplicated, threshold: 0) {
+            count, all in
+            let requests = MetricFormatting.number(all[MetricName.widgetRequests] ?? 0)
             return
                 "\(plural(count, "widget request")) of \(requests) repeated, within 5 s, a request the app had "
                 + "just made for the same coins."
         },
-        Rule(name: "widget_stale_unmarked", metric: "widget.stale_unmarked_s", threshold: 0) { seconds, _ in
+        Rule(name: "widget_stale_unmarked", metric: MetricName.widgetStaleUnmarkedS, threshold: 0) {
+            seconds, _ in
             "The widget showed data over 60 minutes old without its stale mark for \(age(seconds))."
         },
     ]

@@ -108,16 +108,16 @@ enum Tearsheet {
             return [label, MetricFormatting.text(metric.value, metric.unit)]
         }
         var rows: [[String]] = [
-            row("time-weighted return", "portfolio.time_weighted_return"),
-            row("money-weighted return (a year)", "portfolio.irr"),
-            row("money-weighted return (the period, under a year)", "portfolio.irr_period"),
-            row("buy-and-hold benchmark", "portfolio.benchmark_return"),
-            row("excess over the benchmark", "portfolio.excess_return"),
-            row("volatility (a year)", "portfolio.volatility"),
-            row("Sharpe", "portfolio.sharpe"),
-            row("Sortino", "portfolio.sortino"),
-            row("beta to the benchmark", "portfolio.beta"),
-            row("maximum drawdown", "portfolio.max_drawdown"),
+            row("time-weighted return", MetricName.portfolioTimeWeightedReturn),
+            row("money-weighted return (a year)", MetricName.portfolioIrr),
+            row("money-weighted return (the period, under a year)", MetricName.portfolioIrrPeriod),
+            row("buy-and-hold benchmark", MetricName.portfolioBenchmarkReturn),
+            row("excess over the benchmark", MetricName.portfolioExcessReturn),
+            row("volatility (a year)", MetricName.portfolioVolatility),
+            row("Sharpe", MetricName.portfolioSharpe),
+            row("Sortino", MetricName.portfolioSortino),
+            row("beta to the benchmark", MetricName.portfolioBeta),
+            row("maximum drawdown", MetricName.portfolioMaxDrawdown),
         ].compactMap { $0 }
         if let drawdown = PerformanceStatistics.deepestDrawdown(of: wealth) {
             let date = { (index: Int) in String(TimeFormatting.iso8601(times[index]).prefix(10)) }

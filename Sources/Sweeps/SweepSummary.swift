@@ -17,8 +17,10 @@ public struct SweepSummary: Sendable {
 
     /// The metrics printed on the terminal and in `summary.md` (all of them are in `summary.json`).
     public static let headline = [
-        "rate_limit.requests", "rate_limit.max_per_minute", "rate_limit.status_429", "cache.hit_ratio",
-        "cache.opt_hit_ratio", "freshness.p95_age_s", "charts.over_cap", "alerts.fired",
+        MetricName.rateLimitRequests, MetricName.rateLimitMaxPerMinute, MetricName.rateLimitStatus429,
+        MetricName.cacheHitRatio,
+        MetricName.cacheOptHitRatio, MetricName.freshnessP95AgeS, MetricName.chartsOverCap,
+        MetricName.alertsFired,
     ]
 
     /// The most failing seeds listed per combination.

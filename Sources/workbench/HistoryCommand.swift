@@ -32,7 +32,7 @@ struct HistoryCommand: ParsableCommand {
     var limit: Int = 20
 
     @Option(help: "A metric to show as a column (repeatable).")
-    var metric: [String] = ["rate_limit.requests", "cache.hit_ratio"]
+    var metric: [String] = [MetricName.rateLimitRequests, MetricName.cacheHitRatio]
 
     @Option(help: "The history database.")
     var history: String = "out/history.sqlite"
