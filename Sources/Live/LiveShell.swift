@@ -128,13 +128,9 @@ public struct LiveShell: ~Copyable {
         if !stopRequest.isStopped { progress?(1) }
         app.finish(events: processed, at: reached)
         executeEffects(at: reached)
-        guard let reason = stopRequest.reason else { return observers.result(config: config) }
         // Stopped early: the figures cover the span reached, and say so.
-        var covered = config
-        covered.durationMilliseconds = reached - start
-        var result = observers.result(config: covered)
-        result.stoppedEarly = EarlyStop(reason: reason, reached: reached)
-        return result
+        return observers.result(
+            config: config, stoppedEarly: stopRequest.reason.map { EarlyStop(reason: $0, reached: reached) })
     }
 
     /// Executes the app's effects, tells it the time so it reports its screen, and executes what

@@ -46,6 +46,12 @@ struct StoppedRunTests {
         let covered = try #require(stopped["covered_ms"] as? Int)
         #expect(covered > 0 && covered < 30 * 86_400_000, "the month was cut short: \(covered) ms")
         #expect(json["passed"] as? Bool == false)
+        // Rates cover the span reached, recomputed from the count and the span.
+        let metrics = try #require(json["metrics"] as? [String: Any])
+        let requests = try #require(metrics["rate_limit.requests"] as? Double)
+        let perHour = try #require(metrics["rate_limit.requests_per_hour"] as? Double)
+        #expect(
+            abs(perHour - requests / (Double(covered) / 3_600_000)) < 1e-9 * max(perHour, 1), "\(perHour)")
         let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
         let lines = report.split(separator: "\n")
         #expect(lines.count > 2 && lines[1].hasPrefix("**Stopped early by \(name) at "), "\(lines.prefix(3))")

@@ -37,14 +37,11 @@ public enum BoundedWait {
         throw Timeout(what: what, seconds: seconds)
     }
 
-    /// Kills a child and its session with SIGKILL and reaps it (bounded: SIGKILL cannot be held
-    /// off).
+    /// Kills a child and everything in its session and reaps it (``SpawnedProcess/stopSession(grace:)``
+    /// with no grace: SIGKILL cannot be held off).
     public static func kill(_ process: SpawnedProcess) {
-        let pid = process.processIdentifier
-        for member in SpawnedProcess.sessionMembers(pid) { Glibc.kill(member, SIGKILL) }
-        Glibc.kill(-pid, SIGKILL)
         process.signal(SIGKILL)
-        _ = process.wait(timeout: 30)
+        process.stopSession(grace: 0)
     }
 
     /// Reads one line (without its newline) from a pipe, waiting at most `seconds` for it.

@@ -44,12 +44,8 @@ public final class ChildProcesses: @unchecked Sendable {
         lock.unlock()
         return all.compactMap { entry in
             guard entry.process.isRunning else { return nil }
-            let pid = entry.process.processIdentifier
-            for member in SpawnedProcess.sessionMembers(pid) { kill(member, SIGKILL) }
-            kill(-pid, SIGKILL)
-            entry.process.signal(SIGKILL)
-            _ = entry.process.wait(timeout: 10)
-            return "pid \(pid): \(entry.command)"
+            BoundedWait.kill(entry.process)
+            return "pid \(entry.process.processIdentifier): \(entry.command)"
         }
     }
 }

@@ -164,12 +164,9 @@ public struct AppSimulation: ~Copyable {
     public mutating func finish(stoppedAt reached: Int64, by reason: String) -> RunResult {
         app.finish(events: processed, at: reached)
         executeEffects(at: reached)
-        var covered = config
-        covered.durationMilliseconds = reached - config.start
-        var result = observers.result(
-            config: covered, serverOutcomes: server.outcomeCounts, journal: server.journal)
-        result.stoppedEarly = EarlyStop(reason: reason, reached: reached)
-        return result
+        return observers.result(
+            config: config, serverOutcomes: server.outcomeCounts, journal: server.journal,
+            stoppedEarly: EarlyStop(reason: reason, reached: reached))
     }
 
     /// Ends the run at its end time and returns its result.

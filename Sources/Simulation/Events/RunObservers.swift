@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// Who watches a run's events: the metrics recorder, and the caller's observer (the CLI's
 /// `--events` writer, a test). A shell only emits; it never reads or writes a figure. Every shell
@@ -37,13 +38,20 @@ public struct RunObservers {
     ///   - serverOutcomes: The server's replies by outcome.
     ///   - journal: The server's journal.
     /// - Returns: The result.
+    ///   - stoppedEarly: Why and where a run ended before its end: the result then covers the span
+    ///     from the start to there (rates per hour, freshness, the portfolio) and carries it.
     public func result(
-        config: RunConfig, serverOutcomes: [ServerReply.Outcome: Int] = [:], journal: [JournalEntry] = []
+        config: RunConfig, serverOutcomes: [ServerReply.Outcome: Int] = [:], journal: [JournalEntry] = [],
+        stoppedEarly: EarlyStop? = nil
     ) -> RunResult {
+        var covered = config
+        if let stoppedEarly { covered.durationMilliseconds = stoppedEarly.reached - config.start }
         let portfolio = recorder.portfolio
-        return RunResult(
-            config: config, recorder: recorder, serverOutcomes: serverOutcomes, journal: journal,
+        var result = RunResult(
+            config: covered, recorder: recorder, serverOutcomes: serverOutcomes, journal: journal,
             transactions: portfolio.transactions, holdings: portfolio.holdings,
             shownPrices: portfolio.shownPrices)
+        result.stoppedEarly = stoppedEarly
+        return result
     }
 }

@@ -21,7 +21,7 @@ extension TrackerApp {
         switch step {
         case .send:
             guard let request = pending[id] else { return }
-            pending[id]?.waiting = false
+            waitingForSlot.remove(id)
             requestLifecycle.send(at: now)
             // The app's session looks in its own cache when the task starts (the widget's
             // extension is another process, with a cache of its own: not modelled).
@@ -42,7 +42,7 @@ extension TrackerApp {
             }
             transmit(id)
         case .wait(let slot):
-            pending[id]?.waiting = true
+            waitingForSlot.insert(id)
             schedule(.requestSlot(id: id), at: slot)
         }
     }
@@ -59,12 +59,15 @@ extension TrackerApp {
     ///
     /// - Parameter now: The time of the input that cancelled them.
     mutating func giveUpCancelledWaits(at now: Int64) {
-        var abandoned: [Int] = []
-        for (id, request) in pending where request.waiting && !isWanted(request.purpose) {
-            abandoned.append(id)
-        }
-        for id in abandoned.sorted() {
-            guard let request = pending.removeValue(forKey: id) else { continue }
+        guard !waitingForSlot.isEmpty else { return }
+        for id in waitingForSlot.sorted() {
+            guard let request = pending[id] else {
+                waitingForSlot.remove(id)
+                continue
+            }
+            guard !isWanted(request.purpose) else { continue }
+            pending[id] = nil
+            waitingForSlot.remove(id)
             requestLifecycle.gaveUpWaiting(at: now)
             emit(.requestGivenUp(id: id, screen: request.screen, target: request.request.target))
             if case .marketData(let fetch, _, _, _) = request.purpose { fetches[fetch] = nil }

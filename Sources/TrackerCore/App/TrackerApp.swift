@@ -33,8 +33,6 @@ public struct TrackerApp: Sendable {
         var screen: AppScreenKind
         /// The HTTP cache's missed lookup this request answers, for its trace.
         var httpLookup: Int?
-        /// Whether it waits for its limiter slot (asked, not yet sent).
-        var waiting = false
     }
 
     /// The app's settings.
@@ -99,6 +97,9 @@ public struct TrackerApp: Sendable {
     /// The coins the Portfolio tab lists as holdings, kept as trades are recorded.
     var heldCoinIds: [String] = []
     var pending: [Int: Pending] = [:]
+    /// The pending requests waiting for their limiter slot (asked, not yet sent): usually none,
+    /// so the check after every input (``giveUpCancelledWaits(at:)``) costs nothing then.
+    var waitingForSlot: Set<Int> = []
     /// The HTTP client's cache; nil under ``HTTPCachePolicy/none``.
     var httpCache: ClientHTTPCache?
     var nextRequest = 0

@@ -122,7 +122,7 @@ public struct CoinDetailLoader: Sendable, Equatable {
     /// runs: not after a pop or the task's cancellation.
     ///
     /// - Parameter token: The load's token.
-    public func isCurrent(token: Int) -> Bool { coinId != nil && loads[token] != nil }
+    public func isCurrent(token: Int) -> Bool { loads[token] != nil }
 
     /// The screen's `.task` is cancelled while it stays on the stack (its tab was left), or the
     /// screen is popped: its loads, and those of a pull under way (a named choice: SwiftUI does
