@@ -1,5 +1,7 @@
-/// One behaviour case of a screen rule (`watchlist-screen`): a user's script on the app's screens
-/// and a server, run through the app's own view models and services and through `TrackerApp` as
+import Foundation
+
+/// One behaviour case of a screen rule (`watchlist-screen`, `coin-screen`, `portfolio-tab`): a
+/// user's script on the app's screens, the trades stored before the launch, and a server, run through the app's own view models and services and through `TrackerApp` as
 /// the simulator runs it.
 public struct ScreenCase: Codable, Sendable, Equatable {
     /// What the user does.
@@ -24,6 +26,27 @@ public struct ScreenCase: Codable, Sendable, Equatable {
         case refreshCoin = "refresh-coin"
         /// The coin screen is popped.
         case closeCoin = "close-coin"
+        /// A page is pushed on the Portfolio tab (`option`: `transactions` or `closed-positions`).
+        case openPage = "page"
+        /// The Portfolio tab's page is popped.
+        case closePage = "close-page"
+    }
+
+    /// A trade stored before the launch (the app's `Transaction`, in the Portfolio tab's store).
+    public struct Trade: Codable, Sendable, Equatable {
+        /// The coin.
+        public var coin: String
+        /// `buy` or `sell`.
+        public var side: String
+        /// The quantity, as decimal text.
+        public var quantity: String
+        /// The price per coin, USD, as decimal text.
+        public var price: String
+
+        /// A trade.
+        public init(coin: String, side: String, quantity: String, price: String) {
+            (self.coin, self.side, self.quantity, self.price) = (coin, side, quantity, price)
+        }
     }
 
     /// One step of the script.
@@ -45,6 +68,8 @@ public struct ScreenCase: Codable, Sendable, Equatable {
 
     /// The watchlist at launch, in the order added.
     public var watchlist: [String]
+    /// The trades stored before the launch, oldest first.
+    public var portfolio: [Trade]
     /// The script, in time order.
     public var steps: [Step]
     /// How long the case runs, ms after the launch.
@@ -62,10 +87,11 @@ public struct ScreenCase: Codable, Sendable, Equatable {
 
     /// A case.
     public init(
-        watchlist: [String], steps: [Step], duration: Int64, latency: Int64 = 100, latencySigma: Double = 0,
-        plan: String = "demo-30", serverErrorRate: Double = 0, seed: UInt64 = 1
+        watchlist: [String], portfolio: [Trade] = [], steps: [Step], duration: Int64, latency: Int64 = 100,
+        latencySigma: Double = 0, plan: String = "demo-30", serverErrorRate: Double = 0, seed: UInt64 = 1
     ) {
         self.watchlist = watchlist
+        self.portfolio = portfolio
         self.steps = steps
         self.duration = duration
         self.latency = latency
@@ -75,7 +101,7 @@ public struct ScreenCase: Codable, Sendable, Equatable {
         self.seed = seed
     }
 
-    /// Smaller cases: one step fewer, a coin fewer at launch, the run cut to its last step plus a
+    /// Smaller cases: one step fewer, a coin fewer at launch, a trade fewer, the run cut to its last step plus a
     /// minute, no errors, no spread.
     public var shrunk: [ScreenCase] {
         var smaller: [ScreenCase] = []
@@ -88,6 +114,12 @@ public struct ScreenCase: Codable, Sendable, Equatable {
             var fewer = self
             fewer.watchlist.remove(at: index)
             smaller.append(fewer)
+        }
+        for index in portfolio.indices {
+            var fewer = self
+            fewer.portfolio.remove(at: index)
+            // A buy goes only with the sales it covers: no case sells more than it holds.
+            if Self.neverOversold(fewer.portfolio) { smaller.append(fewer) }
         }
         let cut = (steps.last?.at ?? 0) + 60_000
         if cut < duration {
@@ -109,8 +141,22 @@ public struct ScreenCase: Codable, Sendable, Equatable {
     }
 }
 
-/// What a screen case did: every request that reached the network, and every one the app gave up
-/// after the limiter let it through but before it was sent (a cancelled task: nothing is sent).
+extension ScreenCase {
+    /// Whether no sale in the trades sells more than is held at its place.
+    static func neverOversold(_ trades: [Trade]) -> Bool {
+        var held: [String: Decimal] = [:]
+        for trade in trades {
+            let quantity = Decimal(string: trade.quantity) ?? 0
+            held[trade.coin, default: 0] += trade.side == "sell" ? -quantity : quantity
+            if held[trade.coin, default: 0] < 0 { return false }
+        }
+        return true
+    }
+}
+
+/// What a screen case did: every request that reached the network, every one the app gave up
+/// after the limiter let it through but before it was sent (a cancelled task: nothing is sent),
+/// and every time the app asked WidgetKit to reload its timelines.
 public struct ScreenOutput: Codable, Sendable, Equatable {
     /// A request: when (ms after the launch) and its target (path and query, percent-decoded).
     public struct Request: Codable, Sendable, Equatable, CustomStringConvertible {
@@ -130,9 +176,13 @@ public struct ScreenOutput: Codable, Sendable, Equatable {
     public var sent: [Request]
     /// The requests cancelled after the limiter and before sending, in order.
     public var cancelled: [Request]
+    /// When the app called `WidgetCenter.shared.reloadAllTimelines()`, ms after the launch.
+    public var widgetReloads: [Int64]
 
     /// An output.
-    public init(sent: [Request], cancelled: [Request]) { (self.sent, self.cancelled) = (sent, cancelled) }
+    public init(sent: [Request], cancelled: [Request], widgetReloads: [Int64] = []) {
+        (self.sent, self.cancelled, self.widgetReloads) = (sent, cancelled, widgetReloads)
+    }
 
     /// Where the app's output (self) and the workbench's differ, nil when they match: the first
     /// request that differs.
@@ -142,8 +192,13 @@ public struct ScreenOutput: Codable, Sendable, Equatable {
     /// side's behaviour.
     public func difference(from tracker: ScreenOutput) -> String? {
         if let what = Self.first(self.sent, tracker.sent, "sent") { return what }
-        return Self.first(
+        if let what = Self.first(
             Self.byInstant(cancelled), Self.byInstant(tracker.cancelled), "cancelled before sending")
+        {
+            return what
+        }
+        guard widgetReloads != tracker.widgetReloads else { return nil }
+        return "widget reloads differ (app \(widgetReloads), workbench \(tracker.widgetReloads))"
     }
 
     private static func byInstant(_ requests: [Request]) -> [Request] {

@@ -19,6 +19,8 @@ struct AppSides: Sendable {
     var watchlistScreen: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
     /// The coin screen over the list: the app's `CoinDetailViewModel` too.
     var coinScreen: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
+    /// The Portfolio tab beside the list: the app's `PortfolioViewModel` too.
+    var portfolioTab: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
     /// Sets up the screens' serial executor (before a screen rule runs).
     var prepareScreens: (@Sendable () -> Void)?
 }
@@ -43,6 +45,11 @@ extension AppSides {
             coinScreen.map { app in
                 prepareScreens?()
                 return WorkbenchWatchlistScreen.coinRule(app: app, randomCount: count).run
+            }
+        case "portfolio-tab":
+            portfolioTab.map { app in
+                prepareScreens?()
+                return WorkbenchPortfolioTab.rule(app: app, randomCount: count).run
             }
         default: nil
         }

@@ -37,9 +37,14 @@ enum WorkbenchWatchlistScreen {
             case .switchChart: verb = "switch-chart: \(step.option ?? "")"
             case .refreshCoin: verb = "do: refresh-coin"
             case .closeCoin: verb = "do: close-coin"
+            case .openPage: verb = "page: \(step.option ?? "")"
+            case .closePage: verb = "do: close-page"
             }
             return "    - {at: \(step.at)ms, \(verb)}"
         }.joined(separator: "\n")
+        let trades = screen.portfolio.map { trade in
+            "  - {at: 0m, coin: \(trade.coin), side: \(trade.side), quantity: \"\(trade.quantity)\", price: \"\(trade.price)\"}"
+        }
         return """
             name: watchlist-screen
             seed: \(screen.seed)
@@ -60,6 +65,7 @@ enum WorkbenchWatchlistScreen {
             faults:
               server_error_rate: \(screen.serverErrorRate)
             watchlist: [\(screen.watchlist.joined(separator: ", "))]
+            portfolio:\(trades.isEmpty ? " []" : "\n" + trades.joined(separator: "\n"))
             user:
               script:
             \(steps.isEmpty ? "    []" : steps)
@@ -83,6 +89,7 @@ enum WorkbenchWatchlistScreen {
         let config = config(screen)
         var sent: [ScreenOutput.Request] = []
         var cancelled: [ScreenOutput.Request] = []
+        var reloads: [Int64] = []
         guard var simulation = try? AppSimulation(config: config) else {
             return ScreenOutput(sent: [], cancelled: [])
         }
@@ -93,10 +100,11 @@ enum WorkbenchWatchlistScreen {
             case .requestGivenUp(_, _, let target):
                 cancelled.append(
                     .init(at: time - config.start, target: target.removingPercentEncoding ?? target))
+            case .widgetTimelinesReloaded: reloads.append(time - config.start)
             default: break
             }
         })
-        return ScreenOutput(sent: sent, cancelled: cancelled)
+        return ScreenOutput(sent: sent, cancelled: cancelled, widgetReloads: reloads)
     }
 
     /// The network under the app's side: the device's cache and a server like the simulator's.

@@ -39,12 +39,13 @@ final class ScreenTrace: @unchecked Sendable {
     private var start: Int64 = 0
     private(set) var sent: [ScreenOutput.Request] = []
     private(set) var cancelled: [ScreenOutput.Request] = []
+    private(set) var widgetReloads: [Int64] = []
     /// The case's network.
     var network: (any ScreenNetwork)?
 
     func begin(at start: Int64, network: any ScreenNetwork) {
         lock.withLock {
-            (self.start, sent, cancelled) = (start, [], [])
+            (self.start, sent, cancelled, widgetReloads) = (start, [], [], [])
             self.network = network
         }
     }
@@ -57,7 +58,18 @@ final class ScreenTrace: @unchecked Sendable {
         lock.withLock { cancelled.append(.init(at: now - start, target: target)) }
     }
 
-    var output: ScreenOutput { lock.withLock { ScreenOutput(sent: sent, cancelled: cancelled) } }
+    func recordWidgetReload(at now: Int64) { lock.withLock { widgetReloads.append(now - start) } }
+
+    var output: ScreenOutput {
+        lock.withLock { ScreenOutput(sent: sent, cancelled: cancelled, widgetReloads: widgetReloads) }
+    }
+
+    /// Which view's task asks (the driver sets it on the tasks it starts; tasks they start inherit
+    /// it).
+    enum Origin { case other, portfolio }
+
+    /// The view whose task runs.
+    @TaskLocal static var origin = Origin.other
 }
 
 /// The app's `URLSession`: `data(from:)` as the async API behaves. A task cancelled before it
@@ -74,7 +86,7 @@ final class URLSession {
         let scheduler = ScreenScheduler.shared
         if scheduler.isStale { await scheduler.park() }
         guard let network = ScreenTrace.shared.network else { throw URLError(.cancelled) }
-        let target = Self.target(of: url)
+        let target = Self.canonical(Self.target(of: url))
         let now = Self.milliseconds(scheduler.now)
         scheduler.touch()
         if Task.isCancelled {
@@ -109,6 +121,20 @@ final class URLSession {
         let text = url.absoluteString
         let path = text.range(of: "/api/v3").map { String(text[$0.upperBound...]) } ?? text
         return path.removingPercentEncoding ?? path
+    }
+
+    /// The Portfolio tab's `ids` in sorted order. `loadPortfolioWithPrices()` lists them as
+    /// `Array(Set(transactions.map { $0.coinId }))`: in the order of the process's hash seed,
+    /// which Swift draws at each launch, so no order is the app's. The workbench sorts them
+    /// (`PortfolioRefreshLoop.coinIds(of:)`); so does the harness, so that the device's cache is
+    /// keyed alike (docs/conformance.md names this choice).
+    static func canonical(_ target: String) -> String {
+        guard ScreenTrace.origin == .portfolio, target.hasPrefix("/coins/markets?") else { return target }
+        let parts = target.dropFirst("/coins/markets?".count).split(separator: "&").map { part -> String in
+            guard part.hasPrefix("ids=") else { return String(part) }
+            return "ids=" + part.dropFirst(4).split(separator: ",").sorted().joined(separator: ",")
+        }
+        return "/coins/markets?" + parts.joined(separator: "&")
     }
 
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

@@ -11,6 +11,22 @@ protocol CoinScreenViews: AnyObject {
     @MainActor func close()
 }
 
+/// What the Portfolio tab does for the driver (`AppSide/portfolio-tab`, when its rule is built).
+protocol PortfolioTabViews: AnyObject {
+    /// The trades are stored before the launch.
+    @MainActor func store(_ trades: [ScreenCase.Trade], context: ModelContext)
+    /// `PortfolioView`'s content appears (the tab is selected, or a page over it popped): its
+    /// `.task` starts.
+    @MainActor func appear(context: ModelContext)
+    /// It disappears (another tab, a page pushed over it): `.onDisappear`, and the `.task`
+    /// cancelled.
+    @MainActor func disappear()
+    /// The content is pulled down, where it can be: `.refreshable`.
+    @MainActor func pull()
+    /// Whether the content offers a link to the page (a holding's row, a closed position).
+    @MainActor func offers(_ page: String) -> Bool
+}
+
 /// The app's screens driven by a case's script, through its own `WatchlistViewModel`,
 /// `PriceUpdateService`, `CoinGeckoService` and `RateLimiter` (fresh for each case) and, with the
 /// `coin-screen` rule, `CoinDetailViewModel`, on the serial executor and the case's clock. This is
@@ -33,16 +49,20 @@ protocol CoinScreenViews: AnyObject {
 /// - a row's `NavigationLink` pushes `CoinDetailView` (``CoinScreenViews``); popping it shows the
 ///   list again, whose `.task` runs again.
 ///
-/// The Portfolio tab's `PortfolioView` sends nothing with no trades, and the cases have none.
+/// With the `portfolio-tab` rule, the Portfolio tab's `PortfolioView` (``PortfolioTabViews``):
+/// selecting a tab makes the other's content disappear before its own appears; a page pushed on
+/// the tab's `NavigationStack` makes the content disappear, and popping it makes it appear. Without
+/// that rule the tab sends nothing: its cases have no trades.
 enum ScreenDriver {
     /// The launch time of every case (with milliseconds, so waits end between seconds).
     static let launch: Int64 = 1_704_067_200_000
 
     /// Runs one case and returns what the app's session did.
     @MainActor
-    static func run(_ screen: ScreenCase, network: any ScreenNetwork, coinScreen: CoinScreenViews?) async
-        -> ScreenOutput
-    {
+    static func run(
+        _ screen: ScreenCase, network: any ScreenNetwork, coinScreen: CoinScreenViews?,
+        portfolioTab: PortfolioTabViews? = nil
+    ) async -> ScreenOutput {
         let scheduler = ScreenScheduler.shared
         let generation = scheduler.begin(at: launch)
         ScreenTrace.shared.begin(at: launch, network: network)
@@ -60,9 +80,11 @@ enum ScreenDriver {
                         coinId: coin,
                         dateAdded: Date(timeIntervalSince1970: Double(launch - 1_000 + Int64(index)) / 1000)))
             }
+            portfolioTab?.store(screen.portfolio, context: context)
             let model = WatchlistViewModel()
             var tabShown = true
             var coinOpen = false
+            var pageOpen = false
             var viewTask: Task<Void, Never>? = appear(model, context: context)
             func hideList() {
                 model.stopPeriodicUpdates()
@@ -87,20 +109,56 @@ enum ScreenDriver {
                             coinScreen?.close()
                             coinOpen = false
                         }
+                        if !tabShown, !pageOpen, let portfolioTab {
+                            portfolioTab.disappear()
+                            await scheduler.settle()
+                        }
                         tabShown = true
                         viewTask = appear(model, context: context)
                         await scheduler.settle()
+                    }
+                    // A page is opened where the app offers it: on the Portfolio tab's root,
+                    // selected first and a page popped first, as the simulator's scripts do.
+                    if step.action == .openPage, let portfolioTab, !coinOpen {
+                        if tabShown {
+                            tabShown = false
+                            hideList()
+                            if !pageOpen { portfolioTab.appear(context: context) }
+                            await scheduler.settle()
+                        }
+                        if pageOpen {
+                            pageOpen = false
+                            portfolioTab.appear(context: context)
+                            await scheduler.settle()
+                        }
                     }
                     let listShown = tabShown && !coinOpen
                     switch step.action {
                     case .showPortfolio where listShown:
                         tabShown = false
                         hideList()
+                        if !pageOpen { portfolioTab?.appear(context: context) }
                     case .showWatchlist where !tabShown:
+                        if !pageOpen, let portfolioTab {
+                            // SwiftUI starts the list's `.task` after the disappearing tab's
+                            // turn: a stopped loop's last load reaches the limiter first.
+                            portfolioTab.disappear()
+                            await scheduler.settle()
+                        }
                         tabShown = true
                         viewTask = appear(model, context: context)
                     case .pullToRefresh where listShown && !model.watchlistCoins.isEmpty:
                         Task { @MainActor in await model.refreshPrices() }
+                    case .pullToRefresh where !tabShown && !pageOpen:
+                        portfolioTab?.pull()
+                    case .openPage where !tabShown && !pageOpen:
+                        if let portfolioTab, portfolioTab.offers(step.option ?? "") {
+                            portfolioTab.disappear()
+                            pageOpen = true
+                        }
+                    case .closePage where !tabShown && pageOpen:
+                        pageOpen = false
+                        portfolioTab?.appear(context: context)
                     case .add:
                         try? model.addCoin(coinId: step.coin ?? "")
                     case .remove:
@@ -127,10 +185,14 @@ enum ScreenDriver {
                 }
                 await scheduler.settle()
             }
+            // The case ends here: what the teardown does (a stopped loop's last load) is not
+            // the user's, and the simulator's run just ends.
+            let output = ScreenTrace.shared.output
             hideList()
             coinScreen?.close()
+            if !tabShown, !pageOpen { portfolioTab?.disappear() }
             await scheduler.settle()
-            return ScreenTrace.shared.output
+            return output
         }
     }
 

@@ -48,6 +48,10 @@ final class ModelContext {
 
     func save() throws { saves += 1 }
 
+    func fetchCount<Model>(_ descriptor: FetchDescriptor<Model>) throws -> Int {
+        try fetch(descriptor).count
+    }
+
     func fetch<Model>(_ descriptor: FetchDescriptor<Model>) throws -> [Model] {
         let all = try objects.compactMap { $0 as? Model }.filter {
             try descriptor.predicate?.evaluate($0) ?? true

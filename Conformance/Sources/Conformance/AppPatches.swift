@@ -7,7 +7,9 @@ import SwiftSyntax
 /// `AppClock.now()` (the case's time), and `Task.sleep` made to sleep on that clock.
 public enum AppPatches {
     /// Frameworks the extracted files may import that Linux does not have.
-    static let appleOnly: Set<String> = ["SwiftData", "OSLog", "SwiftUI", "UIKit", "WidgetKit", "Charts"]
+    static let appleOnly: Set<String> = [
+        "SwiftData", "OSLog", "SwiftUI", "UIKit", "WidgetKit", "Charts", "UniformTypeIdentifiers",
+    ]
     /// SwiftData's attributes, dropped with its import.
     static let swiftDataAttributes: Set<String> = ["Model", "Attribute", "Relationship", "Transient"]
 

@@ -47,6 +47,23 @@ public struct DiffRule: Sendable, Equatable {
             "Services/PriceUpdateService.swift", "Features/Watchlist/ViewModels/WatchlistViewModel.swift",
             "Features/Watchlist/Models/WatchlistItem.swift", "Features/Watchlist/Models/SortOption.swift",
         ]
+    /// The Portfolio tab's view model, what it computes, and the widget's file it writes.
+    static let portfolioTabFiles =
+        watchlistScreenFiles + [
+            "Features/Portfolio/ViewModels/PortfolioViewModel.swift",
+            "Features/Portfolio/Models/Holding.swift",
+            "Features/Portfolio/Models/ClosedPosition.swift",
+            "Features/Portfolio/Models/ClosedPositionGroup.swift",
+            "Features/Portfolio/Models/PortfolioSummary.swift", "Features/Portfolio/Models/Transaction.swift",
+            "Features/Portfolio/Models/TransactionType.swift",
+            "Features/Portfolio/Models/PortfolioError.swift",
+            "Features/Portfolio/Models/ImportError.swift", "Features/Portfolio/Models/ImportPreview.swift",
+            "Features/Portfolio/Models/ExportFile.swift",
+            "Features/Portfolio/Services/ImportExportService.swift",
+            "Utilities/CSVParser.swift", "Features/Widget/WidgetDataProvider.swift",
+            "Features/Widget/WidgetDataTransformer.swift", "Shared/Models/WidgetHolding.swift",
+            "Shared/Models/WidgetPortfolioData.swift", "Shared/Services/AppGroupStorage.swift",
+        ]
     /// `CoinGeckoService` and what it decodes and throws.
     static let serviceFiles = [
         "Services/CoinGeckoService.swift", "Services/RateLimiter.swift", "Models/Coin.swift",
@@ -138,6 +155,14 @@ public struct DiffRule: Sendable, Equatable {
                 "Features/CoinDetail/Models/ChartTimeRange.swift",
                 "Features/CoinDetail/Models/ChartStatistics.swift",
             ],
+            lifts: [], opened: ["CoinGeckoService", "PriceUpdateService"], isBehaviour: true),
+        DiffRule(
+            name: "portfolio-tab",
+            summary:
+                "a user with trades on the Portfolio tab and the watchlist (tab switches, pull-to-refresh, pages pushed and popped) against a server: every request sent, at its millisecond, every one given up before sending, and every widget reload",
+            workbench:
+                "TrackerApp as the simulator runs it (AppSimulation on a scenario written from the case)",
+            files: portfolioTabFiles,
             lifts: [], opened: ["CoinGeckoService", "PriceUpdateService"], isBehaviour: true),
     ]
 }

@@ -61,6 +61,9 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
     case cancelled
     /// A tap (its ``UserAction/verb``) while the app was in the background: nothing happened.
     case inBackground(verb: String)
+    /// A gesture (its ``UserAction/verb``) on a screen that did not offer it then: a pull on
+    /// the Portfolio tab's loading view or empty state, a page the tab did not list.
+    case notOffered(verb: String)
 
     /// The kind of a client error.
     ///
@@ -78,7 +81,8 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether a failure's name (``description``, the last part of `failures.<screen>.<name>`)
     /// is the app refusing what the user did (a duplicate add, a remove of a coin not listed, an
-    /// oversold trade, a coin a search did not show, a tap in the background): the user's doing,
+    /// oversold trade, a coin a search did not show, a tap in the background, a gesture the
+    /// screen did not offer): the user's doing,
     /// not a request that failed.
     ///
     /// - Parameter name: The name.
@@ -86,7 +90,7 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
         [FailureKind.refusedAdd, .refusedRemove, .refusedTrade, .notInResults].contains {
             $0.description == name
         }
-            || name.hasSuffix("_in_background")
+            || name.hasSuffix("_in_background") || name.hasSuffix("_not_offered")
     }
 
     /// The name in metrics and events (`timeout`, `http_500`, `not_in_results`).
@@ -107,6 +111,7 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
         case .notInResults: "not_in_results"
         case .cancelled: "cancelled"
         case .inBackground(let verb): verb.replacingOccurrences(of: "-", with: "_") + "_in_background"
+        case .notOffered(let verb): verb.replacingOccurrences(of: "-", with: "_") + "_not_offered"
         }
     }
 }

@@ -22,6 +22,7 @@ extension TrackerApp {
         marketCache.invalidate()
         watchlist.forgetQuotes()
         portfolioPrices = nil
+        portfolioContent = PortfolioContent()
         (fetches, pending) = ([:], [:])
         requestLifecycle.processEnded()
         lastMarketsDecodes = [:]

@@ -23,7 +23,12 @@ extension TrackerApp {
         case .pullToRefresh:
             switch navigation.visibleView {
             case .watchlistRoot: execute(watchlistScreen.pull(list: watchlist.coinIds), at: now)
-            case .portfolioRoot: execute(portfolioLoop.loadOnce(), at: now)
+            case .portfolioRoot:
+                guard portfolioOffers(nil) else {
+                    emit(.failed(.user, .notOffered(verb: action.verb)))
+                    break
+                }
+                execute(portfolioLoop.loadOnce(), at: now)
             case .coinScreen: execute(detailScreen.refresh(), at: now)
             case .portfolioPage, .sheet, nil: break
             }
@@ -39,7 +44,16 @@ extension TrackerApp {
         case .offline: online = false
         case .online: online = true
         case .trade(let transaction): _ = record(transaction, at: now)
-        case .openPortfolioPage(let page): execute(navigation.push(page: page), at: now)
+        case .openPortfolioPage(let page):
+            // Done where the app offers it: on the Portfolio tab's root (selected, a page popped
+            // first), from a row its content lists.
+            execute(navigation.select(.portfolio), at: now)
+            execute(navigation.popPage(), at: now)
+            guard portfolioOffers(page) else {
+                emit(.failed(.user, .notOffered(verb: action.verb)))
+                break
+            }
+            execute(navigation.push(page: page), at: now)
         case .closePortfolioPage: execute(navigation.popPage(), at: now)
         case .openFromWidget:
             // The scene becomes active (the process resumes, or the app launches on its first
@@ -112,7 +126,11 @@ extension TrackerApp {
             case .disappear(.coinScreen): detailScreen.cancelLoads()
             case .popped: detailScreen.close()
             case .appear(.portfolioRoot): execute(portfolioLoop.appear(), at: now)
-            case .disappear(.portfolioRoot): execute(portfolioLoop.disappear(at: now), at: now)
+            case .disappear(.portfolioRoot):
+                // The tab's cancelled tasks reach the limiter before the next view's `.task`
+                // starts (the `portfolio-tab` rule): a load waiting there gives up now.
+                execute(portfolioLoop.disappear(at: now), at: now)
+                giveUpCancelledWaits(at: now)
             case .appear(.portfolioPage), .disappear(.portfolioPage): break
             case .appear(.sheet): startSearchSheet(at: now)
             case .disappear(.sheet): search = nil

@@ -102,8 +102,14 @@ extension TrackerApp {
                 }
                 deliver(cached.rows, ids: ids, dataTime: cached.dataTime, fetch: id, at: now)
                 step = fetches[id]!.run.cacheAnswered(ids: cached.rows.map { $0.id })
-            case .send where fetch.cancelled:
-                emit(.failed(FailureSource(fetch.origin.screen), .cancelled))
+            case .send(let request, _) where fetch.cancelled:
+                // `fetchMarketData` in a cancelled task: `waitForNextRequest()` wakes at once and
+                // stamps the limiter, then `session.data` throws `URLError.cancelled`: nothing is
+                // sent, and the next caller waits its 1.2 s from now.
+                let given = nextRequest
+                nextRequest += 1
+                requestLifecycle.gaveUpWaiting(at: now)
+                emit(.requestGivenUp(id: given, screen: fetch.origin.screen, target: request.target))
                 step = fetch.run.failed()
             case .send(let request, let ids):
                 let key = traceKey(for: request, ids: ids)
@@ -228,6 +234,8 @@ extension TrackerApp {
                 // The app rebuilds its holdings from this answer alone: a coin without a row drops out.
                 portfolioPrices = Dictionary(fetch.rows.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
                 portfolioLoadedAt = now
+                portfolioContent = PortfolioContent(
+                    transactions: transactions, heldCoinIds: heldCoinIds, priced: Set(fetch.rows.map(\.id)))
                 // `loadPortfolioWithPrices()` returns before this with no transactions.
                 if !transactions.isEmpty {
                     updateAndReloadWidgets(

@@ -72,6 +72,8 @@ public struct TrackerApp: Sendable {
     var portfolioPrices: [String: CoinMarket]?
     /// When the Portfolio tab's last load ended.
     var portfolioLoadedAt: Int64 = 0
+    /// What the Portfolio tab's content lists since its last successful load.
+    var portfolioContent = PortfolioContent()
     /// The open search sheet and what the user means to do with it.
     var search: (session: CoinSearchSession, goal: SearchGoal?)?
     /// `/coins/list` as `CoinGeckoService.fetchCoinList()` holds it (7 days, for the process).

@@ -24,6 +24,10 @@ import Foundation
 ///
 /// Each load and wake carries a token; a shell reports completions with it and stale ones are
 /// ignored.
+///
+/// ``isLoading`` is the view model's `isLoading`: every load sets it as it starts and clears it as
+/// it ends, the last one to write wins; a load whose task is cancelled ends at once
+/// (`URLSession` throws `URLError.cancelled`, the view model catches it).
 public struct PortfolioRefreshLoop: Sendable, Equatable {
     /// What the shell must do.
     public enum Action: Sendable, Equatable {
@@ -42,6 +46,9 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
     public private(set) var isVisible = false
     /// Whether a loop (sleep, then load) runs, visible or not.
     public private(set) var loopRuns = false
+    /// `PortfolioViewModel.isLoading`: set by the load that started last, cleared by the one that
+    /// ended last.
+    public private(set) var isLoading = false
     /// The token of the `.task`'s load in flight, if any.
     private var taskLoad: Int?
     /// The token of the loop's current iteration.
@@ -66,6 +73,7 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
         let token = newToken()
         taskLoad = token
         liveLoads.insert(token)
+        isLoading = true
         return [.load(token: token)]
     }
 
@@ -80,13 +88,14 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
         guard let cancelled = taskLoad else { return stopped }
         liveLoads.remove(cancelled)
         taskLoad = nil
+        isLoading = false
         return stopped + startLoop(at: now)
     }
 
     /// The process ended: the loop, the `.task` and every load in flight are gone (no last load:
     /// nothing runs any more).
     public mutating func processEnded() {
-        (isVisible, loopRuns, taskLoad, loopToken) = (false, false, nil, nil)
+        (isVisible, loopRuns, isLoading, taskLoad, loopToken) = (false, false, false, nil, nil)
         liveLoads = []
     }
 
@@ -96,6 +105,7 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
     public mutating func loadOnce() -> [Action] {
         let token = newToken()
         liveLoads.insert(token)
+        isLoading = true
         return [.load(token: token)]
     }
 
@@ -107,6 +117,7 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
     /// - Returns: The loop's first wake after the `.task`'s load; the next wake after a loop load.
     public mutating func loadFinished(token: Int, at now: Int64) -> [Action] {
         guard liveLoads.remove(token) != nil else { return [] }
+        isLoading = false
         if token == taskLoad {
             taskLoad = nil
             return startLoop(at: now)
@@ -128,6 +139,7 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
     public mutating func wake(token: Int, at now: Int64) -> [Action] {
         guard token == loopToken else { return [] }
         liveLoads.insert(token)
+        isLoading = true
         return [.load(token: token)]
     }
 
@@ -152,9 +164,13 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
         guard let running = loopToken else { return [] }
         loopToken = nil
         loopRuns = false
-        guard liveLoads.remove(running) == nil else { return [] }
+        guard liveLoads.remove(running) == nil else {
+            isLoading = false
+            return []
+        }
         let last = newToken()
         liveLoads.insert(last)
+        isLoading = true
         return [.cancelledLoad(token: last)]
     }
 
@@ -171,6 +187,35 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
     /// - Parameter transactions: The ledger.
     public static func coinIds(of transactions: [PortfolioTransaction]) -> [String] {
         Set(transactions.map(\.coinId)).sorted()
+    }
+
+    /// The coins with a closed position in the tab's closed-positions section: a cycle with a buy
+    /// and a sale that brought the quantity within 1e-8 of zero (`ClosedPosition.swift`,
+    /// `computeClosedPositions` and `computeCycleMetrics`, whatever the cost method: the section is
+    /// the app's).
+    ///
+    /// - Parameter transactions: The ledger, in time order.
+    public static func closedPositionCoinIds(of transactions: [PortfolioTransaction]) -> Set<String> {
+        var cycles: [String: (balance: Decimal, bought: Bool, sold: Bool)] = [:]
+        var closed: Set<String> = []
+        let tolerance = Decimal(string: "0.00000001")!
+        for transaction in transactions {
+            var cycle = cycles[transaction.coinId] ?? (0, false, false)
+            switch transaction.kind {
+            case .buy:
+                cycle.balance += transaction.quantity
+                cycle.bought = true
+            case .sell:
+                cycle.balance -= transaction.quantity
+                cycle.sold = true
+            }
+            if abs(cycle.balance) < tolerance {
+                if cycle.bought, cycle.sold { closed.insert(transaction.coinId) }
+                cycle = (0, false, false)
+            }
+            cycles[transaction.coinId] = cycle
+        }
+        return closed
     }
 
     /// The coins the tab lists as holdings: an open quantity above 0 under the cost method
