@@ -145,7 +145,7 @@ public struct LiveShell: ~Copyable {
         app.perform(action, at: now)
         guard case .search(let text, _) = action, app.isSearching else { return }
         executeEffects(at: now)
-        for (time, typed) in UserTyping.keystrokes(of: text, from: now) {
+        for (time, typed) in text.keystrokes(from: now) {
             timers.schedule(.app(.keystroke(typed)), at: time)
         }
     }

@@ -126,7 +126,7 @@ extension ParseContext {
         let section = try item.mapping(allowing: [
             "at", "open", "show", "chart", "range", "do", "add", "remove", "switch-range", "switch-chart",
             "tab",
-            "search", "trade", "page",
+            "search", "trade", "gaps", "page",
         ])
         let time = try time(section.required("at"))
         let allVerbs = [
@@ -138,6 +138,9 @@ extension ParseContext {
             throw item.error(
                 "give exactly one of \(allVerbs.joined(separator: ", ")); found \(verbs.isEmpty ? "none" : verbs.joined(separator: ", "))"
             )
+        }
+        if verbs[0] != "search", let gaps = section.optional("gaps") {
+            throw gaps.error("'gaps' times a search's keystrokes: give it with 'search'")
         }
         let at = { (action: UserAction) in ScheduledAction(time: time, action: action) }
         switch verbs[0] {
@@ -209,25 +212,42 @@ extension ParseContext {
         }
     }
 
-    /// `{at, search: TEXT, add: COIN}` or `{at, search: TEXT, trade: {coin, side, quantity, price}}`.
+    /// `{at, search: TEXT, add: COIN}` or `{at, search: TEXT, trade: {coin, side, quantity, price}}`,
+    /// with `gaps: [DURATION, ...]` (one per keystroke after the first) to type at a person's pace.
     private func search(_ section: MappingReader, market: Scenario.MarketSpec) throws(ScenarioError)
         -> UserAction
     {
-        let text = try section.required("search").string()
-        guard !text.isEmpty, text.count <= 100 else {
+        let raw = try section.required("search").string()
+        guard !raw.isEmpty, raw.count <= 100 else {
             throw try section.required("search").error(
-                "type 1 to 100 characters (each is a keystroke 150 ms apart); found \(text.count)")
+                "type 1 to 100 characters (each is a keystroke 150 ms apart); found \(raw.count)")
+        }
+        var text = TypedText(raw)
+        if let gaps = section.optional("gaps") {
+            let items = try gaps.sequence()
+            guard items.count == raw.count - 1 else {
+                throw gaps.error(
+                    "give one gap per keystroke after the first: \(raw.count - 1) for \(QuotedValue.text(raw)); found \(items.count)"
+                )
+            }
+            var milliseconds: [Int64] = []
+            for item in items {
+                let gap = try item.duration(allowZero: true)
+                guard gap <= 60_000 else { throw item.error("a gap between keystrokes is at most 60s") }
+                milliseconds.append(gap)
+            }
+            text = TypedText(raw, gapsMilliseconds: milliseconds)
         }
         switch (section.optional("add"), section.optional("trade")) {
         case (let add?, nil):
             let coin = listEntry(try marketCoin(add), market: market)
-            try checkFinds(text, coin, section: section, at: add)
+            try checkFinds(raw, coin, section: section, at: add)
             return .search(text: text, goal: .addCoin(coin))
         case (nil, let trade?):
             let fields = try trade.mapping(allowing: ["coin", "side", "quantity", "price", "fee"])
             let transaction = try transaction(fields, item: trade, at: time(section.required("at")))
             try checkFinds(
-                text, listEntry(transaction.coinId, market: market), section: section,
+                raw, listEntry(transaction.coinId, market: market), section: section,
                 at: try fields.required("coin"))
             return .search(text: text, goal: .trade(transaction))
         default:

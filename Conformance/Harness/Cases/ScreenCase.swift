@@ -30,6 +30,11 @@ public struct ScreenCase: Codable, Sendable, Equatable {
         case openPage = "page"
         /// The Portfolio tab's page is popped.
         case closePage = "close-page"
+        /// The watchlist's search sheet: `option` typed at `gaps`, then, once the whole text's
+        /// results show, `coin` tapped if listed (the sheet closes either way).
+        case search
+        /// One keystroke of a search (the driver's own step: `option` is the field's text).
+        case keystroke
     }
 
     /// A trade stored before the launch (the app's `Transaction`, in the Portfolio tab's store).
@@ -57,12 +62,16 @@ public struct ScreenCase: Codable, Sendable, Equatable {
         public var action: Action
         /// The coin, for `add`, `remove` and `open`.
         public var coin: String?
-        /// The range or chart type, for `switch-range` and `switch-chart`.
+        /// The range or chart type, for `switch-range` and `switch-chart`; the text, for `search`.
         public var option: String?
+        /// A search's gap before each keystroke after the first, ms.
+        public var gaps: [Int64]?
 
         /// A step.
-        public init(at: Int64, action: Action, coin: String? = nil, option: String? = nil) {
-            (self.at, self.action, self.coin, self.option) = (at, action, coin, option)
+        public init(
+            at: Int64, action: Action, coin: String? = nil, option: String? = nil, gaps: [Int64]? = nil
+        ) {
+            (self.at, self.action, self.coin, self.option, self.gaps) = (at, action, coin, option, gaps)
         }
     }
 

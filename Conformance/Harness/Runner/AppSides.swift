@@ -21,6 +21,8 @@ struct AppSides: Sendable {
     var coinScreen: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
     /// The Portfolio tab beside the list: the app's `PortfolioViewModel` too.
     var portfolioTab: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
+    /// The search sheet over the list: the app's `CoinSearchViewModel` too.
+    var searchSheet: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
     /// Sets up the screens' serial executor (before a screen rule runs).
     var prepareScreens: (@Sendable () -> Void)?
 }
@@ -50,6 +52,11 @@ extension AppSides {
             portfolioTab.map { app in
                 prepareScreens?()
                 return WorkbenchPortfolioTab.rule(app: app, randomCount: count).run
+            }
+        case "search-sheet":
+            searchSheet.map { app in
+                prepareScreens?()
+                return WorkbenchSearchSheet.rule(app: app, randomCount: count).run
             }
         default: nil
         }

@@ -39,6 +39,10 @@ enum WorkbenchWatchlistScreen {
             case .closeCoin: verb = "do: close-coin"
             case .openPage: verb = "page: \(step.option ?? "")"
             case .closePage: verb = "do: close-page"
+            case .search:
+                let gaps = step.gaps.map { ", gaps: [\($0.map { "\($0)ms" }.joined(separator: ", "))]" } ?? ""
+                verb = "search: \"\(step.option ?? "")\", add: \(step.coin ?? "")\(gaps)"
+            case .keystroke: verb = "do: keystroke"  // the driver's own; never in a case
             }
             return "    - {at: \(step.at)ms, \(verb)}"
         }.joined(separator: "\n")

@@ -99,10 +99,13 @@ final class ScreenScheduler: @unchecked Sendable {
                 let resumeNow = lock.withLock { () -> Bool in
                     if cancelledEarly.remove(id) != nil { return true }
                     guard myGeneration == generation else { return false }
+                    // On the millisecond grid the steps and the simulator use: a wake computed
+                    // in floating point (44.456 s + 0.073 s) must not fall a hair before a step
+                    // of the same millisecond.
+                    let wake = ((clock.timeIntervalSince1970 + max(seconds, 0)) * 1000).rounded() / 1000
                     sleepers.append(
                         Sleeper(
-                            id: id, wake: clock.addingTimeInterval(max(seconds, 0)),
-                            continuation: continuation))
+                            id: id, wake: Date(timeIntervalSince1970: wake), continuation: continuation))
                     return false
                 }
                 if resumeNow { continuation.resume(returning: false) }

@@ -27,6 +27,23 @@ protocol PortfolioTabViews: AnyObject {
     @MainActor func offers(_ page: String) -> Bool
 }
 
+/// What the watchlist's search sheet does for the driver (`AppSide/search-sheet`, when its rule
+/// is built).
+protocol SearchSheetViews: AnyObject {
+    /// `CoinSearchView` is presented over the list (which stays: a sheet fires no
+    /// `.onDisappear` under it): its `.task` (`loadCoinList()`) starts.
+    @MainActor func present()
+    /// A keystroke: the field's text is now `text` (`.onChange(of: searchQuery)` calls
+    /// `performSearch()`); `last` for the whole text.
+    @MainActor func type(_ text: String, last: Bool)
+    /// Whether the search of the whole text has ended: its results are on screen.
+    @MainActor var wholeTextShown: Bool { get }
+    /// Whether a result row lists the coin.
+    @MainActor func lists(_ coin: String) -> Bool
+    /// Dismissed (a result tapped, or Done): the `.task` is cancelled.
+    @MainActor func dismiss()
+}
+
 /// The app's screens driven by a case's script, through its own `WatchlistViewModel`,
 /// `PriceUpdateService`, `CoinGeckoService` and `RateLimiter` (fresh for each case) and, with the
 /// `coin-screen` rule, `CoinDetailViewModel`, on the serial executor and the case's clock. This is
@@ -61,7 +78,7 @@ enum ScreenDriver {
     @MainActor
     static func run(
         _ screen: ScreenCase, network: any ScreenNetwork, coinScreen: CoinScreenViews?,
-        portfolioTab: PortfolioTabViews? = nil
+        portfolioTab: PortfolioTabViews? = nil, searchSheet: SearchSheetViews? = nil
     ) async -> ScreenOutput {
         let scheduler = ScreenScheduler.shared
         let generation = scheduler.begin(at: launch)
@@ -85,6 +102,9 @@ enum ScreenDriver {
             var tabShown = true
             var coinOpen = false
             var pageOpen = false
+            // The open search sheet: its number (a keystroke carries it), text and coin.
+            var sheet: (number: Int, text: String, coin: String)?
+            var sheets = 0
             var viewTask: Task<Void, Never>? = appear(model, context: context)
             func hideList() {
                 model.stopPeriodicUpdates()
@@ -92,7 +112,7 @@ enum ScreenDriver {
                 viewTask = nil
             }
             await scheduler.settle()
-            var steps = screen.steps[...]
+            var steps = screen.steps
             let end = Date(timeIntervalSince1970: Double(launch + screen.duration) / 1000)
             while true {
                 let stepTime = steps.first.map { Date(timeIntervalSince1970: Double(launch + $0.at) / 1000) }
@@ -103,7 +123,7 @@ enum ScreenDriver {
                     // The list's own verbs (add, remove, open a row) are done where the app offers
                     // them: on the Watchlist tab's list, shown first if needed (a pop, a tab), as
                     // the simulator's scripts do.
-                    let listVerb = step.action == .add || step.action == .remove || step.action == .openCoin
+                    let listVerb = [.add, .remove, .openCoin, .search].contains(step.action)
                     if listVerb, !tabShown || coinOpen, coinScreen != nil || step.action != .openCoin {
                         if coinOpen {
                             coinScreen?.close()
@@ -176,6 +196,23 @@ enum ScreenDriver {
                     case .switchRange where coinOpen, .switchChart where coinOpen,
                         .refreshCoin where coinOpen:
                         coinScreen?.perform(step)
+                    case .search:
+                        guard let searchSheet else { break }
+                        if sheet != nil { searchSheet.dismiss() }
+                        sheets += 1
+                        let text = step.option ?? ""
+                        sheet = (sheets, text, step.coin ?? "")
+                        searchSheet.present()
+                        await scheduler.settle()
+                        // Each keystroke after the script's steps of its millisecond: the simulator
+                        // handles an action before an event due then.
+                        for keystroke in keystrokes(of: text, gaps: step.gaps, at: step.at, sheet: sheets) {
+                            let index = steps.firstIndex { $0.at > keystroke.at } ?? steps.endIndex
+                            steps.insert(keystroke, at: index)
+                        }
+                    case .keystroke:
+                        guard let open = sheet, step.coin == String(open.number) else { break }
+                        searchSheet?.type(step.option ?? "", last: step.option == open.text)
                     default: break
                     }
                 } else if let wake, wake <= end {
@@ -184,6 +221,14 @@ enum ScreenDriver {
                     break
                 }
                 await scheduler.settle()
+                // The user taps the coin once the whole text's results show (`CoinSearchView`'s
+                // row: `addCoin(coinId:)`, then `dismiss()`), or closes the sheet without it.
+                if let open = sheet, let searchSheet, searchSheet.wholeTextShown {
+                    if searchSheet.lists(open.coin) { try? model.addCoin(coinId: open.coin) }
+                    searchSheet.dismiss()
+                    sheet = nil
+                    await scheduler.settle()
+                }
             }
             // The case ends here: what the teardown does (a stopped loop's last load) is not
             // the user's, and the simulator's run just ends.
@@ -193,6 +238,18 @@ enum ScreenDriver {
             if !tabShown, !pageOpen { portfolioTab?.disappear() }
             await scheduler.settle()
             return output
+        }
+    }
+
+    /// A search's keystrokes as the driver's own steps (the sheet's number in `coin`).
+    static func keystrokes(of text: String, gaps: [Int64]?, at start: Int64, sheet: Int) -> [ScreenCase.Step]
+    {
+        var time = start
+        var typed = ""
+        return text.enumerated().map { index, character in
+            if index > 0 { time += gaps?[index - 1] ?? 150 }
+            typed.append(character)
+            return ScreenCase.Step(at: time, action: .keystroke, coin: String(sheet), option: typed)
         }
     }
 

@@ -85,6 +85,7 @@ public struct DiffPackage {
                     \(side("watchlist-screen", "watchlistScreen", "{ await WatchlistScreenApp.run($0, network: $1) }")),
                     \(side("coin-screen", "coinScreen", "{ await CoinScreenApp.run($0, network: $1) }")),
                     \(side("portfolio-tab", "portfolioTab", "{ await PortfolioTabApp.run($0, network: $1) }")),
+                    \(side("search-sheet", "searchSheet", "{ await SearchSheetApp.run($0, network: $1) }")),
                     prepareScreens: \(screens.isEmpty ? "nil" : "ScreenRules.prepare"))
             }
 

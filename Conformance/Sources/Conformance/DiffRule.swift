@@ -164,5 +164,14 @@ public struct DiffRule: Sendable, Equatable {
                 "TrackerApp as the simulator runs it (AppSimulation on a scenario written from the case)",
             files: portfolioTabFiles,
             lifts: [], opened: ["CoinGeckoService", "PriceUpdateService"], isBehaviour: true),
+        DiffRule(
+            name: "search-sheet",
+            summary:
+                "a user searching from the watchlist (typing with a person's gaps, so queries fire mid-word, then tapping the coin) against a server: every request sent, at its millisecond, and every one given up before sending",
+            workbench:
+                "TrackerApp as the simulator runs it (AppSimulation on a scenario written from the case)",
+            files: watchlistScreenFiles + ["Features/Watchlist/ViewModels/CoinSearchViewModel.swift"],
+            lifts: [], opened: ["CoinGeckoService", "PriceUpdateService", "CoinSearchViewModel"],
+            isBehaviour: true),
     ]
 }

@@ -193,10 +193,10 @@ public struct AppSimulation: ~Copyable {
         }
     }
 
-    /// The user types `text` into the open search sheet (``UserTyping``).
-    private mutating func type(_ text: String, at now: Int64) {
+    /// The user types `text` into the open search sheet, at its gaps.
+    private mutating func type(_ text: TypedText, at now: Int64) {
         executeEffects(at: now)
-        for (time, typed) in UserTyping.keystrokes(of: text, from: now) {
+        for (time, typed) in text.keystrokes(from: now) {
             queue.schedule(.app(.keystroke(typed)), at: time)
         }
     }

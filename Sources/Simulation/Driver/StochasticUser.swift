@@ -326,7 +326,9 @@ public struct StochasticUser: Sendable, Equatable {
             let at = session.lowerBound + Int64(generator.nextUnitInterval() * length)
             let coin = coins[Int(generator.next() % UInt64(coins.count))]
             actions.append(
-                ScheduledAction(time: at, action: .search(text: coin.symbol, goal: .addCoin(coin))))
+                ScheduledAction(
+                    time: at,
+                    action: .search(text: HumanTyping.typing(coin.symbol, at: at), goal: .addCoin(coin))))
         }
         for _ in 0..<Self.occurrences(mean: habits.tradesPerSession, generator: &generator) {
             let at = session.lowerBound + Int64(generator.nextUnitInterval() * length)
@@ -336,7 +338,10 @@ public struct StochasticUser: Sendable, Equatable {
             else { continue }
             let trade = PortfolioTransaction(
                 coinId: coin.id, kind: .buy, quantity: quantity, price: unit, fee: 0, time: at)
-            actions.append(ScheduledAction(time: at, action: .search(text: coin.symbol, goal: .trade(trade))))
+            actions.append(
+                ScheduledAction(
+                    time: at,
+                    action: .search(text: HumanTyping.typing(coin.symbol, at: at), goal: .trade(trade))))
             actions.append(ScheduledAction(time: at + 10_000, action: .selectTab(.watchlist)))
         }
         return actions

@@ -134,6 +134,11 @@ extension RunEvent {
 }
 
 extension UserAction {
+    /// A search's keystroke gaps, as `gaps_ms`, when they are not the default.
+    static func gaps(_ text: TypedText) -> [JSONValue.Member] {
+        text.hasDefaultGaps ? [] : [.init("gaps_ms", .array(text.gapsMilliseconds.map { .integer($0) }))]
+    }
+
     /// The action as a scenario script writes it.
     var jsonMembers: [JSONValue.Member] {
         switch self {
@@ -150,9 +155,9 @@ extension UserAction {
             ]
         case .pullToRefresh: [.init("do", .string("pull-to-refresh"))]
         case .search(let text, .addCoin(let coin)):
-            [.init("search", .string(text)), .init("add", .string(coin.id))]
+            [.init("search", .string(text.text))] + Self.gaps(text) + [.init("add", .string(coin.id))]
         case .search(let text, .trade(let trade)):
-            [.init("search", .string(text)), .init("trade", .string(trade.coinId))]
+            [.init("search", .string(text.text))] + Self.gaps(text) + [.init("trade", .string(trade.coinId))]
         case .addCoin(let coin): [.init("add", .string(coin.id))]
         case .removeCoin(let id): [.init("remove", .string(id))]
         case .background: [.init("do", .string("background"))]

@@ -43,6 +43,8 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
     case transport
     /// A body that does not decode.
     case decoding
+    /// A chart body with no row to draw.
+    case noData
     /// The widget found the device offline.
     case offline
     /// The widget's batch had a `null` price (`CoinMarketData.currentPrice` is a strict `Decimal`).
@@ -76,6 +78,7 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
         case .transport(.timedOut): self = .timeout
         case .transport: self = .transport
         case .decoding: self = .decoding
+        case .noData: self = .noData
         }
     }
 
@@ -102,6 +105,7 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
         case .timeout: "timeout"
         case .transport: "transport"
         case .decoding: "decoding"
+        case .noData: "no_data"
         case .offline: "offline"
         case .nullPrice: "null_price"
         case .duplicateIds: "duplicate_ids"

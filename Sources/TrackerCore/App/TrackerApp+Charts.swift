@@ -26,7 +26,8 @@ extension TrackerApp {
 
     /// Decodes, filters and downsamples a chart response as the app does, recording what was
     /// fetched, kept and drawn (unless `counting` is false: a raw cache entry drawn again);
-    /// returns what the chart cache holds and what the screen draws.
+    /// returns what the chart cache holds and what the screen draws. A body without one row
+    /// throws ``CoinGeckoError/Kind/noData`` (the app keeps the chart it showed).
     mutating func processChart(
         _ body: [UInt8], request: HTTPRequest, type: ChartType, range: ChartTimeRange, at now: Int64,
         counting: Bool = true
@@ -37,6 +38,8 @@ extension TrackerApp {
                 body, source throws(LocatedDecodingError) in
                 try MarketChartDecoder.decode(body, source: source, order: policies.chartRows)
             }
+            // `fetchMarketChart` throws `ChartError.noDataAvailable`: nothing drawn or stored.
+            guard !chart.prices.isEmpty else { throw CoinGeckoError(.noData, request: request.target) }
             processed = .line(
                 drawLine(
                     chart.prices, title: "\(request.endpoint?.coinId ?? "") \(range.rawValue) line",
@@ -46,6 +49,8 @@ extension TrackerApp {
                 body, source throws(LocatedDecodingError) in
                 try OHLCDecoder.decode(body, source: source, order: policies.chartRows)
             }
+            // `fetchOHLC` throws `ChartError.noDataAvailable`: nothing drawn or stored.
+            guard !chart.candles.isEmpty else { throw CoinGeckoError(.noData, request: request.target) }
             processed = .candles(
                 drawCandles(
                     chart.candles, title: "\(request.endpoint?.coinId ?? "") \(range.rawValue) candle",

@@ -166,6 +166,12 @@ extension TrackerApp {
                 body, request: request, fetch: fetch, ids: ids, key: key, lookup: lookup, dataTime: dataTime,
                 at: now)
         case .coinList:
+            // A dismissed sheet's `.task` was cancelled: `fetchCoinList()` throws
+            // `URLError.cancelled` and caches nothing.
+            guard isWanted(pending.purpose) else {
+                emit(.failed(.search, .cancelled))
+                return
+            }
             let list = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in
                 try CoinListEntry.decodeList(body, source: source)

@@ -32,7 +32,7 @@ extension TrackerApp {
             case .coinScreen: execute(detailScreen.refresh(), at: now)
             case .portfolioPage, .sheet, nil: break
             }
-        case .search(_, let goal): openSearch(goal: goal, at: now)
+        case .search(let text, let goal): openSearch(goal: goal, typing: text.text, at: now)
         case .addCoin(let coin):
             goToWatchlistRoot(at: now)
             add(coin, at: now)

@@ -2,20 +2,22 @@ extension TrackerApp {
     /// The user opens a search sheet where its goal is done (the watchlist root's "+" for a coin,
     /// the Portfolio tab's "+" and its picker for a transaction); the text is typed after
     /// (``AppWake/keystroke(_:)``, the user's timing).
-    mutating func openSearch(goal: SearchGoal, at now: Int64) {
+    mutating func openSearch(goal: SearchGoal, typing text: String, at now: Int64) {
         switch goal {
         case .addCoin: goToWatchlistRoot(at: now)
         case .trade: execute(navigation.select(.portfolio), at: now)
         }
         execute(navigation.present(goal.sheet), at: now)
         search?.goal = goal
+        search?.text = text
     }
 
     /// A search sheet's `.task`: `loadCoinList()`, unless the process holds the list.
     mutating func startSearchSheet(at now: Int64) {
         let cached = coinList.flatMap { now - $0.storedAt < Self.coinListTTLMilliseconds ? $0.coins : nil }
         let session = CoinSearchSession(cachedCoinList: cached)
-        search = (session, nil)
+        sheetsPresented += 1
+        search = OpenSearchSheet(session: session, number: sheetsPresented)
         execute(session.open(), at: now)
     }
 
@@ -56,7 +58,9 @@ extension TrackerApp {
     mutating func execute(_ actions: [CoinSearchSession.Action], at now: Int64) {
         for action in actions {
             switch action {
-            case .fetchCoinList: ask(requests.coinsList(), for: .coinList, from: .search, at: now)
+            case .fetchCoinList:
+                guard let sheet = search?.number else { continue }
+                ask(requests.coinsList(), for: .coinList(sheet: sheet), from: .search, at: now)
             case .wake(let token, let time): schedule(.searchDebounce(token: token), at: time)
             case .fetchMarketData(let ids, let token): startFetch(.search(token: token), ids: ids, at: now)
             case .showResults(let results): resultsShown(results, at: now)
@@ -64,10 +68,13 @@ extension TrackerApp {
         }
     }
 
-    /// The results are on screen: the user picks the coin the goal names, if it is there, and the
-    /// sheet closes. Typing again (an empty query clears the results) waits for the next query.
+    /// The results are on screen: once they are the whole text's (a person still typing does not
+    /// tap the results of a query that fired mid-word), the user picks the coin the goal names,
+    /// if it is there, and the sheet closes.
     private mutating func resultsShown(_ results: [CoinListEntry], at now: Int64) {
-        guard let current = search, !current.session.query.isEmpty, let goal = current.goal else { return }
+        guard let current = search, !current.session.query.isEmpty, current.session.query == current.text,
+            let goal = current.goal
+        else { return }
         execute(navigation.dismissSheet(), at: now)
         guard results.contains(where: { $0.id == goal.coinId }) else {
             emit(.failed(.search, .notInResults))
@@ -81,4 +88,19 @@ extension TrackerApp {
             execute(portfolioLoop.loadOnce(), at: now)
         }
     }
+}
+
+/// A search sheet on screen: its search, what the user means to do, and the text they type.
+struct OpenSearchSheet: Sendable {
+    /// The sheet's search.
+    var session: CoinSearchSession
+    /// Which sheet this is (its coin-list request is its `.task`'s).
+    var number: Int
+    /// What the user means to do with the results.
+    var goal: SearchGoal?
+    /// The whole text the user types.
+    var text: String?
+
+    /// A sheet just presented.
+    init(session: CoinSearchSession, number: Int) { (self.session, self.number) = (session, number) }
 }

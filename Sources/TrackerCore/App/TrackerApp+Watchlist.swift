@@ -150,7 +150,9 @@ extension TrackerApp {
         // The coin screen's `.task` load (its detail, then its chart) is cancelled by a pop.
         case .detail(_, let token): detailScreen.isCurrent(token: token)
         case .chart(_, _, _, _, let task?): detailScreen.isCurrent(token: task)
-        case .chart, .coinList, .widget: true
+        // A search sheet's `.task` (`loadCoinList()`) is cancelled by the dismissal.
+        case .coinList(let sheet): search?.number == sheet
+        case .chart, .widget: true
         }
     }
 

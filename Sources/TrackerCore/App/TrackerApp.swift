@@ -12,7 +12,8 @@ public struct TrackerApp: Sendable {
     /// What a request is for.
     enum Purpose: Sendable {
         case marketData(fetch: Int, ids: [String], cacheKey: String, lookup: Int?)
-        case coinList
+        /// `/coins/list` for a search sheet's `.task` (its number), which the dismissal cancels.
+        case coinList(sheet: Int)
         case detail(id: String, token: Int)
         /// A chart load; `task` is the coin screen's `.task` load it belongs to (its token), nil
         /// for a range or type switch (a `Task` of its own that nothing cancels).
@@ -75,7 +76,9 @@ public struct TrackerApp: Sendable {
     /// What the Portfolio tab's content lists since its last successful load.
     var portfolioContent = PortfolioContent()
     /// The open search sheet and what the user means to do with it.
-    var search: (session: CoinSearchSession, goal: SearchGoal?)?
+    var search: OpenSearchSheet?
+    /// Search sheets presented so far (each sheet's `.task` asks for the coin list as its own).
+    var sheetsPresented = 0
     /// `/coins/list` as `CoinGeckoService.fetchCoinList()` holds it (7 days, for the process).
     var coinList: (coins: [CoinListEntry], storedAt: Int64)?
     var marketCache: MarketDataCache

@@ -6,9 +6,10 @@ public enum UserAction: Sendable, Equatable {
     case openCoin(id: String)
     /// Selects a tab.
     case selectTab(AppTab)
-    /// Opens a search sheet, types the text one keystroke every 150 ms, and, once the results
-    /// show, does the goal with the coin it names (the sheet closes either way).
-    case search(text: String, goal: SearchGoal)
+    /// Opens a search sheet, types the text (one keystroke every 150 ms unless it gives its
+    /// gaps), and, once the results of the whole text show, does the goal with the coin it names
+    /// (the sheet closes either way).
+    case search(text: TypedText, goal: SearchGoal)
     /// Loads a chart directly, past the coin screen (scripted chart checks).
     case showChart(id: String, type: ChartType, range: ChartTimeRange)
     /// Picks another range on the open coin's screen: a chart load in its own task.

@@ -19,6 +19,10 @@ public struct CoinGeckoError: Error, Sendable, Equatable, CustomStringConvertibl
         case transport(TransportError)
         /// A 2xx response whose body is not what the endpoint returns.
         case decoding(LocatedDecodingError)
+        /// A chart body with no row the app can use (`prices: []`, `[]`, or every row too short):
+        /// `CoinGeckoService.fetchMarketChart` and `fetchOHLC` throw
+        /// `ChartError.noDataAvailable`.
+        case noData
     }
 
     /// What went wrong.
@@ -42,7 +46,7 @@ public struct CoinGeckoError: Error, Sendable, Equatable, CustomStringConvertibl
         case .rateLimited: true
         case .httpStatus(let status, _): status >= 500 || status == 408
         case .transport(let error): error != .cancelled
-        case .unknownCoin, .decoding: false
+        case .unknownCoin, .decoding, .noData: false
         }
     }
 
@@ -64,6 +68,8 @@ public struct CoinGeckoError: Error, Sendable, Equatable, CustomStringConvertibl
             return error.description
         case .decoding(let error):
             return "unexpected response body: \(error)"
+        case .noData:
+            return "no data: the chart has no row to draw"
         }
     }
 
