@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrackerCore
 
@@ -281,6 +282,20 @@ struct NavigationMachineTests {
             spec.apply(markets: [rows[0]], requested: ["a", "b"], receivedAt: 20)
                 == MissingRowOutcome(unavailable: 1))
         #expect(spec.quotes["a"]?.price == nil)
+    }
+
+    // Issue 67, item 4: the Portfolio tab values a coin whose row has a null price at 0 under
+    // the app's rule (`Coin.init(from:)`), and leaves it unpriced under the design documents'.
+    @Test("a null price is 0 under the app's rule, in the watchlist and the Portfolio tab alike")
+    func nullPriceShown() {
+        #expect(MissingRowRule.appCompactMap.shownPrice(nil) == 0)
+        #expect(MissingRowRule.appCompactMap.shownPrice(2.5) == 2.5)
+        #expect(MissingRowRule.dataUnavailable.shownPrice(nil) == nil)
+        let holding = Holding(coinId: "a", quantity: 2, costBasis: 30, realizedPnL: 5, fees: 0)
+        let summary = PortfolioSummary(
+            holdings: [holding], prices: ["a": Decimal(MissingRowRule.appCompactMap.shownPrice(nil)!)])
+        #expect(summary.unpricedCoins.isEmpty)
+        #expect(summary.totalValue == 0 && summary.unrealizedPnL == -30)
     }
 }
 

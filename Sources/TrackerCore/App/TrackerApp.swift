@@ -271,7 +271,9 @@ public struct TrackerApp: Sendable {
             .portfolioAtEnd(
                 PortfolioAtEnd(
                     transactions: transactions, holdings: holdings,
-                    shownPrices: portfolioPrices?.compactMapValues(\.currentPrice))))
+                    shownPrices: portfolioPrices?.compactMapValues {
+                        policies.missingRows.shownPrice($0.currentPrice)
+                    })))
         let shown = Set(watchlistScreen.shown(of: watchlist.coinIds))
         let unavailable = watchlist.rows(sortedBy: .custom, at: now).filter {
             $0.isUnavailable && shown.contains($0.coinId)

@@ -10,6 +10,17 @@ public enum MissingRowRule: String, Sendable, Equatable, CaseIterable, Codable {
     case appCompactMap = "compact-map"
     /// The design documents: such a coin stays on screen as "Data unavailable".
     case dataUnavailable = "data-unavailable"
+
+    /// The price a row's coin shows. The app reads a `null` `current_price` as 0
+    /// (`Coin.init(from:)`): on the watchlist, and in the Portfolio tab, where the holding is
+    /// valued at 0 (its unrealised P&L is minus its cost) and its realised P&L still counts
+    /// (`computeHoldings`, `computeClosedPositions`: the coin has a row). The design documents
+    /// show none: the coin is unpriced.
+    ///
+    /// - Parameter price: The row's `current_price`.
+    public func shownPrice(_ price: Double?) -> Double? {
+        price ?? (self == .appCompactMap ? 0 : nil)
+    }
 }
 
 /// What one refresh did to the watchlist's rows, counted by case.

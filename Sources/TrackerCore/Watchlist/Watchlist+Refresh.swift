@@ -71,11 +71,8 @@ extension Watchlist {
             guard position != nil || contains(row.id) else { continue }
             if !answersAll { answered.insert(row.id) }
             let coin = CoinListEntry(id: row.id, symbol: row.symbol, name: row.name)
-            var price = row.currentPrice
-            if price == nil, rule == .appCompactMap {
-                price = 0
-                outcome.zeroPrice += 1
-            }
+            let price = rule.shownPrice(row.currentPrice)
+            if row.currentPrice == nil, price != nil { outcome.zeroPrice += 1 }
             let quote = WatchlistQuote(
                 price: price, change24hPercent: row.priceChangePercentage24h,
                 marketCap: row.marketCap, sourceUpdatedAt: row.lastUpdated, receivedAt: receivedAt)
