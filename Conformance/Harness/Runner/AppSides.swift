@@ -3,6 +3,9 @@ import ConformanceCases
 /// The app's side of each rule that was extracted (`IncludedRules.swift`, written by
 /// `workbench conformance diff`, fills it in); nil for a rule whose app code could not be.
 struct AppSides: Sendable {
+    /// A behaviour rule's app side: the case on the case's network.
+    typealias ScreenApp = @Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput
+
     /// The line chart.
     var lineChart: (@Sendable (ChartCase) async -> ChartOutput)?
     /// The candle chart.
@@ -16,13 +19,13 @@ struct AppSides: Sendable {
     /// The Portfolio tab.
     var ledger: (@Sendable (LedgerCase) async -> LedgerOutput)?
     /// The watchlist screen: the app's view model, services and limiter on the serial executor.
-    var watchlistScreen: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
+    var watchlistScreen: ScreenApp?
     /// The coin screen over the list: the app's `CoinDetailViewModel` too.
-    var coinScreen: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
+    var coinScreen: ScreenApp?
     /// The Portfolio tab beside the list: the app's `PortfolioViewModel` too.
-    var portfolioTab: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
+    var portfolioTab: ScreenApp?
     /// The search sheet over the list: the app's `CoinSearchViewModel` too.
-    var searchSheet: (@Sendable (ScreenCase, any ScreenNetwork) async -> ScreenOutput)?
+    var searchSheet: ScreenApp?
     /// Sets up the screens' serial executor (before a screen rule runs).
     var prepareScreens: (@Sendable () -> Void)?
 }
@@ -39,26 +42,23 @@ extension AppSides {
         case "rate-limiter": rateLimiter.map { WorkbenchLimiter.rule(app: $0, randomCount: count).run }
         case "portfolio-ledger": ledger.map { WorkbenchLedger.rule(app: $0, randomCount: count).run }
         case "watchlist-screen":
-            watchlistScreen.map { app in
-                prepareScreens?()
-                return WorkbenchWatchlistScreen.rule(app: app, randomCount: count).run
-            }
+            screenRule(watchlistScreen) { WorkbenchWatchlistScreen.rule(app: $0, randomCount: count) }
         case "coin-screen":
-            coinScreen.map { app in
-                prepareScreens?()
-                return WorkbenchWatchlistScreen.coinRule(app: app, randomCount: count).run
-            }
+            screenRule(coinScreen) { WorkbenchWatchlistScreen.coinRule(app: $0, randomCount: count) }
         case "portfolio-tab":
-            portfolioTab.map { app in
-                prepareScreens?()
-                return WorkbenchPortfolioTab.rule(app: app, randomCount: count).run
-            }
+            screenRule(portfolioTab) { WorkbenchPortfolioTab.rule(app: $0, randomCount: count) }
         case "search-sheet":
-            searchSheet.map { app in
-                prepareScreens?()
-                return WorkbenchSearchSheet.rule(app: app, randomCount: count).run
-            }
+            screenRule(searchSheet) { WorkbenchSearchSheet.rule(app: $0, randomCount: count) }
         default: nil
         }
+    }
+
+    /// A behaviour rule's check: the screens' serial executor set up first.
+    private func screenRule(
+        _ app: ScreenApp?, _ rule: (@escaping ScreenApp) -> RuleCheck<ScreenCase, ScreenOutput>
+    ) -> ((UInt64) async -> RuleResult)? {
+        guard let app else { return nil }
+        prepareScreens?()
+        return rule(app).run
     }
 }
