@@ -23,6 +23,8 @@ public struct FleetUser: Sendable, Equatable, Codable {
     public var searches: Double
     /// Whether the widget is on the home screen.
     public var widget: Bool
+    /// The widget's size.
+    public var widgetFamily = WidgetFamily.medium
     /// Whether the user holds the scenario's portfolio.
     public var portfolio: Bool
     /// The app build (a policy preset).
@@ -49,6 +51,12 @@ public struct FleetUser: Sendable, Equatable, Codable {
         if !habits.timeZones.isEmpty {
             utcOffsetHours = Self.pick(
                 habits.timeZones.map { ($0.hours, $0.share) }, at: random.nextUnitInterval())
+        }
+        // Drawn last, so a fleet without widget sizes keeps its users.
+        if widget, !habits.widgetFamilies.isEmpty {
+            widgetFamily =
+                Self.pick(habits.widgetFamilies.map { ($0.family, $0.share) }, at: random.nextUnitInterval())
+                ?? .medium
         }
     }
 
@@ -98,6 +106,7 @@ public struct FleetUser: Sendable, Equatable, Codable {
                 awakeMilliseconds: waking.awake)
         }
         scenario.hasWidget = widget
+        scenario.widgetFamily = widgetFamily
         if let policies = PolicyPresets.named(build) { scenario.policies = policies }
         return scenario
     }

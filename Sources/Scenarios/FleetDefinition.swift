@@ -63,6 +63,9 @@ public struct FleetDefinition: Sendable, Equatable {
         public var searches: Distribution
         /// The share of users with the widget on the home screen.
         public var widgetShare: Double
+        /// The widget's sizes and their shares among those users; empty: every widget medium (a
+        /// tap opens the Portfolio tab). No figure of how people size widgets is published.
+        public var widgetFamilies: [WidgetFamilyShare] = []
         /// The share of users who hold the scenario's portfolio (the others hold none).
         public var portfolioShare: Double
         /// App builds (policy presets) and their shares.
@@ -82,8 +85,20 @@ public struct FleetDefinition: Sendable, Equatable {
                 )
                 && (left.widgetShare, left.portfolioShare, left.builds, left.timeZones)
                     == (right.widgetShare, right.portfolioShare, right.builds, right.timeZones)
+                && left.widgetFamilies == right.widgetFamilies
                 && left.wakingMilliseconds == right.wakingMilliseconds
         }
+    }
+
+    /// A widget size among the fleet's widget users, and its share.
+    public struct WidgetFamilyShare: Sendable, Equatable {
+        /// The size.
+        public var family: WidgetFamily
+        /// The share, 0...1.
+        public var share: Double
+
+        /// A size and its share.
+        public init(family: WidgetFamily, share: Double) { (self.family, self.share) = (family, share) }
     }
 
     /// A time zone of the fleet's users, and their share.

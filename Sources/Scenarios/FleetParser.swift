@@ -24,7 +24,7 @@ public enum FleetParser {
             ] + armKeys)
         let habits = try fleet.required("habits").mapping(allowing: [
             "sessions_per_day", "session_length", "watchlist", "portfolio", "portfolio_visits", "searches",
-            "widget", "builds", "time_zones", "waking_hours",
+            "widget", "widget_family", "builds", "time_zones", "waking_hours",
         ])
         let usersReader = try fleet.required("users")
         let users = try usersReader.double()
@@ -59,6 +59,7 @@ public enum FleetParser {
                     ?? .fixed(0),
                 searches: try distribution(habits.optional("searches"), in: 0...20) ?? .fixed(0),
                 widgetShare: try habits.optional("widget")?.double(in: 0...1) ?? 0,
+                widgetFamilies: try widgetFamilies(habits.optional("widget_family")),
                 portfolioShare: try habits.optional("portfolio")?.double(in: 0...1) ?? 1,
                 builds: try builds(habits.optional("builds")),
                 timeZones: try timeZones(habits.optional("time_zones")),
@@ -274,6 +275,30 @@ public enum FleetParser {
             throw reader.error("the time zones' shares must add up to 1, found \(total)")
         }
         return zones.sorted { $0.hours < $1.hours }
+    }
+
+    /// `widget_family: {small: 0.5, medium: 0.3, large: 0.2}`: the widget users' sizes.
+    private static func widgetFamilies(_ reader: NodeReader?) throws(ScenarioError)
+        -> [FleetDefinition.WidgetFamilyShare]
+    {
+        guard let reader else { return [] }
+        guard case .mapping(let mapping) = reader.node, !mapping.isEmpty else {
+            throw reader.error("expected widget sizes and their shares, such as {small: 0.5, medium: 0.5}")
+        }
+        var shares: [FleetDefinition.WidgetFamilyShare] = []
+        for (key, value) in mapping {
+            let name = key.scalar?.string ?? ""
+            let share = NodeReader(node: value, files: reader.files, path: reader.child(name))
+            guard let family = WidgetFamily(rawValue: name) else {
+                throw share.error("expected a widget size, small, medium or large, found '\(name)'")
+            }
+            shares.append(.init(family: family, share: try share.double(in: 0...1)))
+        }
+        let total = shares.map(\.share).reduce(0, +)
+        guard abs(total - 1) < 1e-9 else {
+            throw reader.error("the widget sizes' shares must add up to 1, found \(total)")
+        }
+        return WidgetFamily.allCases.compactMap { family in shares.first { $0.family == family } }
     }
 
     /// `waking_hours: [7h, 23h]`: when users wake and go to sleep, local time.

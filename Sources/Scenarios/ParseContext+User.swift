@@ -5,16 +5,16 @@ import WorkbenchFoundation
 
 extension ParseContext {
     /// The user: scripted actions, seeded sessions, whether the app is open at the start, and
-    /// whether the app's widget is on the home screen.
+    /// the app's widget on the home screen, if it is there (its size).
     func user(_ reader: NodeReader?, market: Scenario.MarketSpec) throws(ScenarioError)
         -> (
-            script: [ScheduledAction], sessions: StochasticUser?, foreground: Bool, widget: Bool,
+            script: [ScheduledAction], sessions: StochasticUser?, foreground: Bool, widget: WidgetFamily?,
             termination: TerminationRule
         )
     {
-        guard let reader else { return ([], nil, true, false, TerminationRule()) }
+        guard let reader else { return ([], nil, true, nil, TerminationRule()) }
         let section = try reader.mapping(allowing: [
-            "foreground", "script", "sessions", "widget", "termination",
+            "foreground", "script", "sessions", "widget", "widget_family", "termination",
         ])
         var script: [ScheduledAction] = []
         var entries: [(item: NodeReader, actions: [ScheduledAction])] = []
@@ -26,6 +26,11 @@ extension ParseContext {
         }
         let foreground = try section.optional("foreground")?.bool() ?? true
         let widget = try section.optional("widget")?.bool() ?? false
+        let family = try section.optional("widget_family")?.choice(
+            WidgetFamily.allCases.map { ($0.rawValue, $0) })
+        if !widget, let family = section.optional("widget_family") {
+            throw family.error("'widget_family' sizes the widget on the home screen: set user.widget: true")
+        }
         // The widget's tap opens the app only where the widget is on the home screen.
         if !widget, let entry = entries.first(where: { $0.actions.contains { $0.action == .openFromWidget } })
         {
@@ -69,7 +74,10 @@ extension ParseContext {
         if (sessions?.sessionsPerDay ?? 0) == 0 {
             try refuseTapsInBackground(entries, foreground: foreground)
         }
-        return (script, sessions, foreground, widget, try termination(section.optional("termination")))
+        return (
+            script, sessions, foreground, widget ? family ?? .medium : nil,
+            try termination(section.optional("termination"))
+        )
     }
 
     /// `termination: {after: DURATION, per_hour: RATE}`: when iOS ends the app in the background.

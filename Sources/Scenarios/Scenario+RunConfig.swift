@@ -104,12 +104,13 @@ extension Scenario {
         let seed = seed ?? self.seed
         let (source, prices) = market
         let coins = Dictionary(uniqueKeysWithValues: prices.coins.map { ($0.id, $0) })
-        let app = AppSetup(
+        var app = AppSetup(
             policies: policies,
             watchlist: watchlist?.compactMap { id in
                 coins[id].map { CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name) }
             },
             alerts: alerts, startsInForeground: startsInForeground, hasWidget: hasWidget)
+        app.widgetFamily = widgetFamily
         var config = RunConfig(
             seed: seed, source: source, prices: prices, start: start,
             durationMilliseconds: durationMilliseconds, server: server, app: app, script: script,

@@ -82,6 +82,8 @@ public struct Scenario: Sendable {
     /// Whether the app's widget is on the home screen (`user.widget`); its build is the
     /// `widget` policy.
     public var hasWidget = false
+    /// The widget's size (`user.widget_family`), which decides where its tap goes.
+    public var widgetFamily = WidgetFamily.medium
     /// When iOS ends the app in the background (`user.termination`; never by default).
     public var termination = TerminationRule()
     /// What the result must meet.

@@ -182,7 +182,8 @@ public enum ScenarioParser {
             file: file)
         scenario.bases = files.bases
         scenario.marketSeed = marketSeed ?? nil
-        scenario.hasWidget = user.widget
+        scenario.hasWidget = user.widget != nil
+        scenario.widgetFamily = user.widget ?? .medium
         scenario.termination = user.termination
         scenario.knownFailures = knownFailures
         guard TimeLimits.time(after: context.start, steps: 1, of: duration) != nil else {

@@ -14,6 +14,8 @@ public struct AppSetup: Sendable {
     /// Whether the app's widget is on the home screen from the start (its build is
     /// ``AppPolicies/widget``).
     public var hasWidget: Bool
+    /// The widget's size, which decides where its tap goes (medium unless set).
+    public var widgetFamily: WidgetFamily = .medium
     /// The stored ledger, in the order recorded (SwiftData's `Transaction` models): empty for a
     /// fresh install, and in the simulator; `workbench live --state` keeps it between runs.
     public var transactions: [PortfolioTransaction] = []

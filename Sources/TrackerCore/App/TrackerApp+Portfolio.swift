@@ -1,3 +1,5 @@
+import Foundation
+
 extension TrackerApp {
     /// Runs the Portfolio tab's loads (`PortfolioViewModel.loadPortfolioWithPrices()`): market data
     /// of every coin the ledger has traded, through the shared market cache and limiter.
@@ -30,12 +32,31 @@ extension TrackerApp {
         }
     }
 
-    /// Adds a transaction to the ledger if it is valid at its time (a sale of no more than is
-    /// held), and keeps the held coins the Portfolio tab lists; a refusal is counted.
+    /// Adds a transaction to the ledger if it is accepted, and keeps the held coins the
+    /// Portfolio tab lists; a refusal is counted.
+    ///
+    /// A ledger entry (the scenario's, no screen) must not sell more than was held at its time
+    /// (``PortfolioLedger/validateAppending(_:to:)``), and so must a trade saved through the
+    /// add-transaction form (`throughForm`) under other cost methods. Under the app's, the form
+    /// is the app's (`AddTransactionViewModel.validationError`): an amount and a price above 0,
+    /// and a sale of no more than today's holding as the tab lists it (`existingHoldings`, from
+    /// its last successful load; 0 for a coin it does not list), so a back-dated sale that
+    /// oversells at its date is recorded.
     ///
     /// - Returns: Whether it was recorded.
-    mutating func record(_ transaction: PortfolioTransaction, at now: Int64) -> Bool {
-        guard (try? PortfolioLedger.validateAppending(transaction, to: transactions)) != nil else {
+    mutating func record(_ transaction: PortfolioTransaction, throughForm: Bool = false, at now: Int64)
+        -> Bool
+    {
+        let accepted: Bool
+        if throughForm, policies.costMethod == .bitpalAverage {
+            accepted =
+                transaction.quantity > 0 && transaction.price > 0
+                && (transaction.kind == .buy
+                    || transaction.quantity <= portfolioContent.heldQuantities[transaction.coinId, default: 0])
+        } else {
+            accepted = (try? PortfolioLedger.validateAppending(transaction, to: transactions)) != nil
+        }
+        guard accepted else {
             emit(.failed(.portfolio, .refusedTrade))
             return false
         }
@@ -50,9 +71,12 @@ extension TrackerApp {
 /// `computeClosedPositions`).
 struct PortfolioContent: Sendable, Equatable {
     /// Whether a holding is listed.
-    var hasHoldings = false
+    var hasHoldings: Bool { !heldQuantities.isEmpty }
     /// Whether a closed position is listed.
     var hasClosedPositions = false
+    /// The quantity of each holding listed (`Holding.totalAmount`): what the add-transaction
+    /// form lets the user sell.
+    var heldQuantities: [String: Decimal] = [:]
 
     /// Nothing listed: the empty state ("No Holdings Yet").
     var isEmpty: Bool { !hasHoldings && !hasClosedPositions }
@@ -61,8 +85,11 @@ struct PortfolioContent: Sendable, Equatable {
     init() {}
 
     /// The content a load with these prices leaves.
-    init(transactions: [PortfolioTransaction], heldCoinIds: [String], priced: Set<String>) {
-        hasHoldings = heldCoinIds.contains(where: priced.contains)
+    init(transactions: [PortfolioTransaction], priced: Set<String>, method: CostMethod) {
+        let holdings = (try? PortfolioLedger.holdings(transactions, method: method)) ?? []
+        for holding in holdings where holding.quantity > 0 && priced.contains(holding.coinId) {
+            heldQuantities[holding.coinId] = holding.quantity
+        }
         hasClosedPositions = !PortfolioRefreshLoop.closedPositionCoinIds(of: transactions).isDisjoint(
             with: priced)
     }

@@ -57,9 +57,9 @@ extension TrackerApp {
         case .closePortfolioPage: execute(navigation.popPage(), at: now)
         case .openFromWidget:
             // The scene becomes active (the process resumes, or the app launches on its first
-            // tab), then the deep link selects the Portfolio tab.
+            // tab), then the deep link selects the Portfolio tab; the small widget has none.
             execute(navigation.becomeActive(), at: now)
-            execute(navigation.select(.portfolio), at: now)
+            if widgetFamily.linksToPortfolio { execute(navigation.select(.portfolio), at: now) }
         case .terminated: endProcess(at: now)
         }
         if processEnded, navigation.isLaunched {

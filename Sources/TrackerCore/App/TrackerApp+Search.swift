@@ -83,7 +83,7 @@ extension TrackerApp {
         switch goal {
         case .addCoin(let coin): add(coin, at: now)
         case .trade(let transaction):
-            guard record(transaction, at: now) else { return }
+            guard record(transaction, throughForm: true, at: now) else { return }
             // `AddTransactionView`'s `onSave`: the Portfolio tab loads again.
             execute(portfolioLoop.loadOnce(), at: now)
         }

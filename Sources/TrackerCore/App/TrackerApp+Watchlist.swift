@@ -237,7 +237,8 @@ extension TrackerApp {
                 portfolioPrices = Dictionary(fetch.rows.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
                 portfolioLoadedAt = now
                 portfolioContent = PortfolioContent(
-                    transactions: transactions, heldCoinIds: heldCoinIds, priced: Set(fetch.rows.map(\.id)))
+                    transactions: transactions, priced: Set(fetch.rows.map(\.id)), method: policies.costMethod
+                )
                 // `loadPortfolioWithPrices()` returns before this with no transactions.
                 if !transactions.isEmpty {
                     updateAndReloadWidgets(

@@ -69,6 +69,8 @@ public struct TrackerApp: Sendable {
     var portfolioLoop: PortfolioRefreshLoop
     /// The app's home-screen widget under WidgetKit, if one is installed.
     var widget: HomeScreenWidget?
+    /// The widget's size: whether its tap opens the Portfolio tab.
+    var widgetFamily = WidgetFamily.medium
     /// The market data of the Portfolio tab's last load, by id: the prices its holdings show.
     var portfolioPrices: [String: CoinMarket]?
     /// When the Portfolio tab's last load ended.
@@ -174,6 +176,7 @@ public struct TrackerApp: Sendable {
         heldCoinIds = PortfolioRefreshLoop.heldCoinIds(
             of: setup.transactions, method: setup.policies.costMethod)
         portfolioLoop = PortfolioRefreshLoop(intervalMilliseconds: policies.refreshIntervalMilliseconds)
+        widgetFamily = setup.widgetFamily
         if setup.hasWidget {
             widget = HomeScreenWidget(
                 build: policies.widget, budget: WidgetKitBudget(start: start, seed: widgetSeed))

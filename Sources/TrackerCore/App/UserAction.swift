@@ -44,8 +44,9 @@ public enum UserAction: Sendable, Equatable {
     case openPortfolioPage(PortfolioPage)
     /// Goes back from a Portfolio-tab page (the tab's root loads again).
     case closePortfolioPage
-    /// Taps the home-screen widget: every size links to `bitpal://portfolio`, so the app comes to
-    /// the foreground (or launches) and `ContentView.handleDeepLink(_:)` selects the Portfolio tab.
+    /// Taps the home-screen widget: the app comes to the foreground (or launches), and the medium
+    /// and large sizes link to `bitpal://portfolio`, so `ContentView.handleDeepLink(_:)` selects
+    /// the Portfolio tab; the small size has no link (``WidgetFamily``).
     case openFromWidget
     /// iOS ends the suspended app: its memory is gone (the market-data cache, the coin list, the
     /// view models, the limiter), SwiftData's store, URLSession's disk cache and the widget's
