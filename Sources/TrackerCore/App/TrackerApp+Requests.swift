@@ -24,7 +24,7 @@ extension TrackerApp {
             waitingForSlot.remove(id)
             requestLifecycle.send(at: now)
             // The app's session looks in its own cache when the task starts (the widget's
-            // extension is another process, with a cache of its own: not modelled).
+            // extension is another process, with a cache of its own: `sendWidgetRequest`).
             if httpCache != nil, !request.purpose.isWidget {
                 let target = request.request.target
                 let cached = httpCache!.lookup(target, at: now)
@@ -93,6 +93,9 @@ extension TrackerApp {
     public mutating func receive(_ response: HTTPResponse, forRequest id: Int, dataTime: Int64, at now: Int64)
     {
         timer?.count("app_received", bytes: response.body.count)
+        if let request = pending[id], request.purpose.isWidget, widgetHTTPCache != nil {
+            _ = widgetHTTPCache!.store(response, for: request.request.target, dataTime: dataTime, at: now)
+        }
         // A cancelled task's answer never reaches URLSession's cache (the task is torn down).
         if let request = pending[id], httpCache != nil, !request.purpose.isWidget, isWanted(request.purpose),
             let entry = httpCache!.store(response, for: request.request.target, dataTime: dataTime, at: now),

@@ -33,17 +33,23 @@ extension TrackerApp {
         reloadWidgetTimelines(at: now)
     }
 
-    /// The widget's own request: past the app's limiter and caches, straight to the server.
+    /// The widget's own request: past the app's limiter and caches. `WidgetAPIClient` uses
+    /// `URLSession.shared` in the extension's process (Pointwelve/Bitpal-iOS `122d91c`,
+    /// `BitpalWidget/Services/WidgetAPIClient.swift`, `fetchPrices(coinIds:)`), whose own URL
+    /// cache answers a repeated request within CoinGecko's `max-age`; the rest go to the server.
     private mutating func sendWidgetRequest(ids: [String], token: Int, at now: Int64) {
         guard online else {
             widgetFetchFinished(token: token, .failure(.init(.offline)), at: now)
             return
         }
+        let request = HomeScreenWidget.request(for: ids)
+        if let cached = widgetHTTPCache?.lookup(request.target, at: now) {
+            widgetAnswered(token: token, response: cached.response, dataTime: cached.dataTime, at: now)
+            return
+        }
         let id = nextRequest
         nextRequest += 1
-        pending[id] = Pending(
-            request: HomeScreenWidget.request(for: ids), purpose: .widget(token: token), askedAt: now,
-            screen: .widget)
+        pending[id] = Pending(request: request, purpose: .widget(token: token), askedAt: now, screen: .widget)
         transmit(id)
     }
 

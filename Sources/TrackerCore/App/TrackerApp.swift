@@ -109,6 +109,9 @@ public struct TrackerApp: Sendable {
     var waitingForSlot: Set<Int> = []
     /// The HTTP client's cache; nil under ``HTTPCachePolicy/none``.
     var httpCache: ClientHTTPCache?
+    /// The widget extension's own `URLSession.shared` cache (another process: it outlives the
+    /// app's); nil without a widget or under ``HTTPCachePolicy/none``.
+    var widgetHTTPCache: ClientHTTPCache?
     var nextRequest = 0
     /// Whether the device has a network (``UserAction/offline`` and ``UserAction/online``).
     var online = true
@@ -147,6 +150,7 @@ public struct TrackerApp: Sendable {
         requestLifecycle = RequestLifecycle(
             limiter: RateLimiter(policy: policies.limiter, plan: plan, backoff: backoff))
         httpCache = policies.httpCache == .urlCache ? ClientHTTPCache() : nil
+        widgetHTTPCache = policies.httpCache == .urlCache && setup.hasWidget ? ClientHTTPCache() : nil
         requests = CoinGeckoRequests(
             apiKey: setup.apiKey, timeoutMilliseconds: policies.timeoutMilliseconds,
             maxTargetLength: policies.maxMarketsTargetLength,
