@@ -133,6 +133,11 @@ extension BadInputCase {
             label: "compare: a missing run", arguments: ["compare", "$D/a.json", "$D/b.json"],
             messages: ["$D/a.json", "no such file"]),
         .init(
+            label: "compare: a mistyped run folder",
+            arguments: ["compare", "$D/quickstrat", "$D/quickstart"],
+            files: ["quickstart/result.json": .text(#"{"metrics": {"x": 1}}"#)],
+            messages: ["$D/quickstrat: no such run folder or result.json; did you mean $D/quickstart?"]),
+        .init(
             label: "compare: a directory without result.json", arguments: ["compare", "$D/x", "$D/x"],
             files: ["x": .directory], messages: ["$D/x/result.json", "no such file"]),
         .init(
