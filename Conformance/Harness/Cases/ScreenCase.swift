@@ -66,12 +66,16 @@ public struct ScreenCase: Codable, Sendable, Equatable {
         public var option: String?
         /// A search's gap before each keystroke after the first, ms.
         public var gaps: [Int64]?
+        /// A search's trade (the Portfolio tab's picker and form), instead of adding `coin`.
+        public var trade: Trade?
 
         /// A step.
         public init(
-            at: Int64, action: Action, coin: String? = nil, option: String? = nil, gaps: [Int64]? = nil
+            at: Int64, action: Action, coin: String? = nil, option: String? = nil, gaps: [Int64]? = nil,
+            trade: Trade? = nil
         ) {
             (self.at, self.action, self.coin, self.option, self.gaps) = (at, action, coin, option, gaps)
+            self.trade = trade
         }
     }
 

@@ -26,6 +26,8 @@ struct AppSides: Sendable {
     var portfolioTab: ScreenApp?
     /// The search sheet over the list: the app's `CoinSearchViewModel` too.
     var searchSheet: ScreenApp?
+    /// The Portfolio tab's add-transaction form and picker: `AddTransactionViewModel` too.
+    var addTransaction: ScreenApp?
     /// Sets up the screens' serial executor (before a screen rule runs).
     var prepareScreens: (@Sendable () -> Void)?
 }
@@ -49,6 +51,8 @@ extension AppSides {
             screenRule(portfolioTab) { WorkbenchPortfolioTab.rule(app: $0, randomCount: count) }
         case "search-sheet":
             screenRule(searchSheet) { WorkbenchSearchSheet.rule(app: $0, randomCount: count) }
+        case "add-transaction":
+            screenRule(addTransaction) { WorkbenchAddTransaction.rule(app: $0, randomCount: count) }
         default: nil
         }
     }

@@ -41,7 +41,12 @@ enum WorkbenchWatchlistScreen {
             case .closePage: verb = "do: close-page"
             case .search:
                 let gaps = step.gaps.map { ", gaps: [\($0.map { "\($0)ms" }.joined(separator: ", "))]" } ?? ""
-                verb = "search: \"\(step.option ?? "")\", add: \(step.coin ?? "")\(gaps)"
+                if let trade = step.trade {
+                    verb =
+                        "search: \"\(step.option ?? "")\", trade: {coin: \(trade.coin), side: \(trade.side), quantity: \"\(trade.quantity)\", price: \"\(trade.price)\"}\(gaps)"
+                } else {
+                    verb = "search: \"\(step.option ?? "")\", add: \(step.coin ?? "")\(gaps)"
+                }
             case .keystroke: verb = "do: keystroke"  // the driver's own; never in a case
             }
             return "    - {at: \(step.at)ms, \(verb)}"

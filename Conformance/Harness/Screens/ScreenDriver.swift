@@ -44,6 +44,13 @@ protocol SearchSheetViews: AnyObject {
     @MainActor func dismiss()
 }
 
+/// What the Portfolio tab's add-transaction form does for the driver (`AppSide/add-transaction`).
+protocol TradeFormViews: AnyObject {
+    /// The user picked the trade's coin in the form's picker, filled in the rest and tapped Save
+    /// (disabled unless the form is valid); the form saves, then `onSave` loads the tab again.
+    @MainActor func save(_ trade: ScreenCase.Trade, context: ModelContext)
+}
+
 /// The app's screens driven by a case's script, through its own `WatchlistViewModel`,
 /// `PriceUpdateService`, `CoinGeckoService` and `RateLimiter` (fresh for each case) and, with the
 /// `coin-screen` rule, `CoinDetailViewModel`, on the serial executor and the case's clock. This is
@@ -78,7 +85,8 @@ enum ScreenDriver {
     @MainActor
     static func run(
         _ screen: ScreenCase, network: any ScreenNetwork, coinScreen: CoinScreenViews?,
-        portfolioTab: PortfolioTabViews? = nil, searchSheet: SearchSheetViews? = nil
+        portfolioTab: PortfolioTabViews? = nil, searchSheet: SearchSheetViews? = nil,
+        tradeForm: TradeFormViews? = nil
     ) async -> ScreenOutput {
         let scheduler = ScreenScheduler.shared
         let generation = scheduler.begin(at: launch)
@@ -103,7 +111,7 @@ enum ScreenDriver {
             var coinOpen = false
             var pageOpen = false
             // The open search sheet: its number (a keystroke carries it), text and coin.
-            var sheet: (number: Int, text: String, coin: String)?
+            var sheet: (number: Int, text: String, coin: String, trade: ScreenCase.Trade?)?
             var sheets = 0
             var viewTask: Task<Void, Never>? = appear(model, context: context)
             func hideList() {
@@ -123,7 +131,18 @@ enum ScreenDriver {
                     // The list's own verbs (add, remove, open a row) are done where the app offers
                     // them: on the Watchlist tab's list, shown first if needed (a pop, a tab), as
                     // the simulator's scripts do.
-                    let listVerb = [.add, .remove, .openCoin, .search].contains(step.action)
+                    let listVerb =
+                        [.add, .remove, .openCoin].contains(step.action)
+                        || (step.action == .search && step.trade == nil)
+                    // A trade is entered on the Portfolio tab (`PortfolioView`'s add button opens
+                    // `AddTransactionView`, whose coin field opens `CoinPickerView`): the tab is
+                    // selected first.
+                    if step.action == .search, step.trade != nil, tabShown, !coinOpen {
+                        tabShown = false
+                        hideList()
+                        if !pageOpen { portfolioTab?.appear(context: context) }
+                        await scheduler.settle()
+                    }
                     if listVerb, !tabShown || coinOpen, coinScreen != nil || step.action != .openCoin {
                         if coinOpen {
                             coinScreen?.close()
@@ -201,7 +220,7 @@ enum ScreenDriver {
                         if sheet != nil { searchSheet.dismiss() }
                         sheets += 1
                         let text = step.option ?? ""
-                        sheet = (sheets, text, step.coin ?? "")
+                        sheet = (sheets, text, step.trade?.coin ?? step.coin ?? "", step.trade)
                         searchSheet.present()
                         await scheduler.settle()
                         // Each keystroke after the script's steps of its millisecond: the simulator
@@ -222,9 +241,16 @@ enum ScreenDriver {
                 }
                 await scheduler.settle()
                 // The user taps the coin once the whole text's results show (`CoinSearchView`'s
-                // row: `addCoin(coinId:)`, then `dismiss()`), or closes the sheet without it.
+                // row: `addCoin(coinId:)`, then `dismiss()`; `CoinPickerView`'s: `onSelect`, then
+                // the form's Save), or closes the sheet without it.
                 if let open = sheet, let searchSheet, searchSheet.wholeTextShown {
-                    if searchSheet.lists(open.coin) { try? model.addCoin(coinId: open.coin) }
+                    if searchSheet.lists(open.coin) {
+                        if let trade = open.trade {
+                            tradeForm?.save(trade, context: context)
+                        } else {
+                            try? model.addCoin(coinId: open.coin)
+                        }
+                    }
                     searchSheet.dismiss()
                     sheet = nil
                     await scheduler.settle()

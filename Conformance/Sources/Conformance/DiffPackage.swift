@@ -48,10 +48,12 @@ public struct DiffPackage {
             harness.appendingPathComponent("AppSide/Shared"), to: "Sources/BitpalApp/Harness/Shared",
             into: &files)
         for rule in rules {
-            try copy(
-                harness.appendingPathComponent("AppSide/\(rule.name)"),
-                to: "Sources/\(rule.isBehaviour ? "BitpalScreens" : "BitpalApp")/Harness/\(rule.name)",
-                into: &files)
+            for folder in rule.appSides.isEmpty ? [rule.name] : rule.appSides {
+                try copy(
+                    harness.appendingPathComponent("AppSide/\(folder)"),
+                    to: "Sources/\(rule.isBehaviour ? "BitpalScreens" : "BitpalApp")/Harness/\(folder)",
+                    into: &files)
+            }
         }
         // Empty modules still build: each has at least this file.
         files["Sources/BitpalApp/Module.swift"] = "// The pure rules' app code (conformance diff).\n"
@@ -86,6 +88,7 @@ public struct DiffPackage {
                     \(side("coin-screen", "coinScreen", "{ await CoinScreenApp.run($0, network: $1) }")),
                     \(side("portfolio-tab", "portfolioTab", "{ await PortfolioTabApp.run($0, network: $1) }")),
                     \(side("search-sheet", "searchSheet", "{ await SearchSheetApp.run($0, network: $1) }")),
+                    \(side("add-transaction", "addTransaction", "{ await AddTransactionApp.run($0, network: $1) }")),
                     prepareScreens: \(screens.isEmpty ? "nil" : "ScreenRules.prepare"))
             }
 

@@ -26,6 +26,9 @@ public struct DiffRule: Sendable, Equatable {
     public var lifts: [Lift]
     /// Types whose `private` members become internal, so that the harness can call them.
     public var opened: [String] = []
+    /// The harness's app-side folders it builds with (`AppSide/<folder>`); its own name's when
+    /// empty.
+    public var appSides: [String] = []
     /// Whether the rule drives the app's view models and services (a behaviour rule: its app
     /// code builds in a module of its own, on the serial executor and the case's clock, with the
     /// real services) rather than pure functions.
@@ -173,5 +176,17 @@ public struct DiffRule: Sendable, Equatable {
             files: watchlistScreenFiles + ["Features/Watchlist/ViewModels/CoinSearchViewModel.swift"],
             lifts: [], opened: ["CoinGeckoService", "PriceUpdateService", "CoinSearchViewModel"],
             isBehaviour: true),
+        DiffRule(
+            name: "add-transaction",
+            summary:
+                "a user with trades saving new ones from the Portfolio tab (its coin picker typed at a person's pace, the form's checks, the load after saving) against a server: every request sent, at its millisecond, every one given up before sending, and every widget reload",
+            workbench:
+                "TrackerApp as the simulator runs it (AppSimulation on a scenario written from the case)",
+            files: portfolioTabFiles + [
+                "Features/Watchlist/ViewModels/CoinSearchViewModel.swift",
+                "Features/Portfolio/ViewModels/AddTransactionViewModel.swift",
+            ],
+            lifts: [], opened: ["CoinGeckoService", "PriceUpdateService", "CoinSearchViewModel"],
+            appSides: ["portfolio-tab", "search-sheet", "add-transaction"], isBehaviour: true),
     ]
 }
