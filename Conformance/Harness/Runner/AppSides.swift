@@ -46,7 +46,7 @@ extension AppSides {
         case "watchlist-screen":
             screenRule(watchlistScreen) { WorkbenchWatchlistScreen.rule(app: $0, randomCount: count) }
         case "coin-screen":
-            screenRule(coinScreen) { WorkbenchWatchlistScreen.coinRule(app: $0, randomCount: count) }
+            screenRule(coinScreen) { WorkbenchCoinScreen.rule(app: $0, randomCount: count) }
         case "portfolio-tab":
             screenRule(portfolioTab) { WorkbenchPortfolioTab.rule(app: $0, randomCount: count) }
         case "search-sheet":
