@@ -103,12 +103,14 @@ struct LiveTests {
         // one loop iteration more or less into a visit, and to let a coin screen's range switch
         // overtake its detail load (a race the app itself has), so one chart request comes before
         // another. So each screen must send the same distinct requests, first seen in the same
-        // order where nothing raced, with counts within 10 %; scripts/live-check.sh (50x, in CI on
-        // a quiet machine) compares every request in order.
+        // order where nothing raced, with counts within 10 % or two requests (one loop iteration
+        // more or less at each of the Portfolio tab's two visits: CI's under-load round, at a load
+        // average of 6.8, gave 18 against 16); scripts/live-check.sh (50x, in CI on a quiet
+        // machine) compares every request in order.
         for (screen, requests) in simulatedRequests {
             let live = liveRequests[screen] ?? []
             #expect(Set(live) == Set(requests), "screen \(screen)")
-            #expect(abs(live.count - requests.count) * 10 <= requests.count, "screen \(screen)")
+            #expect(abs(live.count - requests.count) <= max(2, requests.count / 10), "screen \(screen)")
         }
         // The same reports as `run`.
         for file in ["result.json", "report.md", "report.html", "series.json"] {
