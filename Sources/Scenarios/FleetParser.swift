@@ -256,25 +256,20 @@ public enum FleetParser {
         .TimeZoneShare]
     {
         guard let reader else { return [] }
-        guard case .mapping(let mapping) = reader.node, !mapping.isEmpty else {
-            throw reader.error("expected hours from UTC and their shares, such as {-5: 0.4, 1: 0.4, 8: 0.2}")
-        }
-        var zones: [FleetDefinition.TimeZoneShare] = []
-        for (key, value) in mapping {
-            let name = key.scalar?.string ?? ""
-            let share = NodeReader(node: value, files: reader.files, path: reader.child(name))
+        let zones = try shares(
+            reader, of: "time zones",
+            example: "hours from UTC and their shares, such as {-5: 0.4, 1: 0.4, 8: 0.2}"
+        ) { name, share throws(ScenarioError) in
             guard let hours = Double(name), (-12...14).contains(hours), (hours * 4).rounded() == hours * 4
             else {
                 throw share.error(
                     "expected a time zone as hours from UTC, -12 to 14 in quarter hours, found '\(name)'")
             }
-            zones.append(FleetDefinition.TimeZoneShare(hours: hours, share: try share.double(in: 0...1)))
+            return hours
         }
-        let total = zones.map(\.share).reduce(0, +)
-        guard abs(total - 1) < 1e-9 else {
-            throw reader.error("the time zones' shares must add up to 1, found \(total)")
+        return zones.map { FleetDefinition.TimeZoneShare(hours: $0.key, share: $0.share) }.sorted {
+            $0.hours < $1.hours
         }
-        return zones.sorted { $0.hours < $1.hours }
     }
 
     /// `widget_family: {small: 0.5, medium: 0.3, large: 0.2}`: the widget users' sizes.
@@ -282,23 +277,42 @@ public enum FleetParser {
         -> [FleetDefinition.WidgetFamilyShare]
     {
         guard let reader else { return [] }
-        guard case .mapping(let mapping) = reader.node, !mapping.isEmpty else {
-            throw reader.error("expected widget sizes and their shares, such as {small: 0.5, medium: 0.5}")
-        }
-        var shares: [FleetDefinition.WidgetFamilyShare] = []
-        for (key, value) in mapping {
-            let name = key.scalar?.string ?? ""
-            let share = NodeReader(node: value, files: reader.files, path: reader.child(name))
+        let sizes = try shares(
+            reader, of: "widget sizes",
+            example: "widget sizes and their shares, such as {small: 0.5, medium: 0.5}"
+        ) { name, share throws(ScenarioError) in
             guard let family = WidgetFamily(rawValue: name) else {
                 throw share.error("expected a widget size, small, medium or large, found '\(name)'")
             }
-            shares.append(.init(family: family, share: try share.double(in: 0...1)))
+            return family
         }
-        let total = shares.map(\.share).reduce(0, +)
+        return WidgetFamily.allCases.compactMap { family in
+            sizes.first { $0.key == family }.map {
+                FleetDefinition.WidgetFamilyShare(family: family, share: $0.share)
+            }
+        }
+    }
+
+    /// A mapping of keys to shares that add up to 1 (`time_zones`, `widget_family`): each key read
+    /// by `key` (given its text and its value's reader, for located errors), each share in 0...1.
+    private static func shares<Key>(
+        _ reader: NodeReader, of what: String, example: String,
+        key: (String, NodeReader) throws(ScenarioError) -> Key
+    ) throws(ScenarioError) -> [(key: Key, share: Double)] {
+        guard case .mapping(let mapping) = reader.node, !mapping.isEmpty else {
+            throw reader.error("expected \(example)")
+        }
+        var read: [(key: Key, share: Double)] = []
+        for (name, value) in mapping {
+            let text = name.scalar?.string ?? ""
+            let share = NodeReader(node: value, files: reader.files, path: reader.child(text))
+            read.append((try key(text, share), try share.double(in: 0...1)))
+        }
+        let total = read.map(\.share).reduce(0, +)
         guard abs(total - 1) < 1e-9 else {
-            throw reader.error("the widget sizes' shares must add up to 1, found \(total)")
+            throw reader.error("the \(what)' shares must add up to 1, found \(total)")
         }
-        return WidgetFamily.allCases.compactMap { family in shares.first { $0.family == family } }
+        return read
     }
 
     /// `waking_hours: [7h, 23h]`: when users wake and go to sleep, local time.

@@ -49,15 +49,7 @@ public enum ScenarioParser {
     /// The scenario file in the same folder whose name is nearest a missing one's, written as the
     /// user wrote the folder (`scenarios/quickstart.yaml` for `scenarios/quickstrat.yaml`).
     static func nearestScenario(to path: String) -> String? {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-        let scenarios = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
-        guard let nearest = NearestName.nearest(to: url.lastPathComponent, among: scenarios) else {
-            return nil
-        }
-        let given = (path as NSString).deletingLastPathComponent
-        return given.isEmpty ? nearest : "\(given)/\(nearest)"
+        NearestName.nearestSibling(of: path) { _, name in name.hasSuffix(".yaml") || name.hasSuffix(".yml") }
     }
 
     /// A scenario file's text: UTF-8, a leading byte-order mark dropped.

@@ -98,19 +98,6 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    /// The run folder (one holding a `result.json`) beside a mistyped one whose name is nearest.
-    static func nearestRun(to path: String) -> String? {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-        let runs = names.filter {
-            FileManager.default.fileExists(atPath: "\(folder)/\($0)/result.json")
-        }.sorted()
-        guard let nearest = NearestName.nearest(to: url.lastPathComponent, among: runs) else { return nil }
-        let given = (path as NSString).deletingLastPathComponent
-        return given.isEmpty ? nearest : "\(given)/\(nearest)"
-    }
-
     private func metrics(of run: String) throws(CLIError) -> RunValues {
         if let id = Int64(run) {
             guard FileManager.default.fileExists(atPath: history) else {
@@ -132,7 +119,13 @@ struct CompareCommand: ParsableCommand {
         }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: run, isDirectory: &isDirectory)
-        if !exists, let nearest = Self.nearestRun(to: run) {
+        if !exists,
+            let nearest = NearestName.nearestSibling(
+                of: run,
+                accepts: { folder, name in
+                    FileManager.default.fileExists(atPath: "\(folder)/\(name)/result.json")
+                })
+        {
             throw .badInput("\(run): no such run folder or result.json; did you mean \(nearest)?")
         }
         let path = exists && isDirectory.boolValue ? "\(run)/result.json" : run

@@ -61,8 +61,34 @@ extension TrackerApp {
             return false
         }
         transactions.append(transaction)
-        heldCoinIds = PortfolioRefreshLoop.heldCoinIds(of: transactions, method: policies.costMethod)
+        ledger = LedgerPositions(transactions, method: policies.costMethod)
         return true
+    }
+}
+
+/// What the ledger gives the Portfolio tab, computed when a trade is recorded (not at every
+/// load): the coins held and their quantities under the cost method (`computeHoldings`; under the
+/// app's method a cycle within 1e-8 of zero is closed, so dust is no holding), and the coins with
+/// a closed position (``PortfolioRefreshLoop/closedPositionCoinIds(of:)``).
+struct LedgerPositions: Sendable, Equatable {
+    /// The held coins' quantities (above 0), by coin.
+    var heldQuantities: [String: Decimal] = [:]
+    /// The held coins, by id.
+    var heldCoinIds: [String] = []
+    /// The coins with a closed position.
+    var closedPositionCoins: Set<String> = []
+
+    /// No trades.
+    init() {}
+
+    /// The positions of a ledger.
+    init(_ transactions: [PortfolioTransaction], method: CostMethod) {
+        let holdings = (try? PortfolioLedger.holdings(transactions, method: method)) ?? []
+        for holding in holdings where holding.quantity > 0 {
+            heldQuantities[holding.coinId] = holding.quantity
+            heldCoinIds.append(holding.coinId)
+        }
+        closedPositionCoins = PortfolioRefreshLoop.closedPositionCoinIds(of: transactions)
     }
 }
 
@@ -85,12 +111,8 @@ struct PortfolioContent: Sendable, Equatable {
     init() {}
 
     /// The content a load with these prices leaves.
-    init(transactions: [PortfolioTransaction], priced: Set<String>, method: CostMethod) {
-        let holdings = (try? PortfolioLedger.holdings(transactions, method: method)) ?? []
-        for holding in holdings where holding.quantity > 0 && priced.contains(holding.coinId) {
-            heldQuantities[holding.coinId] = holding.quantity
-        }
-        hasClosedPositions = !PortfolioRefreshLoop.closedPositionCoinIds(of: transactions).isDisjoint(
-            with: priced)
+    init(_ positions: LedgerPositions, priced: Set<String>) {
+        heldQuantities = positions.heldQuantities.filter { priced.contains($0.key) }
+        hasClosedPositions = !positions.closedPositionCoins.isDisjoint(with: priced)
     }
 }

@@ -54,7 +54,7 @@ extension TrackerApp {
             return
         case .portfolioRoot:
             var rows: [ScreenItem] = []
-            for coinId in heldCoinIds {
+            for coinId in ledger.heldCoinIds {
                 guard let prices = portfolioPrices else {
                     rows.append(ScreenItem(key: coinId, dataTime: nil))
                     continue

@@ -236,9 +236,7 @@ extension TrackerApp {
                 // The app rebuilds its holdings from this answer alone: a coin without a row drops out.
                 portfolioPrices = Dictionary(fetch.rows.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
                 portfolioLoadedAt = now
-                portfolioContent = PortfolioContent(
-                    transactions: transactions, priced: Set(fetch.rows.map(\.id)), method: policies.costMethod
-                )
+                portfolioContent = PortfolioContent(ledger, priced: Set(fetch.rows.map(\.id)))
                 // `loadPortfolioWithPrices()` returns before this with no transactions.
                 if !transactions.isEmpty {
                     updateAndReloadWidgets(

@@ -29,7 +29,7 @@ extension TrackerApp {
     /// Portfolio-tab load: the holdings it priced go to the widget's files, then every timeline
     /// reloads.
     mutating func updateAndReloadWidgets(pricedIds: Set<String>, dataTime: Int64, at now: Int64) {
-        widget?.appWrote(holdings: heldCoinIds.filter(pricedIds.contains), dataTime: dataTime, at: now)
+        widget?.appWrote(holdings: ledger.heldCoinIds.filter(pricedIds.contains), dataTime: dataTime, at: now)
         reloadWidgetTimelines(at: now)
     }
 

@@ -101,8 +101,8 @@ public struct TrackerApp: Sendable {
     var lastAlertEvaluation: [String: Int64] = [:]
     /// The portfolio's ledger, in the order recorded.
     public internal(set) var transactions: [PortfolioTransaction] = []
-    /// The coins the Portfolio tab lists as holdings, kept as trades are recorded.
-    var heldCoinIds: [String] = []
+    /// The ledger's holdings and closed positions, kept as trades are recorded.
+    var ledger = LedgerPositions()
     var pending: [Int: Pending] = [:]
     /// The pending requests waiting for their limiter slot (asked, not yet sent): usually none,
     /// so the check after every input (``giveUpCancelledWaits(at:)``) costs nothing then.
@@ -177,8 +177,7 @@ public struct TrackerApp: Sendable {
             staleIfError: policies.staleIfError, requests: requests)
         navigation = AppNavigation(active: setup.startsInForeground)
         transactions = setup.transactions
-        heldCoinIds = PortfolioRefreshLoop.heldCoinIds(
-            of: setup.transactions, method: setup.policies.costMethod)
+        ledger = LedgerPositions(setup.transactions, method: setup.policies.costMethod)
         portfolioLoop = PortfolioRefreshLoop(intervalMilliseconds: policies.refreshIntervalMilliseconds)
         widgetFamily = setup.widgetFamily
         if setup.hasWidget {

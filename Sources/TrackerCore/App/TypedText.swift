@@ -31,9 +31,6 @@ public struct TypedText: Sendable, Equatable, Hashable, ExpressibleByStringLiter
     /// Whether every gap is the default.
     public var hasDefaultGaps: Bool { gapsMilliseconds.allSatisfy { $0 == Self.defaultGapMilliseconds } }
 
-    /// When the last keystroke falls, ms after the first.
-    public var lastKeystrokeOffset: Int64 { gapsMilliseconds.reduce(0, +) }
-
     /// The text.
     public var description: String { text }
 

@@ -198,7 +198,6 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
     public static func closedPositionCoinIds(of transactions: [PortfolioTransaction]) -> Set<String> {
         var cycles: [String: (balance: Decimal, bought: Bool, sold: Bool)] = [:]
         var closed: Set<String> = []
-        let tolerance = Decimal(string: "0.00000001")!
         for transaction in transactions {
             var cycle = cycles[transaction.coinId] ?? (0, false, false)
             switch transaction.kind {
@@ -209,7 +208,7 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
                 cycle.balance -= transaction.quantity
                 cycle.sold = true
             }
-            if abs(cycle.balance) < tolerance {
+            if abs(cycle.balance) < PositionAccumulator.bitpalDustTolerance {
                 if cycle.bought, cycle.sold { closed.insert(transaction.coinId) }
                 cycle = (0, false, false)
             }
@@ -226,7 +225,6 @@ public struct PortfolioRefreshLoop: Sendable, Equatable {
     ///   - transactions: The ledger.
     ///   - method: The cost method.
     public static func heldCoinIds(of transactions: [PortfolioTransaction], method: CostMethod) -> [String] {
-        guard let holdings = try? PortfolioLedger.holdings(transactions, method: method) else { return [] }
-        return holdings.filter { $0.quantity > 0 }.map(\.coinId)
+        LedgerPositions(transactions, method: method).heldCoinIds
     }
 }

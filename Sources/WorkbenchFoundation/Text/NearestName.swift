@@ -1,3 +1,5 @@
+import Foundation
+
 /// The name in a list closest to a misspelt one, for "did you mean" in errors: the smallest
 /// edit distance (Levenshtein: insertions, deletions, substitutions), when it is small for the
 /// name's length.
@@ -23,6 +25,29 @@ public enum NearestName {
             best = (name, distance)
         }
         return best?.name
+    }
+
+    /// The entry beside a path that does not exist whose name is nearest the path's last
+    /// component, written as the path was given (its folder as typed, then the entry's name): for
+    /// a mistyped scenario file or run folder. Nil for an empty path, a folder that cannot be
+    /// listed, or no entry close enough; only the first `limit` entries of a huge folder are
+    /// looked at.
+    ///
+    /// - Parameters:
+    ///   - path: What was given.
+    ///   - limit: The most entries considered.
+    ///   - accepts: Whether an entry (its folder, its name) is of the kind the path names.
+    public static func nearestSibling(
+        of path: String, limit: Int = 10_000, accepts: (_ folder: String, _ name: String) -> Bool
+    ) -> String? {
+        guard !path.isEmpty else { return nil }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        let candidates = names.prefix(limit).filter { accepts(folder, $0) }.sorted()
+        guard let nearest = nearest(to: url.lastPathComponent, among: candidates) else { return nil }
+        let given = (path as NSString).deletingLastPathComponent
+        return given.isEmpty ? nearest : "\(given)/\(nearest)"
     }
 
     /// A word's singular, by English's regular plurals (`policies`, `coins`).
