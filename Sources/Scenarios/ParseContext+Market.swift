@@ -4,6 +4,7 @@ import PriceModels
 import Simulation
 import TrackerCore
 import WorkbenchFoundation
+import Yams
 
 extension ParseContext {
     /// The pairwise correlation of daily log returns a universe's or generated market's coins
@@ -44,41 +45,60 @@ extension ParseContext {
         case (_?, let universe?): throw universe.error("give either coins or universe, not both")
         case (nil, nil): throw reader.error("missing required key 'coins' (or 'universe')")
         }
-        return .synthetic(
-            Scenario.SyntheticMarket(
-                coins: coins.coins, stepMilliseconds: step,
-                historyMilliseconds: try section.optional("history")?.duration(allowZero: true) ?? 366
-                    * 86_400_000,
-                correlation: try correlation(section.optional("correlation"), coins: coins),
-                origin: coins.origin, calibrations: coins.calibrations, listed: listed))
+        var market = Scenario.SyntheticMarket(
+            coins: coins.coins, stepMilliseconds: step,
+            historyMilliseconds: try section.optional("history")?.duration(allowZero: true) ?? 366
+                * 86_400_000,
+            correlation: try correlation(section.optional("correlation"), coins: coins),
+            origin: coins.origin, calibrations: coins.calibrations, listed: listed)
+        let simulated = Set(coins.coins.map(\.id))
+        switch listed {
+        case .none, .notInProject: break
+        case .generated(let count): market.listedCoins = .generated(count, excluding: simulated)
+        case .recorded(_, let all): market.listedCoins = ListedCoins(coins: all, excluding: simulated)
+        }
+        return .synthetic(market)
     }
 
     /// The recorded `/coins/list` (7,248 coins on 2021-05-15) that `listed: recorded` stands for.
     static let recordedCoinList = "datasets/coingecko/coins_list_20210515T1600Z.json"
 
     /// `listed`: the coins CoinGecko lists beside the simulated ones: `recorded` (the recorded
-    /// list), a number of generated coins, or a recorded `/coins/list` file.
+    /// list, the default), `none`, a number of generated coins, or a recorded `/coins/list` file.
+    /// Without the key, a project folder that does not hold the recorded list lists none.
     private func listedUniverse(_ reader: NodeReader?) throws(ScenarioError) -> Scenario.ListedUniverse {
-        guard let reader else { return .none }
+        guard let reader else {
+            let recorded = projectRoot.appendingPathComponent(Self.recordedCoinList).path
+            guard FileManager.default.fileExists(atPath: recorded) else { return .notInProject }
+            return try recordedList(Self.recordedCoinList, place: nil)
+        }
         let text = try reader.string()
+        if text == "none" { return .none }
         if let count = Int(text) {
             guard (1...100_000).contains(count) else {
-                throw reader.error("expected 1 to 100000 generated coins, 'recorded', or a /coins/list file")
+                throw reader.error(
+                    "expected 1 to 100000 generated coins, 'recorded', 'none', or a /coins/list file")
             }
             return .generated(count)
         }
-        let checked = try datasetPath(text == "recorded" ? nil : reader, default: Self.recordedCoinList)
-        let coins: [CoinListEntry]
+        return try recordedList(
+            try datasetPath(text == "recorded" ? nil : reader, default: Self.recordedCoinList), place: reader)
+    }
+
+    /// A recorded `/coins/list` in the project folder, decoded once a process.
+    private func recordedList(_ checked: String, place reader: NodeReader?) throws(ScenarioError)
+        -> Scenario.ListedUniverse
+    {
+        let place = reader ?? NodeReader(node: Node(checked, .plain), files: files, path: "market.listed")
         do {
-            let bytes = try CheckedFile.read(
-                projectRoot.appendingPathComponent(checked).path, limit: 64 << 20)
-            coins = try CoinListEntry.decodeList(bytes, source: checked)
+            let coins = try RecordedCoinLists.coins(
+                at: projectRoot.appendingPathComponent(checked).path, source: checked)
+            return .recorded(path: checked, coins: coins)
         } catch let error as CheckedFile.Failure {
-            throw reader.error("cannot read '\(checked)': \(error.reason)")
+            throw place.error("cannot read '\(checked)': \(error.reason)")
         } catch {
-            throw reader.error("'\(checked)' is not a recorded /coins/list response: \(error)")
+            throw place.error("'\(checked)' is not a recorded /coins/list response: \(error)")
         }
-        return .recorded(path: checked, coins: coins)
     }
 
     /// `watchlist`: a list of the market's coin ids, or `top N`, the market's first N coins.

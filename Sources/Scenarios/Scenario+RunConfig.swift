@@ -65,12 +65,7 @@ extension Scenario {
                     start: start - market.historyMilliseconds,
                     end: start + durationMilliseconds, stepMilliseconds: market.stepMilliseconds,
                     correlation: market.correlation)
-                let ids = Set(market.coins.map(\.id))
-                switch market.listed {
-                case .none: break
-                case .generated(let count): simulated.listed = .generated(count, excluding: ids)
-                case .recorded(_, let coins): simulated.listed = ListedCoins(coins: coins, excluding: ids)
-                }
+                simulated.listed = market.listedCoins
                 prices = simulated
             } catch {
                 throw ScenarioError(

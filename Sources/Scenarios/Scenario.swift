@@ -8,8 +8,11 @@ import WorkbenchFoundation
 public struct Scenario: Sendable {
     /// The coins CoinGecko lists beside a synthetic market's (`market.listed`).
     public enum ListedUniverse: Sendable {
-        /// Only the simulated coins.
+        /// Only the simulated coins (`listed: none`).
         case none
+        /// Only the simulated coins: no `listed` key, and the project folder does not hold the
+        /// recorded list that is the default.
+        case notInProject
         /// This many generated coins.
         case generated(Int)
         /// A recorded `/coins/list`.
@@ -19,6 +22,8 @@ public struct Scenario: Sendable {
         public var description: String {
             switch self {
             case .none: "none (only the simulated coins)"
+            case .notInProject:
+                "none (only the simulated coins: the project folder has no \(ParseContext.recordedCoinList))"
             case .generated(let count): CountText.of(count, "generated coin")
             case .recorded(let path, let coins): "\(CountText.of(coins.count, "coin")) of \(path)"
             }
@@ -49,6 +54,9 @@ public struct Scenario: Sendable {
         public var calibrations: [(coin: String, summary: String)] = []
         /// The coins CoinGecko lists beside the simulated ones (`listed`).
         public var listed: ListedUniverse = .none
+        /// ``listed`` without the simulated coins, built once when the scenario is read, so that
+        /// every run of it (a sweep's cells, a fleet's users) shares it.
+        public var listedCoins = ListedCoins.none
     }
 
     /// The scenario's name.

@@ -90,6 +90,11 @@ public enum ServerSettingsTable {
             read: { reader, server, _ throws(ScenarioError) in
                 server.latencySigma = try reader.double(in: 0...5)
             }),
+        SettingKey(
+            name: "max_uri_bytes", value: { server, _ in "\(server.maxURIBytes)" },
+            read: { reader, server, _ throws(ScenarioError) in
+                server.maxURIBytes = try reader.integer(in: 256...(1 << 30))
+            }),
     ]
 
     /// `faults:`: what goes wrong, and when.

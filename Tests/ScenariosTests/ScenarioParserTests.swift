@@ -123,20 +123,38 @@ struct ScenarioParserTests {
                 == "no error")
     }
 
-    @Test("market.listed: recorded, a number of generated coins, or a /coins/list file; reported")
+    @Test(
+        "market.listed: recorded by default, none, a number of generated coins, or a /coins/list file; reported"
+    )
     func listed() throws {
         let market = "duration: 1h\nmarket:\n  coins:\n    - {id: bitcoin, price: 1}\n"
-        guard case .synthetic(let none) = try Self.parse(market).market, case .none = none.listed else {
-            Issue.record("no listed coins by default")
-            return
+        for text in [market, market + "  listed: recorded\n"] {
+            guard case .synthetic(let recorded) = try Self.parse(text).market,
+                case .recorded(let path, let coins) = recorded.listed
+            else {
+                Issue.record("the recorded list, by default and by name")
+                return
+            }
+            #expect(path == "datasets/coingecko/coins_list_20210515T1600Z.json" && coins.count == 7_248)
+            // The market's own bitcoin answers as simulated, not as a listed coin.
+            #expect(recorded.listedCoins.coins.count == 7_247)
+            #expect(!recorded.listedCoins.coins.contains { $0.id == "bitcoin" })
         }
-        guard case .synthetic(let recorded) = try Self.parse(market + "  listed: recorded\n").market,
-            case .recorded(let path, let coins) = recorded.listed
+        guard case .synthetic(let none) = try Self.parse(market + "  listed: none\n").market,
+            case .none = none.listed, none.listedCoins.coins.isEmpty
         else {
-            Issue.record("listed: recorded")
+            Issue.record("listed: none")
             return
         }
-        #expect(path == "datasets/coingecko/coins_list_20210515T1600Z.json" && coins.count == 7_248)
+        // A project folder without the recorded list lists none by default, and says why.
+        let elsewhere = try TemporaryDirectory()
+        defer { elsewhere.remove() }
+        let bare = try ScenarioParser.parse(market, file: "test.yaml", projectRoot: elsewhere.url)
+        guard case .synthetic(let notInProject) = bare.market, case .notInProject = notInProject.listed else {
+            Issue.record("no recorded list in the project folder")
+            return
+        }
+        #expect(notInProject.listed.description.contains("the project folder has no datasets/coingecko/"))
         guard case .synthetic(let generated) = try Self.parse(market + "  listed: 500\n").market,
             case .generated(500) = generated.listed
         else {

@@ -19,6 +19,7 @@ struct SearchTypingTests {
           source: synthetic
           step: 5m
           history: 1d
+          listed: none  # the three coins only, so a query's ids are worked by hand
           coins:
             - {id: bitcoin, symbol: s0, name: Coin 0, supply: 1000000, price: 100, model: gbm}
             - {id: dogecoin, symbol: s3, name: Coin 3, supply: 1000000, price: 400, model: gbm}

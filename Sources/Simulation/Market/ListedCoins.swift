@@ -14,6 +14,8 @@ public struct ListedCoins: Sendable {
     public let coins: [CoinListEntry]
     /// Each one's place in ``coins``.
     let index: [String: Int]
+    /// ``coins``' `/coins/list` entries, written at the first request for the list.
+    private let entriesMemo = Locked<[UInt8]?>(nil)
 
     /// No coins beyond the simulated ones.
     public static let none = ListedCoins(coins: [], excluding: [])
@@ -51,6 +53,23 @@ public struct ListedCoins: Sendable {
                 id: "listed-\(number)", symbol: String(name.prefix(4)), name: name.capitalized)
         }
         return ListedCoins(coins: coins, excluding: simulated)
+    }
+
+    /// The listed coins' `/coins/list` entries (`{"id":…,"symbol":…,"name":…}`, comma-separated),
+    /// written once: the recorded list's are 414 kB, and every search sheet asks for the list.
+    func listEntries() -> [UInt8] {
+        entriesMemo.withLock { memo in
+            if let memo { return memo }
+            var writer = JSONWriter(capacity: 80 * coins.count)
+            for (place, coin) in coins.enumerated() {
+                if place > 0 { writer.raw(",") }
+                writer.raw("{")
+                writer.identity(id: coin.id, symbol: coin.symbol, name: coin.name)
+                writer.raw("}")
+            }
+            memo = writer.bytes
+            return writer.bytes
+        }
     }
 
     /// Writes a listed coin's `/coins/markets` row (the recorded response's 26 fields, in order).

@@ -216,17 +216,17 @@ extension SimulatedMarket {
     /// `/coins/list`: every coin's id, symbol and name, the simulated ones first, then the
     /// listed ones (``ListedCoins``).
     public func coinsListBody() -> [UInt8] {
-        let all =
-            coins.map { (id: $0.id, symbol: $0.symbol, name: $0.name) }
-            + listed.coins.map { (id: $0.id, symbol: $0.symbol, name: $0.name) }
-        var writer = JSONWriter(capacity: 80 * all.count + 2)
+        let listedEntries = listed.listEntries()
+        var writer = JSONWriter(capacity: 80 * coins.count + listedEntries.count + 3)
         writer.raw("[")
-        for (index, coin) in all.enumerated() {
+        for (index, coin) in coins.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.raw("{")
             writer.identity(id: coin.id, symbol: coin.symbol, name: coin.name)
             writer.raw("}")
         }
+        if !coins.isEmpty && !listedEntries.isEmpty { writer.raw(",") }
+        writer.append(listedEntries)
         writer.raw("]")
         return writer.bytes
     }

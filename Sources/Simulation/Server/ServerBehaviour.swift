@@ -15,6 +15,14 @@ public struct ServerBehaviour: Sendable, Equatable {
     public var medianLatencyMilliseconds: Double
     /// The log-normal shape of the latency (sigma of its logarithm).
     public var latencySigma: Double
+    /// The longest request URI the CDN passes on, bytes (the API root `/api/v3`, the path and
+    /// the query); a longer one is refused `414` (``ServerReply/Outcome/uriTooLong``).
+    ///
+    /// CoinGecko publishes no limit of its own. Its CDN is Cloudflare (CoinGecko's "Common
+    /// Errors" page lists `1020 Access Denied`, Cloudflare's firewall error), and Cloudflare
+    /// documents a `414` "if the URI length exceeds 32KB"
+    /// (developers.cloudflare.com, HTTP status codes, Error 414): 32,768 by default.
+    public var maxURIBytes = ServerBehaviour.cloudflareMaxURIBytes
     /// The faults.
     public var faults: ServerFaults
     /// Plans per API key (`workbench serve`), or nil for one window under ``plan`` shared by
@@ -46,6 +54,20 @@ public struct ServerBehaviour: Sendable, Equatable {
         self.latencySigma = latencySigma
         self.faults = faults
         self.keyPlans = nil
+    }
+
+    /// Cloudflare's documented URI limit, bytes (``maxURIBytes``).
+    public static let cloudflareMaxURIBytes = 32_768
+
+    /// The API root the app's URIs start with (`https://api.coingecko.com/api/v3`), whose path
+    /// counts toward ``maxURIBytes``.
+    public static let apiRootPath = "/api/v3"
+
+    /// Whether the CDN refuses a request target (below the API root) as too long.
+    ///
+    /// - Parameter target: The path and percent-encoded query.
+    public func refusesURI(_ target: String) -> Bool {
+        Self.apiRootPath.utf8.count + target.utf8.count > maxURIBytes
     }
 
     /// Lifts every per-minute limit (load tests); storms and outages still apply.

@@ -24,6 +24,10 @@ public struct ServerReply: Sendable, Equatable {
         case truncated
         /// A 200 with a renamed required member.
         case drifted
+        /// Refused 414 by the CDN, for a URI longer than it takes
+        /// (``ServerBehaviour/maxURIBytes``): it never reaches CoinGecko, so it is neither
+        /// counted against the plan nor billed.
+        case uriTooLong = "uri-too-long"
     }
 
     /// The response; nil when the request timed out.

@@ -51,6 +51,11 @@ public struct SimulatedServer: ~Copyable {
         "<!DOCTYPE html><html><head><title>429 Too Many Requests</title></head><body><h1>Too Many Requests</h1></body></html>"
             .utf8)
 
+    /// Cloudflare's page for a URI over its limit.
+    static let uriTooLongPage = Array(
+        "<html><head><title>414 Request-URI Too Large</title></head><body><center><h1>414 Request-URI Too Large</h1></center><hr><center>cloudflare</center></body></html>"
+            .utf8)
+
     /// Creates a server.
     ///
     /// - Parameters:
@@ -119,6 +124,12 @@ public struct SimulatedServer: ~Copyable {
         draws: (Double, Double, Double, Double)
     ) -> ServerReply {
         let faults = behaviour.faults
+        if behaviour.refusesURI(target) {
+            // The CDN's own refusal, before the origin (its outages) and the plan's window.
+            return ServerReply(
+                response: HTTPResponse(status: 414, body: Self.uriTooLongPage), latencyMilliseconds: latency,
+                outcome: .uriTooLong)
+        }
         if faults.outages.contains(where: { $0.contains(now) }) {
             let body = Array(#"{"status":503,"error":"Service Unavailable"}"#.utf8)
             return ServerReply(

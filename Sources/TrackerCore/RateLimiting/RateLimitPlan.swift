@@ -3,7 +3,8 @@ public enum BillingRule: String, Sendable, Equatable, Hashable, CaseIterable, Co
     /// Each successful (HTTP 200) response: CoinGecko's rule; a 429, an error or a timeout
     /// costs nothing.
     case successfulResponses = "successful"
-    /// Every request sent, whatever came back.
+    /// Every request that reaches CoinGecko, whatever came back (a CDN's `414` for an over-long
+    /// URI does not).
     case everyRequest = "every-request"
 
     /// The rule in words, for reports.
@@ -21,7 +22,7 @@ public enum BillingRule: String, Sendable, Equatable, Hashable, CaseIterable, Co
     public func bills(status: Int?) -> Bool {
         switch self {
         case .successfulResponses: status == 200
-        case .everyRequest: true
+        case .everyRequest: status != 414
         }
     }
 }

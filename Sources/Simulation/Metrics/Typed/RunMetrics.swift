@@ -145,7 +145,8 @@ extension ServerReply.Outcome {
     fileprivate var direction: MetricDirection? {
         switch self {
         case .served, .replayed, .cached: nil
-        case .rateLimited, .serverError, .invalid, .outage, .timedOut, .truncated, .drifted: .lower
+        case .rateLimited, .serverError, .invalid, .outage, .timedOut, .truncated, .drifted, .uriTooLong:
+            .lower
         }
     }
 }
