@@ -65,9 +65,9 @@ struct ConformanceDiffTests {
         ])
         #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("11 rules against one (") == true, "\(outcome.stdout)")
+        #expect(lines.first?.hasPrefix("12 rules against one (") == true, "\(outcome.stdout)")
         #expect(
-            lines.first?.hasSuffix("seed 1: 3 match, 1 differ, 7 not extracted") == true, "\(outcome.stdout)")
+            lines.first?.hasSuffix("seed 1: 3 match, 1 differ, 8 not extracted") == true, "\(outcome.stdout)")
         // The behaviour rule: the fixture's view model, service, loop and limiter on the serial
         // executor against the simulator, the same user and server. The fixture, like the app,
         // lets a reload started by `addCoin` outlive the screen and gives up a loop request

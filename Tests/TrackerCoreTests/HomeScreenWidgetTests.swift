@@ -115,6 +115,31 @@ struct HomeScreenWidgetTests {
             ])
     }
 
+    @Test(
+        "the file keeps lastUpdated in whole seconds: a fresh timeline shows the millisecond, a fallback the second"
+    )
+    func fileKeepsSeconds() {
+        // `AppGroupStorage.writePortfolioData(_:)` encodes dates with `.iso8601`, without a
+        // fraction of a second (Pointwelve/Bitpal-iOS `122d91c`); found by the `widget` rule.
+        var widget = HomeScreenWidget(build: .fetchesPrices, budget: Self.budget(size: 70))
+        _ = widget.add(at: 0)
+        widget.appWrote(holdings: ["bitcoin"], dataTime: 60_000, at: 185_700)
+        #expect(widget.portfolioFile?.lastUpdated == 185_000)
+        _ = widget.appAskedReload(appInForeground: true, at: 185_700)
+        let fresh = widget.fetchFinished(
+            token: 2, result: .success((rows: [Self.row("bitcoin")], dataTime: 185_700)), at: 185_800)
+        #expect(
+            fresh.first
+                == .show(.data(.init(dataTime: 185_700, lastUpdated: 185_800, coins: 1, markedStale: false))))
+        #expect(widget.portfolioFile?.lastUpdated == 185_000)
+        _ = widget.appAskedReload(appInForeground: true, at: 245_900)
+        let fallback = widget.fetchFinished(token: 4, result: .failure(.init(.httpStatus(500))), at: 246_000)
+        #expect(
+            fallback.dropFirst().first
+                == .show(.data(.init(dataTime: 185_700, lastUpdated: 185_000, coins: 1, markedStale: false))))
+        #expect(HomeScreenWidget.fileTime(-1) == -1_000)
+    }
+
     @Test("a failed fetch falls back to the file; a null price fails the whole batch; no file is blank")
     func branchFallback() {
         var widget = HomeScreenWidget(build: .fetchesPrices, budget: Self.budget(size: 70))

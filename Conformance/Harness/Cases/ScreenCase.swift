@@ -35,6 +35,9 @@ public struct ScreenCase: Codable, Sendable, Equatable {
         case search
         /// One keystroke of a search (the driver's own step: `option` is the field's text).
         case keystroke
+        /// WidgetKit asks the widget extension for a timeline (the driver's own step, from the
+        /// case's ``ScreenCase/timelines``).
+        case widgetTimeline = "widget-timeline"
     }
 
     /// A trade stored before the launch (the app's `Transaction`, in the Portfolio tab's store).
@@ -97,6 +100,13 @@ public struct ScreenCase: Codable, Sendable, Equatable {
     public var serverErrorRate: Double
     /// The seed of the server's draws.
     public var seed: UInt64
+    /// Whether the portfolio widget is on the home screen (the `widget` rule: the branch's
+    /// extension, `bitpal-008`).
+    public var widget = false
+    /// When WidgetKit asks the widget for a timeline, ms after the launch: WidgetKit's schedule
+    /// (its budget, the app's reload requests) is iOS's, so the `widget` rule takes the
+    /// workbench's and gives both sides the same instants.
+    public var timelines: [Int64] = []
 
     /// A case.
     public init(
@@ -191,10 +201,19 @@ public struct ScreenOutput: Codable, Sendable, Equatable {
     public var cancelled: [Request]
     /// When the app called `WidgetCenter.shared.reloadAllTimelines()`, ms after the launch.
     public var widgetReloads: [Int64]
+    /// The widget extension's requests (its own process and session), in order.
+    public var widgetSent: [Request] = []
+    /// What each timeline the extension made shows, when it was handed to WidgetKit: `empty`,
+    /// or `N coins, updated T ms` (its holdings and its `lastUpdated`, ms after the launch).
+    public var widgetShown: [Request] = []
 
     /// An output.
-    public init(sent: [Request], cancelled: [Request], widgetReloads: [Int64] = []) {
+    public init(
+        sent: [Request], cancelled: [Request], widgetReloads: [Int64] = [], widgetSent: [Request] = [],
+        widgetShown: [Request] = []
+    ) {
         (self.sent, self.cancelled, self.widgetReloads) = (sent, cancelled, widgetReloads)
+        (self.widgetSent, self.widgetShown) = (widgetSent, widgetShown)
     }
 
     /// Where the app's output (self) and the workbench's differ, nil when they match: the first
@@ -210,8 +229,11 @@ public struct ScreenOutput: Codable, Sendable, Equatable {
         {
             return what
         }
-        guard widgetReloads != tracker.widgetReloads else { return nil }
-        return "widget reloads differ (app \(widgetReloads), workbench \(tracker.widgetReloads))"
+        if widgetReloads != tracker.widgetReloads {
+            return "widget reloads differ (app \(widgetReloads), workbench \(tracker.widgetReloads))"
+        }
+        if let what = Self.first(widgetSent, tracker.widgetSent, "sent from the widget") { return what }
+        return Self.first(widgetShown, tracker.widgetShown, "showed on the widget")
     }
 
     private static func byInstant(_ requests: [Request]) -> [Request] {

@@ -8,6 +8,10 @@ public protocol ScreenNetwork: AnyObject, Sendable {
     /// A task of the app's session starts at `now` for `target` (path and query): answered from
     /// the device's cache, or sent to the server.
     func start(_ target: String, at now: Int64) -> ScreenTransfer
+    /// A task of the widget extension's `URLSession.shared` starts: answered from the
+    /// extension process's own cache, or sent to the server (no limiter: the branch's
+    /// `WidgetAPIClient` sends at once).
+    func startInWidgetExtension(_ target: String, at now: Int64) -> ScreenTransfer
     /// The answer to a sent request arrived at `now`: the session stores it in its cache.
     func arrived(_ transfer: Int, at now: Int64)
 }

@@ -28,6 +28,8 @@ struct AppSides: Sendable {
     var searchSheet: ScreenApp?
     /// The Portfolio tab's add-transaction form and picker: `AddTransactionViewModel` too.
     var addTransaction: ScreenApp?
+    /// The branch's widget extension beside the Portfolio tab.
+    var widget: ScreenApp?
     /// Sets up the screens' serial executor (before a screen rule runs).
     var prepareScreens: (@Sendable () -> Void)?
 }
@@ -53,6 +55,8 @@ extension AppSides {
             screenRule(searchSheet) { WorkbenchSearchSheet.rule(app: $0, randomCount: count) }
         case "add-transaction":
             screenRule(addTransaction) { WorkbenchAddTransaction.rule(app: $0, randomCount: count) }
+        case "widget":
+            screenRule(widget) { WorkbenchWidget.rule(app: $0, randomCount: count) }
         default: nil
         }
     }

@@ -47,7 +47,7 @@ enum WorkbenchWatchlistScreen {
                 } else {
                     verb = "search: \"\(step.option ?? "")\", add: \(step.coin ?? "")\(gaps)"
                 }
-            case .keystroke: verb = "do: keystroke"  // the driver's own; never in a case
+            case .keystroke, .widgetTimeline: verb = "do: keystroke"  // the driver's own; never in a case
             }
             return "    - {at: \(step.at)ms, \(verb)}"
         }.joined(separator: "\n")
@@ -67,7 +67,7 @@ enum WorkbenchWatchlistScreen {
             \(market)
             plan: \(screen.plan)
             policies:
-              preset: bitpal
+              preset: \(screen.widget ? "bitpal-008" : "bitpal")
             server:
               latency_median: \(screen.latency)ms
               latency_sigma: \(screen.latencySigma)
@@ -75,7 +75,7 @@ enum WorkbenchWatchlistScreen {
               server_error_rate: \(screen.serverErrorRate)
             watchlist: [\(screen.watchlist.joined(separator: ", "))]
             portfolio:\(trades.isEmpty ? " []" : "\n" + trades.joined(separator: "\n"))
-            user:
+            user:\(screen.widget ? "\n  widget: true" : "")
               script:
             \(steps.isEmpty ? "    []" : steps)
 
@@ -93,34 +93,51 @@ enum WorkbenchWatchlistScreen {
         }
     }
 
-    /// The workbench's side: the simulator's requests.
-    static func tracker(_ screen: ScreenCase) -> ScreenOutput {
+    /// The workbench's side: the simulator's requests (the widget's apart), the app's widget
+    /// reload requests, and, with the widget, what each of its timelines shows.
+    static func tracker(_ screen: ScreenCase) -> ScreenOutput { run(screen).output }
+
+    /// The simulator's run of a case: its output, and when WidgetKit asked the widget for a
+    /// timeline (the `widget` rule gives the app's side these instants).
+    static func run(_ screen: ScreenCase) -> (output: ScreenOutput, timelines: [Int64]) {
         let config = config(screen)
-        var sent: [ScreenOutput.Request] = []
-        var cancelled: [ScreenOutput.Request] = []
-        var reloads: [Int64] = []
-        guard var simulation = try? AppSimulation(config: config) else {
-            return ScreenOutput(sent: [], cancelled: [])
-        }
+        var output = ScreenOutput(sent: [], cancelled: [])
+        var timelines: [Int64] = []
+        guard var simulation = try? AppSimulation(config: config) else { return (output, []) }
         _ = simulation.run(events: { event, time in
+            let at = time - config.start
             switch event {
-            case .requestSent(_, _, _, _, let target):
-                sent.append(.init(at: time - config.start, target: target.removingPercentEncoding ?? target))
+            case .requestSent(_, _, let screen, _, let target):
+                let request = ScreenOutput.Request(at: at, target: target.removingPercentEncoding ?? target)
+                if screen == .widget {
+                    output.widgetSent.append(request)
+                } else {
+                    output.sent.append(request)
+                }
             case .requestGivenUp(_, _, let target):
-                cancelled.append(
-                    .init(at: time - config.start, target: target.removingPercentEncoding ?? target))
-            case .widgetTimelinesReloaded: reloads.append(time - config.start)
+                output.cancelled.append(.init(at: at, target: target.removingPercentEncoding ?? target))
+            case .widgetTimelinesReloaded: output.widgetReloads.append(at)
+            case .widgetReloaded: timelines.append(at)
+            case .widgetShown(.empty): output.widgetShown.append(.init(at: at, target: "empty"))
+            case .widgetShown(.data(let shown)):
+                output.widgetShown.append(
+                    .init(
+                        at: at, target: "\(shown.coins) coins, updated \(shown.lastUpdated - config.start) ms"
+                    ))
             default: break
             }
         })
-        return ScreenOutput(sent: sent, cancelled: cancelled, widgetReloads: reloads)
+        return (output, timelines)
     }
 
     /// The network under the app's side: the device's cache and a server like the simulator's.
     final class Network: ScreenNetwork, @unchecked Sendable {
         var server: SimulatedServer
         var cache = ClientHTTPCache()
-        var inFlight: [Int: (target: String, response: HTTPResponse, dataTime: Int64)] = [:]
+        /// The widget extension's own `URLCache` (its process's `URLSession.shared`).
+        var extensionCache = ClientHTTPCache()
+        var inFlight: [Int: (target: String, response: HTTPResponse, dataTime: Int64, fromExtension: Bool)] =
+            [:]
         var next = 0
         let timeout: Int64
 
@@ -132,15 +149,25 @@ enum WorkbenchWatchlistScreen {
         }
 
         func start(_ target: String, at now: Int64) -> ScreenTransfer {
-            if let cached = cache.lookup(target, at: now) {
-                return .cached(status: cached.response.status, body: cached.response.body)
-            }
+            transfer(target, at: now, fromExtension: false)
+        }
+
+        func startInWidgetExtension(_ target: String, at now: Int64) -> ScreenTransfer {
+            transfer(target, at: now, fromExtension: true)
+        }
+
+        private func transfer(_ target: String, at now: Int64, fromExtension: Bool) -> ScreenTransfer {
+            let cached =
+                fromExtension ? extensionCache.lookup(target, at: now) : cache.lookup(target, at: now)
+            if let cached { return .cached(status: cached.response.status, body: cached.response.body) }
             let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
             let request = HTTPRequest(
                 path: parts[0], query: HTTPRequest.queryItems(parsing: parts.count > 1 ? parts[1] : ""))
             let reply = server.handle(request, at: now)
             next += 1
-            if let response = reply.response { inFlight[next] = (target, response, reply.dataTime ?? now) }
+            if let response = reply.response {
+                inFlight[next] = (target, response, reply.dataTime ?? now, fromExtension)
+            }
             return .sent(
                 id: next, status: reply.response?.status, body: reply.response?.body ?? [],
                 latency: reply.latencyMilliseconds)
@@ -148,7 +175,12 @@ enum WorkbenchWatchlistScreen {
 
         func arrived(_ transfer: Int, at now: Int64) {
             guard let arrived = inFlight.removeValue(forKey: transfer) else { return }
-            _ = cache.store(arrived.response, for: arrived.target, dataTime: arrived.dataTime, at: now)
+            if arrived.fromExtension {
+                _ = extensionCache.store(
+                    arrived.response, for: arrived.target, dataTime: arrived.dataTime, at: now)
+            } else {
+                _ = cache.store(arrived.response, for: arrived.target, dataTime: arrived.dataTime, at: now)
+            }
         }
     }
 

@@ -15,6 +15,17 @@ final class URLSessionConfiguration {
 /// A response.
 class URLResponse {}
 
+/// `URLRequest`, as the widget extension's `WidgetAPIClient` builds one: its URL and timeout are
+/// read; its headers are not (the simulated server reads none of them).
+struct URLRequest {
+    let url: URL
+    var timeoutInterval: TimeInterval = 60
+
+    init(url: URL) { self.url = url }
+
+    mutating func setValue(_ value: String?, forHTTPHeaderField field: String) {}
+}
+
 /// An HTTP response: its status.
 final class HTTPURLResponse: URLResponse {
     let statusCode: Int
@@ -40,14 +51,57 @@ final class ScreenTrace: @unchecked Sendable {
     private(set) var sent: [ScreenOutput.Request] = []
     private(set) var cancelled: [ScreenOutput.Request] = []
     private(set) var widgetReloads: [Int64] = []
+    private(set) var widgetSent: [ScreenOutput.Request] = []
+    private(set) var widgetShown: [ScreenOutput.Request] = []
     /// The case's network.
     var network: (any ScreenNetwork)?
+    /// The case's App Group container (the `widget` rule's; nil for the others).
+    var appGroupContainer: URL?
 
-    func begin(at start: Int64, network: any ScreenNetwork) {
+    func begin(at start: Int64, network: any ScreenNetwork, appGroupContainer: URL? = nil) {
         lock.withLock {
             (self.start, sent, cancelled, widgetReloads) = (start, [], [], [])
+            (widgetSent, widgetShown, timelines, makeTimeline) = ([], [], [], nil)
             self.network = network
+            self.appGroupContainer = appGroupContainer
         }
+    }
+
+    /// WidgetKit's timeline instants (ms since the epoch) the case still has, and what makes a
+    /// timeline (the `widget` rule's extension host).
+    private var timelines: [Int64] = []
+    var makeTimeline: (@MainActor () -> Void)?
+
+    func expectTimelines(_ instants: [Int64], maker: @escaping @MainActor () -> Void) {
+        lock.withLock {
+            timelines = instants.map { $0 + start }
+            makeTimeline = maker
+        }
+    }
+
+    /// The app asked for a reload: the case's timeline at this instant, if any, starts now.
+    @MainActor func startTimelineAskedByApp(at now: Int64) {
+        guard takeTimeline(at: now) else { return }
+        makeTimeline?()
+    }
+
+    /// Whether a timeline of this instant is still due (and takes it).
+    func takeTimeline(at now: Int64) -> Bool {
+        lock.withLock {
+            guard let index = timelines.firstIndex(of: now) else { return false }
+            timelines.remove(at: index)
+            return true
+        }
+    }
+
+    func record(widgetSent target: String, at now: Int64) {
+        lock.withLock { widgetSent.append(.init(at: now - start, target: target)) }
+    }
+
+    /// A timeline handed to WidgetKit: what its entry shows (`lastUpdated` in ms after the launch).
+    func record(widgetShown holdings: Int?, lastUpdated: Int64, at now: Int64) {
+        let shown = holdings.map { "\($0) coins, updated \(lastUpdated - start) ms" } ?? "empty"
+        lock.withLock { widgetShown.append(.init(at: now - start, target: shown)) }
     }
 
     func record(sent target: String, at now: Int64) {
@@ -61,7 +115,11 @@ final class ScreenTrace: @unchecked Sendable {
     func recordWidgetReload(at now: Int64) { lock.withLock { widgetReloads.append(now - start) } }
 
     var output: ScreenOutput {
-        lock.withLock { ScreenOutput(sent: sent, cancelled: cancelled, widgetReloads: widgetReloads) }
+        lock.withLock {
+            ScreenOutput(
+                sent: sent, cancelled: cancelled, widgetReloads: widgetReloads, widgetSent: widgetSent,
+                widgetShown: widgetShown)
+        }
     }
 
     /// Which view's task asks (the driver sets it on the tasks it starts; tasks they start inherit
@@ -111,6 +169,35 @@ final class URLSession {
             } catch {
                 throw URLError(.cancelled)
             }
+            network.arrived(id, at: Self.milliseconds(scheduler.now))
+            return (Data(body), HTTPURLResponse(statusCode: status))
+        }
+    }
+
+    /// The widget extension's session (`URLSession.shared` in its own process): its own cache.
+    /// (Only the extension calls ``data(for:)``; the app's services use ``data(from:)``.)
+    static let shared = URLSession(configuration: .default)
+
+    /// `data(for:)` of the widget extension's session: a task sent at once (no limiter), answered
+    /// from the extension's cache or the server, or timed out after the request's own timeout.
+    func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let scheduler = ScreenScheduler.shared
+        if scheduler.isStale { await scheduler.park() }
+        guard let network = ScreenTrace.shared.network else { throw URLError(.cancelled) }
+        let target = Self.target(of: request.url)
+        let now = Self.milliseconds(scheduler.now)
+        scheduler.touch()
+        switch network.startInWidgetExtension(target, at: now) {
+        case .cached(let status, let body):
+            return (Data(body), HTTPURLResponse(statusCode: status))
+        case .sent(let id, let status, let body, let latency):
+            ScreenTrace.shared.record(widgetSent: target, at: now)
+            let timeout = Int64((request.timeoutInterval * 1000).rounded())
+            guard let status, latency < timeout else {
+                try? await AppClock.sleep(for: .milliseconds(timeout))
+                throw URLError(.timedOut)
+            }
+            try? await AppClock.sleep(for: .milliseconds(latency))
             network.arrived(id, at: Self.milliseconds(scheduler.now))
             return (Data(body), HTTPURLResponse(statusCode: status))
         }

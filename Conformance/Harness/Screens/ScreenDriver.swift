@@ -51,6 +51,14 @@ protocol TradeFormViews: AnyObject {
     @MainActor func save(_ trade: ScreenCase.Trade, context: ModelContext)
 }
 
+/// What the branch's widget extension does for the driver (`AppSide/widget`, at `122d91c`).
+protocol WidgetExtensionViews: AnyObject {
+    /// The case's App Group container, which the app and the extension share.
+    var container: URL { get }
+    /// WidgetKit asks for a timeline: `PortfolioTimelineProvider.getTimeline(in:completion:)`.
+    @MainActor func timeline()
+}
+
 /// The app's screens driven by a case's script, through its own `WatchlistViewModel`,
 /// `PriceUpdateService`, `CoinGeckoService` and `RateLimiter` (fresh for each case) and, with the
 /// `coin-screen` rule, `CoinDetailViewModel`, on the serial executor and the case's clock. This is
@@ -86,11 +94,11 @@ enum ScreenDriver {
     static func run(
         _ screen: ScreenCase, network: any ScreenNetwork, coinScreen: CoinScreenViews?,
         portfolioTab: PortfolioTabViews? = nil, searchSheet: SearchSheetViews? = nil,
-        tradeForm: TradeFormViews? = nil
+        tradeForm: TradeFormViews? = nil, widget: WidgetExtensionViews? = nil
     ) async -> ScreenOutput {
         let scheduler = ScreenScheduler.shared
         let generation = scheduler.begin(at: launch)
-        ScreenTrace.shared.begin(at: launch, network: network)
+        ScreenTrace.shared.begin(at: launch, network: network, appGroupContainer: widget?.container)
         return await ScreenScheduler.$caseGeneration.withValue(generation) {
             // Fresh singletons: a case is a fresh launch.
             CoinGeckoService.shared = CoinGeckoService()
@@ -121,11 +129,24 @@ enum ScreenDriver {
             }
             await scheduler.settle()
             var steps = screen.steps
+            // WidgetKit's requests for a timeline, after the script's steps of their millisecond.
+            if let widget {
+                ScreenTrace.shared.expectTimelines(screen.timelines) { widget.timeline() }
+                for instant in screen.timelines {
+                    let index = steps.firstIndex { $0.at > instant } ?? steps.endIndex
+                    steps.insert(.init(at: instant, action: .widgetTimeline), at: index)
+                }
+            }
             let end = Date(timeIntervalSince1970: Double(launch + screen.duration) / 1000)
             while true {
                 let stepTime = steps.first.map { Date(timeIntervalSince1970: Double(launch + $0.at) / 1000) }
                 let wake = scheduler.nextWake
-                if let stepTime, stepTime <= end, wake.map({ stepTime <= $0 }) ?? true {
+                // WidgetKit's requests come after the app's work of their millisecond (a reload
+                // the app asks for is made once its code has run); the user's steps before it.
+                let afterWakes = steps.first?.action == .widgetTimeline
+                if let stepTime, stepTime <= end,
+                    wake.map({ afterWakes ? stepTime < $0 : stepTime <= $0 }) ?? true
+                {
                     let step = steps.removeFirst()
                     scheduler.advance(to: stepTime)
                     // The list's own verbs (add, remove, open a row) are done where the app offers
@@ -229,6 +250,9 @@ enum ScreenDriver {
                             let index = steps.firstIndex { $0.at > keystroke.at } ?? steps.endIndex
                             steps.insert(keystroke, at: index)
                         }
+                    case .widgetTimeline:
+                        // Unless the app's own reload request started it already.
+                        if ScreenTrace.shared.takeTimeline(at: launch + step.at) { widget?.timeline() }
                     case .keystroke:
                         guard let open = sheet, step.coin == String(open.number) else { break }
                         searchSheet?.type(step.option ?? "", last: step.option == open.text)

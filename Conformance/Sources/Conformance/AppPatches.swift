@@ -24,8 +24,9 @@ public enum AppPatches {
         let patched = rewriter.rewrite(Parser.parse(source: source)).description
         var patches: [String] = []
         for framework in rewriter.removedImports { patches.append("\(file): `import \(framework)` removed") }
-        if rewriter.addedObservation {
-            patches.append("\(file): `import Observation` added (SwiftData re-exports it)")
+        for module in rewriter.addedImports {
+            let from = module == "Observation" ? "SwiftData" : "the framework removed"
+            patches.append("\(file): `import \(module)` added (\(from) re-exports it)")
         }
         for attribute in rewriter.dropped { patches.append("\(file): `@\(attribute)` dropped (SwiftData)") }
         for (type, count) in rewriter.opened.sorted(by: { $0.key < $1.key }) {
@@ -52,7 +53,7 @@ public enum AppPatches {
         var dropped: [String] = []
         var sleeps = 0
         var singletons: [String] = []
-        var addedObservation = false
+        var addedImports: [String] = []
         let opening: Set<String>
         var opened: [String: Int] = [:]
 
@@ -121,28 +122,30 @@ public enum AppPatches {
                 removedImports.append(module)
                 return false
             }
-            // SwiftData re-exports Observation (its `@Model` is observable): a file that imported
-            // SwiftData keeps Observation's `@Observable`.
-            let hadSwiftData =
-                kept.count < node.count
-                && node.contains { $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "SwiftData" }
-            let importsObservation = node.contains {
-                $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "Observation"
+            // A removed framework's re-exports stay: SwiftData's Observation (its `@Model` is
+            // observable), and the Foundation that WidgetKit, SwiftUI and UIKit bring.
+            let imported = Set(node.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription })
+            var added: [String] = []
+            if imported.contains("SwiftData"), !imported.contains("Observation") {
+                added.append("Observation")
             }
-            if hadSwiftData, !importsObservation {
-                var items = Array(kept)
+            if !imported.isDisjoint(with: ["WidgetKit", "SwiftUI", "UIKit"]), !imported.contains("Foundation")
+            {
+                added.append("Foundation")
+            }
+            guard !added.isEmpty else { return super.visit(CodeBlockItemListSyntax(kept)) }
+            var items = Array(kept)
+            let index = items.firstIndex { $0.item.is(ImportDeclSyntax.self) } ?? 0
+            for module in added.reversed() {
                 let declaration = ImportDeclSyntax(
                     leadingTrivia: .newline, importKeyword: .keyword(.import, trailingTrivia: .space),
-                    path: ImportPathComponentListSyntax([
-                        ImportPathComponentSyntax(name: .identifier("Observation"))
-                    ]),
+                    path: ImportPathComponentListSyntax([ImportPathComponentSyntax(name: .identifier(module))]
+                    ),
                     trailingTrivia: .newline)
-                let index = items.firstIndex { $0.item.is(ImportDeclSyntax.self) } ?? 0
                 items.insert(CodeBlockItemSyntax(item: .decl(DeclSyntax(declaration))), at: index)
-                addedObservation = true
-                return super.visit(CodeBlockItemListSyntax(items))
             }
-            return super.visit(CodeBlockItemListSyntax(kept))
+            addedImports += added
+            return super.visit(CodeBlockItemListSyntax(items))
         }
 
         override func visit(_ node: AttributeListSyntax) -> AttributeListSyntax {

@@ -131,7 +131,7 @@ struct DiffExtraction {
         for rule in rules {
             var missing: [String] = []
             for file in rule.files where texts[file] == nil {
-                guard let text = try repository.file(DiffRule.appFolder + file, at: commit) else {
+                guard let text = try repository.file(DiffRule.repositoryPath(of: file), at: commit) else {
                     missing.append("\(file) is not in the app at \(short)")
                     continue
                 }

@@ -27,11 +27,12 @@ public struct DiffPackage {
             let behaviourOnly =
                 !rules.contains { !$0.isBehaviour && $0.files.contains(path) }
                 && screens.contains { $0.files.contains(path) }
+            let place = DiffRule.scratchPath(of: path)
             if !behaviourOnly {
-                files["Sources/BitpalApp/App/\(path)"] = text
+                files["Sources/BitpalApp/App/\(place)"] = text
             }
             if screens.contains(where: { $0.files.contains(path) }) {
-                files["Sources/BitpalScreens/App/\(path)"] = text
+                files["Sources/BitpalScreens/App/\(place)"] = text
             }
         }
         if !screens.isEmpty {
@@ -89,6 +90,7 @@ public struct DiffPackage {
                     \(side("portfolio-tab", "portfolioTab", "{ await PortfolioTabApp.run($0, network: $1) }")),
                     \(side("search-sheet", "searchSheet", "{ await SearchSheetApp.run($0, network: $1) }")),
                     \(side("add-transaction", "addTransaction", "{ await AddTransactionApp.run($0, network: $1) }")),
+                    \(side("widget", "widget", "{ await WidgetApp.run($0, network: $1) }")),
                     prepareScreens: \(screens.isEmpty ? "nil" : "ScreenRules.prepare"))
             }
 

@@ -37,6 +37,18 @@ public struct DiffRule: Sendable, Equatable {
     /// The app's folder in its repository.
     public static let appFolder = "Bitpal-v2/Bitpal/"
 
+    /// A rule's file in the app's repository: under the app's folder, or beside it for a path
+    /// that starts `../` (the widget extension's `../BitpalWidget/...`).
+    public static func repositoryPath(of file: String) -> String {
+        file.hasPrefix("../") ? "Bitpal-v2/" + file.dropFirst(3) : appFolder + file
+    }
+
+    /// Where a rule's file goes under the scratch target's `App/` folder (`../BitpalWidget/X`:
+    /// `Extension/BitpalWidget/X`, inside the target).
+    static func scratchPath(of file: String) -> String {
+        file.hasPrefix("../") ? "Extension/" + file.dropFirst(3) : file
+    }
+
     static let chartFiles = [
         "Features/CoinDetail/Models/ChartDataPoint.swift", "Features/CoinDetail/Models/CandleDataPoint.swift",
         "Features/CoinDetail/Models/MarketChartResponse.swift",
@@ -67,6 +79,14 @@ public struct DiffRule: Sendable, Equatable {
             "Features/Widget/WidgetDataTransformer.swift", "Shared/Models/WidgetHolding.swift",
             "Shared/Models/WidgetPortfolioData.swift", "Shared/Services/AppGroupStorage.swift",
         ]
+    /// The widget-refresh branch's extension (`122d91c`): its timeline provider, API client and
+    /// entry, and the files the app shares with it.
+    static let widgetExtensionFiles = [
+        "../BitpalWidget/Provider/PortfolioTimelineProvider.swift",
+        "../BitpalWidget/Services/WidgetAPIClient.swift", "../BitpalWidget/Entry/PortfolioEntry.swift",
+        "Shared/Models/WidgetRefreshData.swift", "Shared/Models/CoinMarketData.swift",
+        "Shared/Services/PortfolioRecalculator.swift", "Shared/Models/WidgetPortfolioData+Sample.swift",
+    ]
     /// `CoinGeckoService` and what it decodes and throws.
     static let serviceFiles = [
         "Services/CoinGeckoService.swift", "Services/RateLimiter.swift", "Models/Coin.swift",
@@ -188,5 +208,15 @@ public struct DiffRule: Sendable, Equatable {
             ],
             lifts: [], opened: ["CoinGeckoService", "PriceUpdateService", "CoinSearchViewModel"],
             appSides: ["portfolio-tab", "search-sheet", "add-transaction"], isBehaviour: true),
+        DiffRule(
+            name: "widget",
+            summary:
+                "the widget-refresh branch's extension beside the app (its Portfolio tab writing the App Group files and reloading), asked for timelines when WidgetKit asks: every request it sends (its own session and cache, no limiter), and what each timeline shows",
+            workbench:
+                "TrackerApp under bitpal-008 as the simulator runs it, with the widget on the home screen (AppSimulation on a scenario written from the case)",
+            files: portfolioTabFiles + widgetExtensionFiles,
+            lifts: [], opened: ["CoinGeckoService", "PriceUpdateService"],
+            appSides: ["portfolio-tab", "widget"],
+            isBehaviour: true),
     ]
 }

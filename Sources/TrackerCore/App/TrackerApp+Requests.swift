@@ -177,7 +177,7 @@ extension TrackerApp {
             }
             let list = try CoinGeckoResponseClassifier.decode(body, for: request) {
                 body, source throws(LocatedDecodingError) in
-                try CoinListEntry.decodeList(body, source: source)
+                try CoinListMemo.coins(of: body, source: source)
             }
             coinListLoaded(list, at: now)
         case .detail(_, let token):

@@ -29,8 +29,25 @@ extension TrackerApp {
     /// Portfolio-tab load: the holdings it priced go to the widget's files, then every timeline
     /// reloads.
     mutating func updateAndReloadWidgets(pricedIds: Set<String>, dataTime: Int64, at now: Int64) {
-        widget?.appWrote(holdings: ledger.heldCoinIds.filter(pricedIds.contains), dataTime: dataTime, at: now)
+        let holdings = holdingsByValue(pricedIds: pricedIds)
+        widget?.appWrote(holdings: holdings, dataTime: dataTime, at: now)
         reloadWidgetTimelines(at: now)
+    }
+
+    /// The held coins the load priced, in the Portfolio tab's order, which the branch's
+    /// `refresh_data.json` keeps and its widget asks for: by current value at the load's prices,
+    /// highest first (Pointwelve/Bitpal-iOS `122d91c`,
+    /// `PortfolioViewModel.loadPortfolioWithPrices()`: `holdings.sort { $0.currentValue >
+    /// $1.currentValue }`, then `WidgetDataProvider.prepareRefreshData`). Equal values keep
+    /// `computeHoldings`' order, a dictionary's (the process's hash seed): here by id.
+    func holdingsByValue(pricedIds: Set<String>) -> [String] {
+        let prices = portfolioPrices ?? [:]
+        let valued = ledger.heldCoinIds.filter(pricedIds.contains).map { id -> (id: String, value: Double) in
+            let price: Double = policies.missingRows.shownPrice(prices[id]?.currentPrice) ?? 0
+            let quantity: Double = (ledger.heldQuantities[id] ?? 0).doubleValue
+            return (id, quantity * price)
+        }
+        return valued.sorted { $0.value != $1.value ? $0.value > $1.value : $0.id < $1.id }.map(\.id)
     }
 
     /// The widget's own request: past the app's limiter and caches. `WidgetAPIClient` uses

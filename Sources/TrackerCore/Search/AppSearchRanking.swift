@@ -22,13 +22,20 @@ public enum AppSearchRanking {
     /// - Complexity: O(n log n) in the coins.
     public static func rankedMatches(of query: String, in coins: [CoinListEntry]) -> [CoinListEntry] {
         let needle = query.lowercased()
+        let lowered = LowercasedCoins.of(coins)
+        // Foundation's `contains` finds canonically equivalent text. A needle of ASCII letters,
+        // digits, spaces and `-._` has no equivalent but itself, so a coin whose bytes do not
+        // hold it cannot match: those are skipped without asking Foundation.
+        let plain = !needle.isEmpty && needle.utf8.allSatisfy(LowercasedCoins.isPlain)
+        let bytes = Array(needle.utf8)
         var seen: Set<String> = []
         var matches: [(coin: CoinListEntry, name: String, symbol: String)] = []
-        for coin in coins {
-            let name = coin.name.lowercased()
-            let symbol = coin.symbol.lowercased()
-            guard name.contains(needle) || symbol.contains(needle) || coin.id.lowercased().contains(needle)
-            else { continue }
+        for (coin, lower) in zip(coins, lowered) {
+            if plain, !LowercasedCoins.bytes(lower.bytes, contain: bytes) { continue }
+            let (name, symbol) = (lower.name, lower.symbol)
+            guard name.contains(needle) || symbol.contains(needle) || lower.id.contains(needle) else {
+                continue
+            }
             guard !coin.name.contains("("), !coin.name.contains(")") else { continue }
             guard seen.insert(coin.id).inserted else { continue }
             matches.append((coin, name, symbol))
