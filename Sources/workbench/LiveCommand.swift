@@ -33,8 +33,12 @@ struct LiveCommand: ParsableCommand {
             an environment variable (--api-key-env NAME); --key works too, but every user of the \
             machine can read it in the process list. A key is never written to any output.
 
-            Exit codes: 0 every expectation held, 1 an expectation failed or no request got a \
-            response, 2 bad input.
+            Before the run, one GET /ping checks --against (within 10 s): a host that does not \
+            answer, an HTML page, a 404 or a refused key stops here, naming what answered; a 429 \
+            or a 5xx is a warning and the run goes on. --skip-check runs anyway (an app offline).
+
+            Exit codes: 0 every expectation held, 1 an expectation failed, no request got a \
+            response, or --against did not answer as an API; 2 bad input.
             """
     )
 
@@ -83,6 +87,9 @@ struct LiveCommand: ParsableCommand {
     @Flag(help: "No progress output; the summary line and the expectations still print.")
     var quiet = false
 
+    @Flag(help: "Skip the /ping check of --against: run even when nothing answers (an app offline).")
+    var skipCheck = false
+
     func run() throws {
         let base = try Self.apiRoot(against)
         var stored = try state.map { path throws(CLIError) in try LiveState.open(path) }
@@ -90,6 +97,19 @@ struct LiveCommand: ParsableCommand {
         let loaded = try ScenarioRunner.load(scenario, overrides: overrides)
         let eventsFile = try events.map { given throws(CLIError) in
             try InputFiles.givenFile(given, option: "--events", example: "events.jsonl")
+        }
+        // Before anything is written: one /ping, with the key header the run will send.
+        let keyHeader = apiKey.map {
+            (loaded.scenario.server.plan.name.hasPrefix("pro") ? CoinGeckoRequests.APIKey.pro($0) : .demo($0))
+                .header
+        }
+        switch skipCheck
+            ? .ready : APIRootCheck.checkWaiting(root: base, headers: keyHeader.map { [$0] } ?? [])
+        {
+        case .ready: break
+        case .warning(let warning): ErrorOutput.report("warning: \(warning)")
+        case .unusable(let reason):
+            throw CLIError(message: "--against: \(reason)", exitCode: CLIError.failedCheckCode)
         }
         let directory = try InputFiles.outputDirectory(
             out, option: "--out", defaultParent: "out", name: loaded.scenario.name + "-live")

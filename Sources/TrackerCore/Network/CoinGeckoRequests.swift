@@ -13,7 +13,8 @@ public struct CoinGeckoRequests: Sendable, Equatable {
         /// A paid-plan key: `x-cg-pro-api-key` (on `pro-api.coingecko.com`).
         case pro(String)
 
-        var header: HTTPHeaders.Field {
+        /// The header it is sent in.
+        public var header: HTTPHeaders.Field {
             switch self {
             case .demo(let key): HTTPHeaders.Field("x-cg-demo-api-key", key)
             case .pro(let key): HTTPHeaders.Field("x-cg-pro-api-key", key)
