@@ -103,7 +103,7 @@ let package = Package(
         // One HTTP GET through libcurl, loaded with dlopen when the first request is sent.
         .target(name: "CCurl"),
         // The live shell: the libcurl transport and the wall clock.
-        .target(name: "LiveHTTP", dependencies: ["WorkbenchFoundation", "TrackerCore", "CCurl"]),
+        .target(name: "LiveHTTP", dependencies: ["TrackerCore", "CCurl"]),
         // `workbench live`: the app (TrackerApp) on the wall clock against a real API, measured
         // by the simulator's observers.
         .target(

@@ -260,7 +260,9 @@ public struct FleetResult: Sendable {
                 "\($0.overTarget) of \(fleet.users)"
             },
             row("credits billed; a 30-day month at this pace") {
-                "\($0.credits); \(number($0.month.credits))"
+                // CoinGecko's keyless API has no account: nothing is billed.
+                $0.header.topology == "keyless"
+                    ? "none (no key)" : "\($0.credits); \(number($0.month.credits))"
             },
             row("the plan's credits run out on day") {
                 $0.header.monthlyCredits == nil ? "no cap" : $0.creditsRunOutOnDay.map { "\($0)" } ?? "never"
@@ -282,9 +284,47 @@ public struct FleetResult: Sendable {
         }.joined(separator: " ")
     }
 
-    /// The Markdown report: what was run, the answer, and the figures in a table.
+    /// One recommendation in plain words: the cheapest arm that is enough (fewest 429s among
+    /// equal prices), why, and what "enough" means.
+    public var recommendation: String {
+        let figures = figures
+        let enough = figures.filter {
+            $0.header.monthlyPrice != nil && $0.isEnough(threshold: fleet.refusalThreshold)
+        }
+        let targets =
+            "Enough means at most \(Self.percent(fleet.refusalThreshold)) of requests answered 429 and the plan's "
+            + "credits lasting a 30-day month at this pace; SC-009 is the team's own target of under "
+            + "\(Int(fleet.requestsPerHourTarget)) requests an hour per user (spec 001-watchlist)."
+        guard
+            let best = enough.min(by: {
+                (($0.header.monthlyPrice ?? 0), $0.refusedShare) < (
+                    ($1.header.monthlyPrice ?? 0), $1.refusedShare
+                )
+            })
+        else {
+            return "None of the \(figures.count) ways compared is enough for \(fleet.users) users: "
+                + "each refuses too many requests or runs out of credits (below). \(targets)"
+        }
+        let price =
+            (best.header.monthlyPrice ?? 0) == 0 ? "free" : "$\(Int(best.header.monthlyPrice ?? 0)) a month"
+        let credits =
+            best.header.topology == "keyless"
+            ? "no key, so no credits to run out"
+            : best.header.monthlyCredits == nil ? "no credit cap" : "its credits last the month"
+        return "Recommendation for \(fleet.users) users: \(best.header.label) (\(price)). "
+            + "\(Self.percent(best.refusedShare)) of its requests were answered 429, and \(credits). "
+            + (figures.count == 1
+                ? "It is the only way compared. "
+                : "It is the cheapest of the \(enough.count) ways that are enough (of \(figures.count) compared). ")
+            + targets
+    }
+
+    private static func percent(_ share: Double) -> String { String(format: "%.2f %%", 100 * share) }
+
+    /// The Markdown report: what was run, the recommendation, each topology's answer, and the
+    /// figures in a table.
     public func markdown() -> String {
-        "# Fleet \(fleet.name)\n\n\(summary)\n\n**\(answer)**\n\n| figure | "
+        "# Fleet \(fleet.name)\n\n\(summary)\n\n**\(recommendation)**\n\nBy way of serving: \(answer)\n\n| figure | "
             + fleet.arms.map(\.label).joined(separator: " | ") + " |\n|---|"
             + String(repeating: "---|", count: fleet.arms.count) + "\n"
             + table.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined()

@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import TrackerCore
-import WorkbenchFoundation
 
 /// What `workbench live` learns from one `GET /ping` at its API root before the run (issue 69):
 /// a dead host, an HTML page or a wrong root fails in seconds, naming what answered, instead of
@@ -38,24 +36,6 @@ public enum APIRootCheck {
         } catch {
             return verdict(.failure(error), root: root)
         }
-    }
-
-    /// ``check(root:headers:)`` from a synchronous command (not from a task: it blocks its thread
-    /// until the check ends, at most ``timeoutMilliseconds`` and five seconds).
-    public static func checkWaiting(root: String, headers: [HTTPHeaders.Field]) -> Verdict {
-        let outcome = Locked<Verdict?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        Task {
-            let verdict = await check(root: root, headers: headers)
-            outcome.withLock { $0 = verdict }
-            finished.signal()
-        }
-        guard finished.wait(timeout: .now() + .milliseconds(Int(timeoutMilliseconds) + 5_000)) == .success,
-            let verdict = outcome.withLock({ $0 })
-        else {
-            return verdict(.failure(.timedOut(afterMilliseconds: timeoutMilliseconds)), root: root)
-        }
-        return verdict
     }
 
     /// The verdict on `/ping`'s outcome.

@@ -97,6 +97,45 @@ public struct MetricComparison: Sendable, Equatable {
         return text
     }
 
+    /// The measures the team decides with, and what each is called in the verdict line.
+    public static let decidingMeasures: [(name: String, label: String)] = [
+        (MetricName.rateLimitStatus429, "429s"),
+        (MetricName.rateLimitOverLimit, "minutes over the plan's limit"),
+        (MetricName.rateLimitMonthlyCredits, "credits a month"),
+        (MetricName.freshnessP50AgeS, "median data age"),
+        (MetricName.freshnessShareOver5m, "time over 5 minutes old"),
+    ]
+
+    /// One line naming the better run on ``decidingMeasures`` (those both runs have): which is
+    /// better on more of them, and on which.
+    ///
+    /// - Parameter labels: The two runs as the user named them.
+    public func verdict(labels: (String, String)) -> String {
+        let rows = Dictionary((changed + unchanged).map { ($0.name, $0) }, uniquingKeysWith: { $1 })
+        var better: [String] = []
+        var worse: [String] = []
+        var same: [String] = []
+        for measure in Self.decidingMeasures {
+            guard let row = rows[measure.name] else { continue }
+            switch row.better {
+            case true?: better.append(measure.label)
+            case false?: worse.append(measure.label)
+            case nil: same.append(measure.label)
+            }
+        }
+        guard !(better.isEmpty && worse.isEmpty) else {
+            return "verdict: neither run is better on the measures that matter ("
+                + (same.isEmpty ? "neither has them" : "the same " + same.joined(separator: ", ")) + ")"
+        }
+        let winner = better.count == worse.count ? nil : better.count > worse.count ? labels.1 : labels.0
+        let head = winner.map { "verdict: \($0) is better on the measures that matter" } ?? "verdict: a tie"
+        var parts: [String] = []
+        if !better.isEmpty { parts.append("\(labels.1) better on " + better.joined(separator: ", ")) }
+        if !worse.isEmpty { parts.append("worse on " + worse.joined(separator: ", ")) }
+        if !same.isEmpty { parts.append("the same " + same.joined(separator: ", ")) }
+        return head + " (" + parts.joined(separator: "; ") + ")"
+    }
+
     /// The table rows of a list: metric, both values, the delta, the relative change, and the
     /// verdict.
     public static func cells(_ rows: [Row]) -> [[String]] {

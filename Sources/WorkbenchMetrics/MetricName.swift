@@ -18,6 +18,8 @@ public enum MetricName {
     public static let chartsOverCap = "charts.over_cap"
     /// `freshness.max_age_s`.
     public static let freshnessMaxAgeS = "freshness.max_age_s"
+    /// `freshness.p50_age_s`.
+    public static let freshnessP50AgeS = "freshness.p50_age_s"
     /// `freshness.p95_age_s`.
     public static let freshnessP95AgeS = "freshness.p95_age_s"
     /// `freshness.share_over_5m`.
@@ -72,7 +74,8 @@ public enum MetricName {
     /// Every name above.
     public static let all: [String] = [
         alertsFired, cacheHitRatio, cacheOptHitRatio, chartsCandleExtremeLost, chartsMaxDeviation,
-        chartsOverCap, freshnessMaxAgeS, freshnessP95AgeS, freshnessShareOver5m, portfolioBenchmarkReturn,
+        chartsOverCap, freshnessMaxAgeS, freshnessP50AgeS, freshnessP95AgeS, freshnessShareOver5m,
+        portfolioBenchmarkReturn,
         portfolioBeta, portfolioExcessReturn, portfolioIrr, portfolioIrrPeriod, portfolioMaxDrawdown,
         portfolioSharpe, portfolioSortino, portfolioTimeWeightedReturn, portfolioVolatility,
         rateLimitMaxPerMinute, rateLimitMonthlyCredits, rateLimitMonthlyCreditsShare, rateLimitOverLimit,

@@ -50,6 +50,9 @@ struct CompareCommand: ParsableCommand {
         var units: [String: MetricUnit] = [:]
         /// The folder the run wrote, when known (for its `series.json`).
         var folder: String?
+        /// The scenario's name, seed and settings, in order (from `result.json`; none from the
+        /// history).
+        var identity: (scenario: String, seed: UInt64, settings: [(String, String)])?
     }
 
     func run() throws {
@@ -58,11 +61,40 @@ struct CompareCommand: ParsableCommand {
             try InputFiles.givenFile(html, option: "--html", example: "compare.html")
         }
         let (a, b) = (try metrics(of: first), try metrics(of: second))
+        // Settings first: what the runs were given that differs, and whether that is fair.
+        var settings: SettingsDifference?
+        if let left = a.identity, let right = b.identity {
+            settings = SettingsDifference(first: left, second: right)
+        }
+        if let settings {
+            if settings.rows.isEmpty {
+                print("settings: the same scenario, seed and settings")
+            } else {
+                print("settings that differ:")
+                print(
+                    TextTable.render(
+                        [["setting", "kind", first, second]]
+                            + settings.rows.map { [$0.name, $0.kind, $0.first, $0.second] }))
+            }
+            if let warning = settings.warning { ErrorOutput.report("warning: \(warning)") }
+            print("")
+        }
+        let plansDiffer = settings?.plansDiffer ?? false
         let comparison = MetricComparison(
             first: a.values, second: b.values, units: a.units.merging(b.units) { _, second in second },
-            direction: RunMetrics.direction(of:))
+            direction: { name in
+                // Each run's own limit: a higher busiest minute under a higher limit is not worse.
+                plansDiffer && SettingsDifference.planRelativeMetrics.contains(name)
+                    ? nil : RunMetrics.direction(of: name)
+            })
         let header = ["metric", first, second, "delta", "change", "verdict"]
+        print(comparison.verdict(labels: (first, second)))
         print(comparison.summary)
+        if plansDiffer {
+            print(
+                "(the plans differ: rate_limit.max_per_minute and plan_per_minute get no verdict; "
+                    + "rate_limit.over_limit counts each run's minutes over its own plan)")
+        }
         if !comparison.changed.isEmpty {
             print(TextTable.render([header] + MetricComparison.cells(comparison.changed)))
         }
@@ -135,6 +167,9 @@ struct CompareCommand: ParsableCommand {
             var metrics: [String: Double]
             /// Missing in results written before units were recorded: their values show bare.
             var units: [String: MetricUnit]?
+            var scenario: String?
+            var seed: UInt64?
+            var settings: [String: String]?
         }
         let file: ResultFile
         do {
@@ -144,8 +179,12 @@ struct CompareCommand: ParsableCommand {
         } catch {
             throw .badInput("\(source): not a workbench result.json: \(error)")
         }
+        var identity: (scenario: String, seed: UInt64, settings: [(String, String)])?
+        if let scenario = file.scenario, let seed = file.seed, let settings = file.settings {
+            identity = (scenario, seed, settings.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        }
         return RunValues(
             values: file.metrics, units: file.units ?? [:],
-            folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            folder: URL(fileURLWithPath: path).deletingLastPathComponent().path, identity: identity)
     }
 }

@@ -223,7 +223,7 @@ enum FleetOutput {
             try result.json().write(toFile: "\(directory)/fleet.json", atomically: true, encoding: .utf8)
             try result.markdown().write(toFile: "\(directory)/fleet.md", atomically: true, encoding: .utf8)
             let page = FleetPage.render(
-                name: result.fleet.name, summary: result.summary + " " + result.answer,
+                name: result.fleet.name, summary: result.summary + " " + result.recommendation,
                 header: ["figure"] + result.fleet.arms.map(\.label), rows: result.table,
                 arms: result.pageArms,
                 target: result.fleet.requestsPerHourTarget)

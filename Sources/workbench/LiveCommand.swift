@@ -104,7 +104,7 @@ struct LiveCommand: ParsableCommand {
                 .header
         }
         switch skipCheck
-            ? .ready : APIRootCheck.checkWaiting(root: base, headers: keyHeader.map { [$0] } ?? [])
+            ? .ready : Self.checkWaiting(root: base, headers: keyHeader.map { [$0] } ?? [])
         {
         case .ready: break
         case .warning(let warning): ErrorOutput.report("warning: \(warning)")
@@ -195,6 +195,26 @@ struct LiveCommand: ParsableCommand {
             throw CLIError(
                 message: "\(loaded.scenario.file): expectations failed", exitCode: CLIError.failedCheckCode)
         }
+    }
+
+    /// ``APIRootCheck/check(root:headers:)`` from the command's thread (not a task's): it waits
+    /// for the check, at most its timeout and five seconds.
+    static func checkWaiting(root: String, headers: [HTTPHeaders.Field]) -> APIRootCheck.Verdict {
+        let outcome = Locked<APIRootCheck.Verdict?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Task {
+            let verdict = await APIRootCheck.check(root: root, headers: headers)
+            outcome.withLock { $0 = verdict }
+            finished.signal()
+        }
+        let bound = Int(APIRootCheck.timeoutMilliseconds) + 5_000
+        guard finished.wait(timeout: .now() + .milliseconds(bound)) == .success,
+            let verdict = outcome.withLock({ $0 })
+        else {
+            return APIRootCheck.verdict(
+                .failure(.timedOut(afterMilliseconds: APIRootCheck.timeoutMilliseconds)), root: root)
+        }
+        return verdict
     }
 
     /// The API root, checked: an http(s) URL with a host.

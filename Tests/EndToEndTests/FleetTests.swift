@@ -50,6 +50,13 @@ struct FleetTests {
             "fleet", folder.path("fleet.yaml"), "--out", folder.path("out"), "--quiet",
         ])
         #expect(fleet.status == 0, "\(fleet.stdout)\(fleet.stderr)")
+        // fleet.md opens with one recommendation in plain words and says what "enough" means;
+        // a keyless arm bills no credits (issue 69).
+        let markdown = try String(contentsOfFile: folder.path("out/fleet.md"), encoding: .utf8)
+        #expect(markdown.contains("**Recommendation for "), "\(markdown)")
+        #expect(markdown.contains("Enough means at most 1.00 % of requests answered 429"), "\(markdown)")
+        #expect(markdown.contains("SC-009 is the team's own target"), "\(markdown)")
+        if markdown.contains("| keyless |") { #expect(markdown.contains("none (no key)"), "\(markdown)") }
         let result = try Self.json(folder.path("out/fleet.json"))
         return (result, try #require((result["arms"] as? [[String: Any]])?.first))
     }

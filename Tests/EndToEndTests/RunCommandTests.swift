@@ -60,7 +60,9 @@ struct RunCommandTests {
             html.contains("href=\"../run0/report.html\"") && html.contains("href=\"../run1/report.html\""))
         #expect(html.contains("cache.hit_ratio across 2 runs"))
         let compare = try WorkbenchProcess.run(["compare", directory.path("run0"), directory.path("run1")])
-        #expect(compare.stdout == "no metric both runs have differs\n")
+        #expect(
+            compare.stdout.hasPrefix("settings: the same scenario, seed and settings\n")
+                && compare.stdout.hasSuffix("no metric both runs have differs\n"), "\(compare.stdout)")
         let comparison = directory.path("compare.html")
         let compared = try WorkbenchProcess.run([
             "compare", directory.path("run0"), directory.path("run1"), "--all", "--html", comparison,
@@ -89,6 +91,12 @@ struct RunCommandTests {
             "compare", "1", "2", "--history", directory.path("history.sqlite"),
         ])
         #expect(fromFiles.status == 0 && fromHistory.status == 0, "\(fromFiles.stderr)\(fromHistory.stderr)")
+        // Settings first: the runs differ in policies only, so the comparison is fair (no
+        // warning), and one line names the better run on the measures that matter.
+        #expect(fromFiles.stdout.hasPrefix("settings that differ:\n"), "\(fromFiles.stdout)")
+        #expect(fromFiles.stdout.contains("\nlimiter "), "\(fromFiles.stdout)")
+        #expect(!fromFiles.stderr.contains("kinds of setting"), "\(fromFiles.stderr)")
+        #expect(fromFiles.stdout.contains("\nverdict: "), "\(fromFiles.stdout)")
         let rows = fromFiles.stdout.split(separator: "\n").map(String.init)
         // A ratio shows as a percentage with a delta in points; times in seconds; counts bare.
         let hitRatio = try #require(rows.first { $0.hasPrefix("cache.hit_ratio ") })
@@ -103,10 +111,12 @@ struct RunCommandTests {
         }
         // Runs from the history carry the same units and values, with ids for headers.
         let cells = { (output: String) in
-            // Without the headers, which name the runs by path or id.
-            output.split(separator: "\n").filter { !$0.hasPrefix("metric ") }.map {
-                $0.split(separator: " ", omittingEmptySubsequences: true)
-            }
+            // From the summary line on (a history run has no settings to show), without the
+            // headers, which name the runs by path or id.
+            output.split(separator: "\n").drop { !$0.contains("metric(s) changed") }
+                .filter { !$0.hasPrefix("metric ") }.map {
+                    $0.split(separator: " ", omittingEmptySubsequences: true)
+                }
         }
         let same = cells(fromHistory.stdout) == cells(fromFiles.stdout)
         #expect(same, "history:\n\(fromHistory.stdout)")

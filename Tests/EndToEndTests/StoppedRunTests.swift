@@ -69,7 +69,8 @@ struct StoppedRunTests {
         let out = folder.path("live")
         let (status, stderr) = try Self.interrupted(
             [
-                "live", "scenarios/quickstart.yaml", "--against", "http://127.0.0.1:1/api/v3", "--out", out,
+                "live", "scenarios/quickstart.yaml", "--against", "http://127.0.0.1:1/api/v3", "--skip-check",
+                "--out", out,
                 "--quiet",
             ],
             signal: signal, in: folder)
@@ -157,7 +158,10 @@ struct StoppedRunTests {
         defer { folder.remove() }
         let fifo = folder.path("fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let live = ["live", "scenarios/quickstart.yaml", "--against", "http://127.0.0.1:1/api/v3", "--quiet"]
+        let live = [
+            "live", "scenarios/quickstart.yaml", "--against", "http://127.0.0.1:1/api/v3", "--quiet",
+            "--skip-check",
+        ]
         let blocked = try WorkbenchProcess.run(live + ["--api-key-file", fifo], timeout: 60)
         #expect(
             blocked.status == 2
@@ -175,7 +179,7 @@ struct StoppedRunTests {
         // A pipe with a writer (what `<(cmd)` gives) is read as before.
         let script = folder.path("pipe.sh")
         try """
-        exec "$1" live scenarios/quickstart.yaml --against http://127.0.0.1:1/api/v3 --quiet --speed 1000000 \\
+        exec "$1" live scenarios/quickstart.yaml --against http://127.0.0.1:1/api/v3 --skip-check --quiet --speed 1000000 \\
             --out "$2" --api-key-file <(printf 'CG-abcdefgh12345678')
         """.write(toFile: script, atomically: true, encoding: .utf8)
         let process = try SpawnedProcess(
