@@ -100,6 +100,12 @@ public struct ScreenCase: Codable, Sendable, Equatable {
     public var serverErrorRate: Double
     /// The seed of the server's draws.
     public var seed: UInt64
+    /// A 429 storm: every request answered 429 from `[0]` ms after the launch for `[1]` ms (the
+    /// scenario's `faults.storms`); nil for none.
+    public var storm: [Int64]? = nil
+    /// The share of 200s sent with schema drift (half with `null` prices, half with a renamed
+    /// member: the scenario's `faults.schema_drift_rate`).
+    public var driftRate = 0.0
     /// Whether the portfolio widget is on the home screen (the `widget` rule: the branch's
     /// extension, `bitpal-008`).
     public var widget = false
@@ -159,6 +165,16 @@ public struct ScreenCase: Codable, Sendable, Equatable {
             var steady = self
             steady.latencySigma = 0
             smaller.append(steady)
+        }
+        if storm != nil {
+            var calm = self
+            calm.storm = nil
+            smaller.append(calm)
+        }
+        if driftRate > 0 {
+            var exact = self
+            exact.driftRate = 0
+            smaller.append(exact)
         }
         return smaller
     }

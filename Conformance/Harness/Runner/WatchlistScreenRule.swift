@@ -73,6 +73,8 @@ enum WorkbenchWatchlistScreen {
               latency_sigma: \(screen.latencySigma)
             faults:
               server_error_rate: \(screen.serverErrorRate)
+              schema_drift_rate: \(screen.driftRate)
+              storms: \(screen.storm.map { "[{from: \($0[0])ms, for: \($0[1])ms}]" } ?? "[]")
             watchlist: [\(screen.watchlist.joined(separator: ", "))]
             portfolio:\(trades.isEmpty ? " []" : "\n" + trades.joined(separator: "\n"))
             user:\(screen.widget ? "\n  widget: true" : "")
@@ -215,7 +217,19 @@ enum WorkbenchWatchlistScreen {
             ScreenCase(
                 watchlist: two, steps: (1...12).map { .init(at: Int64($0) * 2_000, action: .pullToRefresh) },
                 duration: 60_000, plan: "keyless"),
+            Self.faulty(
+                ScreenCase(
+                    watchlist: two, steps: [.init(at: 20_000, action: .pullToRefresh)], duration: 150_000),
+                storm: [10_000, 45_000]),
+            Self.faulty(ScreenCase(watchlist: two, steps: [], duration: 150_000), drift: 0.5),
         ]
+    }
+
+    /// A case with a 429 storm or schema drift.
+    static func faulty(_ screen: ScreenCase, storm: [Int64]? = nil, drift: Double = 0) -> ScreenCase {
+        var screen = screen
+        (screen.storm, screen.driftRate) = (storm, drift)
+        return screen
     }
 
     /// A random script a user could do: 0-8 steps over up to 3 minutes, 1-4 coins, latency 20 ms to 3 s with a
@@ -238,11 +252,18 @@ enum WorkbenchWatchlistScreen {
             let coin = action == .add || action == .remove ? coins[random.below(coins.count)] : nil
             steps.append(.init(at: time, action: action, coin: coin))
         }
-        return ScreenCase(
+        var screen = ScreenCase(
             watchlist: watchlist, steps: steps, duration: time + 30_000 + Int64(random.below(90_000)),
             latency: Int64(20 + random.below(random.oneIn(4) ? 3_000 : 300)),
             latencySigma: random.oneIn(2) ? 0 : 0.5, plan: random.oneIn(4) ? "keyless" : "demo-30",
             serverErrorRate: random.oneIn(4) ? 0.3 : 0, seed: UInt64(1 + random.below(1_000)))
+        // One case in six a 429 storm somewhere in its first two minutes, one in six drifted
+        // answers (null prices, renamed members). Drawn last, so the other draws stay.
+        if random.oneIn(6) {
+            screen.storm = [Int64(random.below(120_000)), Int64(5_000 + random.below(60_000))]
+        }
+        if random.oneIn(6) { screen.driftRate = 0.3 }
+        return screen
     }
 
     /// The rule.
