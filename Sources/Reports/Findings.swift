@@ -147,8 +147,10 @@ public struct Finding: Sendable, Equatable {
     ///   - verdicts: The expectations' verdicts.
     ///   - problems: Figures the run could not compute.
     ///   - warnings: What looks wrong in the scenario (``ReportInput/warnings``), first.
+    ///   - fixes: The measured fixes, each said after its rule's finding.
     public static func of(
-        metrics: [Metric], verdicts: [ReportInput.Verdict], problems: [String], warnings: [String] = []
+        metrics: [Metric], verdicts: [ReportInput.Verdict], problems: [String], warnings: [String] = [],
+        fixes: [FindingFix] = []
     ) -> [Finding] {
         let values = Dictionary(metrics.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         var findings = warnings.map { warning in
@@ -162,9 +164,12 @@ public struct Finding: Sendable, Equatable {
                 ? values.filter { $0.key.hasPrefix(rule.metric) && rule.counting($0.key) }.values.reduce(0, +)
                 : values[rule.metric]
             guard let value, value > rule.threshold else { return nil }
+            var text = rule.sentence(value, values)
+            if let fix = fixes.first(where: { $0.rule == rule.name }) {
+                text += " " + fix.sentence(from: value, unit: metrics.first { $0.name == rule.metric }?.unit)
+            }
             return Finding(
-                rule: rule.name, metric: rule.metric, value: value, threshold: rule.threshold,
-                text: rule.sentence(value, values))
+                rule: rule.name, metric: rule.metric, value: value, threshold: rule.threshold, text: text)
         }
         for verdict in verdicts {
             if let problem = verdict.problem {

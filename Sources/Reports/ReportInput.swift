@@ -126,8 +126,14 @@ public struct ReportInput: Sendable {
         ]
     }
 
-    /// What the team must know, in words (``Finding/rules``).
+    /// The fixes measured for the findings (`workbench run`: the same seed with one change per
+    /// candidate); none when not measured.
+    public var fixes: [FindingFix] = []
+
+    /// What the team must know, in words (``Finding/rules``), each with its measured fix.
     public var findings: [Finding] {
-        Finding.of(metrics: result.metrics, verdicts: verdicts, problems: result.problems, warnings: warnings)
+        Finding.of(
+            metrics: result.metrics, verdicts: verdicts, problems: result.problems, warnings: warnings,
+            fixes: fixes)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineShell
 import Foundation
 import Reports
+import Runs
 import Scenarios
 import Simulation
 import WorkbenchMetrics
@@ -56,6 +57,14 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "No progress output; the summary line and the expectations still print.")
     var quiet = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Do not measure the findings' fixes.",
+            discussion:
+                "By default each finding a setting may fix is measured: the same seed runs again with each candidate --set (docs/reports.md), and the finding says what the best one did."
+        ))
+    var noFixes = false
+
     @Option(help: "Write the run's events to this file as JSON Lines (none by default).")
     var events: String?
 
@@ -79,7 +88,12 @@ struct RunCommand: ParsableCommand {
             events: eventsFile == nil ? nil : { lines.append($0, at: $1) }, stop: stop.reason)
         let elapsed = ContinuousClock.now - started
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let input = outcome.report
+        var input = outcome.report
+        if !noFixes {
+            input.fixes = ScenarioRun.measureFixes(
+                for: input, path: scenario, projectRoot: loaded.projectRoot, overrides: overrides,
+                seed: input.seed)
+        }
         try ScenarioRunner.write(
             input,
             timings: ScenarioRunner.timings(

@@ -72,7 +72,7 @@ struct ConformanceDiffTests {
         // executor against the simulator, the same user and server. The fixture, like the app,
         // lets a reload started by `addCoin` outlive the screen and gives up a loop request
         // cancelled in the limiter; the workbench models both (issue 66), so they match.
-        #expect(lines.contains("watchlist-screen: matches on 161 cases"), "\(outcome.stdout)")
+        #expect(lines.contains("watchlist-screen: matches on 163 cases"), "\(outcome.stdout)")
         // The coin screen's rule needs the app's chart cache model, which the fixture lacks.
         #expect(
             lines.contains {

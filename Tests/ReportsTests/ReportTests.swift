@@ -11,23 +11,53 @@ struct ReportTests {
     static let root = RepositoryFiles.root
 
     /// A run through the same library calls `workbench run` makes (from the repository root).
-    static func input(_ path: String = "scenarios/quickstart.yaml", overrides: [String] = []) throws
-        -> ReportInput
+    static func input(
+        _ path: String = "scenarios/quickstart.yaml", overrides: [String] = [], fixes: Bool = false
+    )
+        throws -> ReportInput
     {
-        try ScenarioRun.execute(
+        var report = try ScenarioRun.execute(
             try ScenarioRun.load(path, projectRoot: root, overrides: overrides)
         ).report
+        if fixes {
+            report.fixes = ScenarioRun.measureFixes(
+                for: report, path: path, projectRoot: root, overrides: overrides, seed: report.seed)
+        }
+        return report
     }
 
     @Test("the quickstart's result.json, report.md and report.html match their golden files, byte for byte")
     func goldens() throws {
-        let input = try Self.input()
+        let input = try Self.input(fixes: true)
         let json = ResultJSON.render(input)
         #expect(json == (try Golden.expected("quickstart-result.json", actual: json)))
         let markdown = MarkdownReport.render(input)
         #expect(markdown == (try Golden.expected("quickstart-report.md", actual: markdown)))
         let html = HTMLReport.render(input)
         #expect(html == (try Golden.expected("quickstart-report.html", actual: html)))
+    }
+
+    @Test(
+        "each finding a setting may fix names the best candidate and its measured effect, or that none helps")
+    func findingsEndInAChange() throws {
+        let findings = try Self.input(fixes: true).findings
+        let text = { (rule: String) in findings.first { $0.rule == rule }?.text ?? "" }
+        // Three charts over the cap; LTTB keeps every chart at its cap (the stride sampler's
+        // last-point rule overshoots it): the same seed again, with `--set`, measures it.
+        #expect(
+            text("charts_over_cap").hasSuffix(
+                "Measured on the same seed: `--set policies.downsampler=lttb` takes it from 3 to 0 (the best of 2 tried)."
+            ))
+        #expect(
+            text("credits_over_plan").contains(
+                "`--set policies.refresh_interval=60s` takes it from 565.2 % to"))
+        // No candidate lowers the line's deviation on this seed: said, not hidden.
+        #expect(
+            text("line_deviates").hasSuffix(
+                "Measured on the same seed, none of `--set policies.downsampler=lttb`, `--set policies.downsampler=m4` lowers it."
+            ))
+        // Without measuring, the findings say nothing of fixes.
+        #expect(!(try Self.input()).findings.contains { $0.text.contains("Measured on the same seed") })
     }
 
     @Test("two runs give byte-identical result.json, report.md and report.html")
