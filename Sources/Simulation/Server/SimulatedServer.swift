@@ -127,8 +127,9 @@ public struct SimulatedServer: ~Copyable {
         if behaviour.refusesURI(target) {
             // The CDN's own refusal, before the origin (its outages) and the plan's window.
             return ServerReply(
-                response: HTTPResponse(status: 414, body: Self.uriTooLongPage), latencyMilliseconds: latency,
-                outcome: .uriTooLong)
+                response: HTTPResponse(
+                    status: 414, headers: ["Content-Type": "text/html"], body: Self.uriTooLongPage),
+                latencyMilliseconds: latency, outcome: .uriTooLong)
         }
         if faults.outages.contains(where: { $0.contains(now) }) {
             let body = Array(#"{"status":503,"error":"Service Unavailable"}"#.utf8)
