@@ -8,11 +8,21 @@ cd "$(dirname "$0")/.."
 binary=${1:-.build/debug/workbench}
 out=${2:-.build/live-check}
 speed=${LIVE_CHECK_SPEED:-50}
+# Only the scenario's own coins in /coins/list: the recorded list (414 kB, the default since
+# issue 67) takes tens of real milliseconds to decode in a debug build, which is seconds of the
+# scenario at 50x, so the search's debounce would fire before the list arrives in `live` and not
+# in `run`. The check is about the shells sending the same requests, not about the list.
+# serve takes no --set, so the three read one file that extends the quickstart (the quickstart's
+# name is kept, so the runs' events name the same scenario).
 rm -rf "$out"
 mkdir -p "$out"
+# OUT_DIR must be inside the checkout (the file extends the quickstart, inside the project folder).
+scenario="$out/quickstart-unlisted.yaml"
+base=$(realpath --relative-to="$out" scenarios/quickstart.yaml)
+printf 'name: quickstart\nextends: %s\nmarket:\n  listed: none\n' "$base" >"$scenario"
 # The app sends no key; serve gives keyless callers the keyless plan unless told otherwise, and
 # the scenario's plan is demo-30.
-"$binary" serve scenarios/quickstart.yaml --port 0 --speed "$speed" --key-plan keyless=demo-30 \
+"$binary" serve "$scenario" --port 0 --speed "$speed" --key-plan keyless=demo-30 \
     2>"$out/serve.log" &
 serve_pid=$!
 trap 'kill "$serve_pid" 2>/dev/null || true' EXIT
@@ -27,12 +37,13 @@ if [[ "$url" != http* ]]; then
     cat "$out/serve.log" >&2
     exit 1
 fi
-"$binary" live scenarios/quickstart.yaml --against "$url" --speed "$speed" --quiet \
+"$binary" live "$scenario" --against "$url" --speed "$speed" --quiet \
     --out "$out/live" --events "$out/live.jsonl"
 kill "$serve_pid"
 wait "$serve_pid" 2>/dev/null || true
 trap - EXIT
-"$binary" run scenarios/quickstart.yaml --quiet --no-history --out "$out/run" --events "$out/run.jsonl" \
+"$binary" run "$scenario" --quiet --no-history --out "$out/run" \
+    --events "$out/run.jsonl" --no-fixes \
     >/dev/null
 python3 - "$out/run.jsonl" "$out/live.jsonl" <<'PY'
 import collections, json, sys
