@@ -7,19 +7,23 @@ public struct FindingFix: Sendable, Equatable {
     public var rule: String
     /// The candidates tried (`policies.downsampler=lttb`), in order.
     public var tried: [String]
-    /// The candidate that lowered the figure most, and the figure with it; nil when none did.
-    public var best: (assignment: String, value: Double)?
+    /// A candidate and the finding's figure with it.
+    public struct Candidate: Sendable, Equatable {
+        /// The `--set` assignment.
+        public var assignment: String
+        /// The figure.
+        public var value: Double
 
-    /// A measured fix.
-    public init(rule: String, tried: [String], best: (assignment: String, value: Double)?) {
-        (self.rule, self.tried, self.best) = (rule, tried, best)
+        /// A candidate's result.
+        public init(assignment: String, value: Double) { (self.assignment, self.value) = (assignment, value) }
     }
 
-    /// Equal rules, candidates and best candidate with its figure.
-    public static func == (left: FindingFix, right: FindingFix) -> Bool {
-        left.rule == right.rule && left.tried == right.tried
-            && left.best?.assignment == right.best?.assignment
-            && left.best?.value == right.best?.value
+    /// The candidate that lowered the figure most; nil when none did.
+    public var best: Candidate?
+
+    /// A measured fix.
+    public init(rule: String, tried: [String], best: Candidate?) {
+        (self.rule, self.tried, self.best) = (rule, tried, best)
     }
 
     /// What each rule's finding may be fixed by, in the order they are tried: settings a scenario

@@ -33,7 +33,7 @@ extension ScenarioRun {
                 return settings[key] != parts[1]
             }
             guard !tried.isEmpty else { continue }
-            var best: (assignment: String, value: Double)?
+            var best: FindingFix.Candidate?
             for candidate in tried {
                 if runs[candidate] == nil {
                     runs[candidate] = try? execute(
@@ -41,7 +41,7 @@ extension ScenarioRun {
                     ).report.result.metrics.reduce(into: [:]) { $0[$1.name] = $1.value }
                 }
                 guard let value = runs[candidate]?[finding.metric], value < finding.value else { continue }
-                if value < best?.value ?? .infinity { best = (candidate, value) }
+                if value < best?.value ?? .infinity { best = .init(assignment: candidate, value: value) }
             }
             fixes.append(FindingFix(rule: finding.rule, tried: tried, best: best))
         }
