@@ -9,7 +9,9 @@ public struct DiffOptions: ParsableArguments {
 
     /// The command's discussion.
     public static let discussion = """
-        For each rule (line-chart, candle-chart, chart-cache, search-ranking, rate-limiter, portfolio-ledger; docs/conformance.md), diff \
+        For each rule (the pure ones: line-chart, candle-chart, chart-cache, search-ranking, rate-limiter, \
+        portfolio-ledger; the behaviour ones, the app's view models driven by one user: watchlist-screen, \
+        coin-screen, portfolio-tab, search-sheet, add-transaction, widget; docs/conformance.md), diff \
         takes the app's files at --at from its repository (git show), patches the few things \
         Linux lacks (imports of Apple-only frameworks, SwiftData's @Model, the wall clock read through \
         the case's clock; a view model's pure functions lifted out of it), and builds them with \
@@ -28,6 +30,7 @@ public struct DiffOptions: ParsableArguments {
         Examples:
           workbench conformance diff --app ../Bitpal-iOS
           workbench conformance diff --app ../Bitpal-iOS.git --at 122d91c --out out/diff
+          workbench conformance diff --app ../Bitpal-iOS --rule widget --cases 300 --junit out/diff.xml
         """
 
     /// The app's repository.
@@ -54,6 +57,10 @@ public struct DiffOptions: ParsableArguments {
     @Option(help: "Also write conformance-diff.md, .html and .json into this folder.")
     public var out: String?
 
+    /// Where the JUnit report goes.
+    @Option(help: "Also write a JUnit XML report to this file: one test case per rule (docs/ci.md).")
+    public var junit: String?
+
     /// Creates the defaults (ArgumentParser fills them in).
     public init() {}
 
@@ -61,6 +68,9 @@ public struct DiffOptions: ParsableArguments {
     public mutating func validate() throws {
         guard (0...1_000_000).contains(cases) else {
             throw ValidationError("--cases \(cases): give 0 to 1000000 random cases per rule")
+        }
+        if let junit, junit.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--junit: the path is empty; give a file such as out/conformance-diff.xml")
         }
     }
 }

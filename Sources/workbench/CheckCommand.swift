@@ -3,6 +3,8 @@ import CommandLineShell
 import Datasets
 import Foundation
 import Reports
+import Runs
+import Scenarios
 import Simulation
 import TrackerCore
 import WorkbenchFoundation
@@ -42,17 +44,36 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Write the golden files from this run instead of comparing.")
     var record = false
 
+    @Option(
+        name: .customLong("junit"),
+        help: "Also write a JUnit XML report to this file: one test case per scenario (docs/ci.md).")
+    var junitPath: String?
+
     func run() throws {
         guard !scenarios.isEmpty else { throw CLIError.badInput("give at least one scenario file") }
         if let goldenDirectory { try Self.checkGoldenDirectory(goldenDirectory, record: record) }
+        if let junitPath { try JUnitOutput.check(junitPath) }
+        var junit = JUnitReport(name: "workbench check", cases: [])
+        defer { if let junitPath { try? JUnitOutput.write(junit, to: junitPath) } }
         var (regressions, unchecked) = (0, 0)
         for file in scenarios {
             let goldenDirectory =
                 goldenDirectory
                 ?? URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("golden")
                 .relativePath
-            let loaded = try ScenarioRunner.load(file, overrides: [])
-            let outcome = try ScenarioRunner.execute(loaded, seed: nil, timer: nil, progress: nil)
+            let loaded: ScenarioRun.Loaded
+            let outcome: RunOutcome
+            do throws(CLIError) {
+                loaded = try ScenarioRunner.load(file, overrides: [])
+                outcome = try ScenarioRunner.execute(loaded, seed: nil, timer: nil, progress: nil)
+            } catch {
+                // The report says which scenario stopped the check, not only those before it.
+                junit.cases.append(
+                    .init(
+                        name: file, className: "check",
+                        outcome: .failed(message: error.message, details: error.message)))
+                throw error
+            }
             var problems = outcome.report.verdicts.compactMap(\.problem)
             let notes = outcome.report.verdicts.filter { $0.known && $0.failure != nil }.map(\.line)
             let goldenPath = "\(goldenDirectory)/\(loaded.scenario.name).charts.txt"
@@ -70,12 +91,24 @@ struct CheckCommand: ParsableCommand {
                 // Not recorded yet: nothing was compared, so this is not a pass.
                 print("NEW  \(file)\n     no golden charts at \(goldenPath); record them with --record")
                 for problem in problems { print("     \(problem)") }
+                let message = "no golden charts at \(goldenPath) to compare with; record them with --record"
+                junit.cases.append(
+                    .init(
+                        name: file, className: "check",
+                        outcome: .failed(
+                            message: message, details: ([message] + problems).joined(separator: "\n"))))
                 unchecked += 1
                 regressions += problems.isEmpty ? 0 : 1
                 continue
             }
             print("\(problems.isEmpty ? "ok  " : "FAIL") \(file)")
             for line in problems + notes { print("     \(line)") }
+            junit.cases.append(
+                .init(
+                    name: file, className: "check",
+                    outcome: problems.isEmpty
+                        ? .passed
+                        : .failed(message: problems[0], details: (problems + notes).joined(separator: "\n"))))
             regressions += problems.isEmpty ? 0 : 1
         }
         if regressions > 0 || unchecked > 0 {

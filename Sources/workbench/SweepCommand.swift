@@ -74,12 +74,25 @@ struct SweepCommand: ParsableCommand {
             "Run only shard K of N (K/N): a deterministic share of the cells, merged with `workbench merge`.")
     var shard: String?
 
+    @Option(
+        name: .customLong("junit"),
+        help: "Also write a JUnit XML report to this file: one test case per combination (docs/ci.md).")
+    var junitPath: String?
+
     /// The most cells one process runs (its shard's share of combinations x seeds).
     static let maximumRuns = 100_000
     /// The most seeds a plan may name: the plan keeps the range, not the seeds.
     static let maximumSeeds: UInt64 = 1_000_000_000_000
 
     func run() throws {
+        if let junitPath {
+            try JUnitOutput.check(junitPath)
+            if shard != nil {
+                throw CLIError.badInput(
+                    "--junit: a shard has no verdicts of its own; give --junit to the whole sweep, not --shard"
+                )
+            }
+        }
         let seedRange = try Self.parseSeeds(seeds)
         let combinations = try Self.combinations(grid)
         let shard = try shard.map { text throws(CLIError) in
@@ -149,7 +162,34 @@ struct SweepCommand: ParsableCommand {
                 + (outcome.skipped > 0 ? ", \(outcome.skipped) resumed" : "") + "); summary in \(directory); "
                 + kept.sentence + (keepResults == nil ? " (the default; --keep-results all|failed|none)" : "")
         )
+        if let junitPath { try JUnitOutput.write(Self.junit(summary), to: junitPath) }
         try Self.report(summary)
+    }
+
+    /// The summary's verdicts as JUnit test cases: one per combination, failed when a cell of it
+    /// did not meet the scenario's expectations.
+    static func junit(_ summary: SweepSummary) -> JUnitReport {
+        let plan = summary.plan
+        let cases = plan.combinations.indices.map { combination in
+            let verdict = summary.verdicts[combination]
+            let name = plan.label(combination)
+            guard verdict.failed > 0 else {
+                return JUnitReport.TestCase(name: name, className: "sweep", outcome: .passed)
+            }
+            let seeds = verdict.failingSeeds.map(String.init).joined(separator: ", ")
+            let message =
+                "\(verdict.failed) of \(verdict.passed + verdict.failed) cells did not meet the expectations of "
+                + "\(plan.scenario)"
+            return JUnitReport.TestCase(
+                name: name, className: "sweep",
+                outcome: .failed(
+                    message: message,
+                    details: message
+                        + "\nfailing seeds: \(seeds)\(verdict.failed > verdict.failingSeeds.count ? ", ..." : "")"
+                        + "\nrun one again with: workbench run \(plan.scenario) --seed \(verdict.failingSeeds.first ?? 0)"
+                        + plan.combinations[combination].map { " --set \($0)" }.joined()))
+        }
+        return JUnitReport(name: "workbench sweep \(plan.scenario)", cases: cases)
     }
 
     /// Prints a summary's verdicts and headline metrics; exit 1 when a cell failed an expectation.

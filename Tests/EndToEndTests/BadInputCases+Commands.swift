@@ -105,6 +105,12 @@ extension BadInputCase {
             label: "check: --golden-dir ''", arguments: ["check", "$D/s.yaml", "--golden-dir", ""],
             files: scenarioFile, messages: ["--golden-dir", "empty"]),
         .init(
+            label: "check: --junit ''", arguments: ["check", "$D/s.yaml", "--junit", ""],
+            files: scenarioFile, messages: ["--junit", "empty"]),
+        .init(
+            label: "check: --junit a directory", arguments: ["check", "$D/s.yaml", "--junit", "$D"],
+            files: scenarioFile, messages: ["--junit $D", "is a directory"]),
+        .init(
             label: "check: a garbage golden", arguments: ["check", "$D/s.yaml", "--golden-dir", "$D"],
             files: scenarioFile.merging(["bad.charts.txt": .text("# 1D.line\nhello world\n")]) { $1 },
             messages: ["$D/bad.charts.txt:2", "not a golden chart file"]),

@@ -61,9 +61,13 @@ struct ConformanceDiffTests {
         defer { app.remove() }
         let outcome = try WorkbenchProcess.run([
             "conformance", "diff", "--app", app.url.path, "--at", "one", "--cases", "150", "--out",
-            app.path("report"),
+            app.path("report"), "--junit", app.path("report/conformance-diff.xml"),
         ])
         #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
+        // The JUnit report (docs/ci.md): a case per rule, failed as the exit code says.
+        let junit = try String(contentsOfFile: app.path("report/conformance-diff.xml"), encoding: .utf8)
+        #expect(junit.contains("tests=\"12\" failures=\"9\""), "\(junit.prefix(400))")
+        #expect(junit.contains("<testcase name=\"watchlist-screen\" classname=\"conformance diff\"/>"))
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("12 rules against one (") == true, "\(outcome.stdout)")
         #expect(

@@ -157,12 +157,26 @@ struct SweepAndCheckTests {
         lines[target] = "\(parts[0]) 12345.678"
         golden = lines.joined(separator: "\n")
         try Data(golden.utf8).write(to: URL(fileURLWithPath: directory.path("chart-regression.charts.txt")))
+        let junit = directory.path("reports/check.xml")
         let failing = try WorkbenchProcess.run([
-            "check", "scenarios/chart-regression.yaml", "--golden-dir", directory.path(""),
+            "check", "scenarios/chart-regression.yaml", "--golden-dir", directory.path(""), "--junit", junit,
         ])
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("FAIL scenarios/chart-regression.yaml"))
         #expect(failing.stdout.contains("line \(target + 1), in chart 1W.line"))
         #expect(failing.stdout.contains("expected '\(parts[0]) 12345.678'"))
+        // The JUnit report (docs/ci.md) says the same: one case, failed, with the changed line.
+        let report = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(report.contains("tests=\"1\" failures=\"1\""))
+        #expect(report.contains("<testcase name=\"scenarios/chart-regression.yaml\" classname=\"check\">"))
+        #expect(
+            report.contains("<failure message=\"charts differ from ") && report.contains("in chart 1W.line"))
+        let passingReport = directory.path("passing.xml")
+        let again = try WorkbenchProcess.run([
+            "check", "scenarios/chart-regression.yaml", "--junit", passingReport,
+        ])
+        #expect(again.status == 0)
+        let passed = try String(contentsOfFile: passingReport, encoding: .utf8)
+        #expect(passed.contains("tests=\"1\" failures=\"0\"") && !passed.contains("<failure"))
     }
 }

@@ -326,6 +326,48 @@ struct NavigationTraceTests {
         #expect(result.journal.last?.target.contains("coin-4") == false)
     }
 
+    // Found by `conformance diff`'s watchlist-screen rule once it compared what each screen
+    // shows (issue 66): `WatchlistViewModel.loadWatchlistWithPrices()` joins the items it fetched
+    // before its request, so a coin removed while that load is under way is back on screen when
+    // it ends, with the load's price, and `startPeriodicUpdates()` refreshes it (Pointwelve/
+    // Bitpal-iOS `da53edf`, `Features/Watchlist/ViewModels/WatchlistViewModel.swift`).
+    @Test("a coin removed while the list loads is shown again when the load ends, and refreshed")
+    func removedMidLoadShownAgain() throws {
+        let market = AppSimulationTests.market(coins: 5)
+        var config = RunConfig(
+            seed: 3, market: market, durationMilliseconds: 100 * Self.second,
+            server: ServerBehaviour(plan: .seed50, medianLatencyMilliseconds: 200, latencySigma: 0),
+            app: AppSetup(
+                policies: .bitpal,
+                watchlist: market.coins.prefix(2).map {
+                    CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name)
+                }),
+            script: [
+                ScheduledAction(time: Self.start + 10_000, action: .selectTab(.portfolio)),
+                // Back on the list at 40 s: its `.task` loads (the 30 s market cache is stale), and
+                // the coin is removed while that load waits for its answer.
+                ScheduledAction(time: Self.start + 40_000, action: .removeCoin(id: "coin-1")),
+            ])
+        config.start = Self.start
+        var simulation = try AppSimulation(config: config)
+        var shown: [(at: Int64, rows: [String])] = []
+        var sent: [(at: Int64, target: String)] = []
+        _ = simulation.run(events: { event, time in
+            switch event {
+            case .screenShown(.watchlist?, let items):
+                shown.append((time - Self.start, items.filter { $0.dataTime != nil }.map(\.key)))
+            case .requestSent(_, _, _, _, let target): sent.append((time - Self.start, target))
+            default: break
+            }
+        })
+        // Removed at 40 s (the row goes), back at 40.2 s with the load's answer.
+        #expect(shown.last { $0.at == 40_000 }?.rows == ["coin-0"])
+        #expect(shown.last { $0.at == 40_200 }?.rows == ["coin-0", "coin-1"])
+        // The tab stopped the first loop at 10 s; the one the 40 s load starts asks for both.
+        #expect(sent.map(\.at) == [0, 40_000, 70_200])
+        #expect(sent.last?.target.contains("coin-1") == true)
+    }
+
     @Test("requests by screen add up to the server's journal; time on screens to the time in the foreground")
     func screensAddUp() throws {
         let trade = PortfolioTransaction(

@@ -104,4 +104,22 @@ struct PortfolioOffersTests {
         let list = result.journal.filter { $0.target.contains("ids=coin-0,coin-1,coin-2,coin-3&") }
         #expect(list.map { $0.time - Self.start }.filter { $0 >= 60_000 } == [81_200])
     }
+
+    // Found by `conformance diff`'s add-transaction rule once it compared what each screen shows
+    // (issue 66): `loadPortfolioWithPrices()` fetches the transactions, then awaits the prices,
+    // and lists the holdings computed from the transactions it fetched first.
+    @Test("a coin sold while the tab loads stays listed, with the load's price, until a later load")
+    func soldMidLoadStaysListed() throws {
+        let result = try NavigationTraceTests.run(
+            seconds: 62, watchlist: 4,
+            script: [
+                (1_000, Self.buy("coin-4", at: 1_000)), (60_000, .selectTab(.portfolio)),
+                // The tab's load reads the ledger at 60 s; the sale comes before its answer.
+                (60_100, Self.buy("coin-4", at: 60_100, .sell)),
+                (60_500, .openPortfolioPage(.transactions)),
+            ])
+        // The holding's row is there at 60.5 s: its page opens.
+        #expect(result.metrics["failures.user.page_not_offered"] == nil)
+        #expect(Self.times(result, coin: "coin-4") == [60_000])
+    }
 }

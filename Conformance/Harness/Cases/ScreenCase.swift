@@ -222,14 +222,17 @@ public struct ScreenOutput: Codable, Sendable, Equatable {
     /// What each timeline the extension made shows, when it was handed to WidgetKit: `empty`,
     /// or `N coins, updated T ms` (its holdings and its `lastUpdated`, ms after the launch).
     public var widgetShown: [Request] = []
+    /// What the visible screen shows, each time that changes (once the inputs of a millisecond
+    /// are handled): ``shownLine(screen:rows:)``.
+    public var shown: [Request] = []
 
     /// An output.
     public init(
         sent: [Request], cancelled: [Request], widgetReloads: [Int64] = [], widgetSent: [Request] = [],
-        widgetShown: [Request] = []
+        widgetShown: [Request] = [], shown: [Request] = []
     ) {
         (self.sent, self.cancelled, self.widgetReloads) = (sent, cancelled, widgetReloads)
-        (self.widgetSent, self.widgetShown) = (widgetSent, widgetShown)
+        (self.widgetSent, self.widgetShown, self.shown) = (widgetSent, widgetShown, shown)
     }
 
     /// Where the app's output (self) and the workbench's differ, nil when they match: the first
@@ -249,7 +252,28 @@ public struct ScreenOutput: Codable, Sendable, Equatable {
             return "widget reloads differ (app \(widgetReloads), workbench \(tracker.widgetReloads))"
         }
         if let what = Self.first(widgetSent, tracker.widgetSent, "sent from the widget") { return what }
-        return Self.first(widgetShown, tracker.widgetShown, "showed on the widget")
+        if let what = Self.first(widgetShown, tracker.widgetShown, "showed on the widget") { return what }
+        return Self.first(shown, tracker.shown, "showed on screen")
+    }
+
+    /// What a screen shows, as compared: `nothing` (a sheet, a page, the background), `coin ID`,
+    /// or `watchlist:` or `portfolio:` and each row the app has data for, by coin id, with the
+    /// time of its data (`last_updated`, or when it arrived) in ms after the launch. The rows'
+    /// order on screen (the app sorts by market cap or value) is not compared here.
+    public static func shownLine(screen: String, rows: [(coin: String, dataTime: Int64)] = []) -> String {
+        guard screen == "watchlist" || screen == "portfolio" else { return screen }
+        let listed = rows.sorted { ($0.coin, $0.dataTime) < ($1.coin, $1.dataTime) }
+        return "\(screen):" + listed.map { " \($0.coin)@\($0.dataTime)" }.joined()
+    }
+
+    /// Adds what the screen shows at `at` to `shown`, unless it shows the same again; a change
+    /// within the same millisecond replaces the last.
+    public static func add(shown line: String, at: Int64, to shown: inout [Request]) {
+        if let last = shown.last, last.at == at {
+            shown.removeLast()
+        }
+        guard shown.last?.target != line else { return }
+        shown.append(Request(at: at, target: line))
     }
 
     private static func byInstant(_ requests: [Request]) -> [Request] {

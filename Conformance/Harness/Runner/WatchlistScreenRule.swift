@@ -118,6 +118,9 @@ enum WorkbenchWatchlistScreen {
                 }
             case .requestGivenUp(_, _, let target):
                 output.cancelled.append(.init(at: at, target: target.removingPercentEncoding ?? target))
+            case .screenShown(let kind, let items):
+                ScreenOutput.add(
+                    shown: shownLine(kind, items, start: config.start), at: at, to: &output.shown)
             case .widgetTimelinesReloaded: output.widgetReloads.append(at)
             case .widgetReloaded: timelines.append(at)
             case .widgetShown(.empty): output.widgetShown.append(.init(at: at, target: "empty"))
@@ -130,6 +133,23 @@ enum WorkbenchWatchlistScreen {
             }
         })
         return (output, timelines)
+    }
+
+    /// What the model's screen report shows, as the app's side writes it: the rows it has data
+    /// for (a row never priced is not on the app's screen), or the coin screen's coin.
+    static func shownLine(_ kind: AppScreenKind?, _ items: [ScreenItem], start: Int64) -> String {
+        switch kind {
+        case let list? where list == .watchlist || list == .portfolio:
+            let rows = items.compactMap { item in item.dataTime.map { (coin: item.key, dataTime: $0 - start) }
+            }
+            return ScreenOutput.shownLine(screen: list.rawValue, rows: rows)
+        case .coin?:
+            // The chart's key is `COIN-TYPE`.
+            let key = items.first?.key ?? ""
+            let type = ChartType.allCases.first { key.hasSuffix("-\($0.rawValue)") }
+            return "coin \(type.map { String(key.dropLast($0.rawValue.count + 1)) } ?? key)"
+        default: return "nothing"
+        }
     }
 
     /// The network under the app's side: the device's cache and a server like the simulator's.

@@ -50,9 +50,6 @@ enum WorkbenchWidget {
     static func randomCase(random: inout SplitMix) -> ScreenCase {
         var screen = widget(WorkbenchPortfolioTab.randomCase(random: &random))
         screen.duration += Int64(300_000 + random.below(1_800_000))
-        // Without drifted answers: with them this rule differs on 77 of 2,006 cases, not yet
-        // explained (docs/conformance.md, "Not built yet").
-        screen.driftRate = 0
         return screen
     }
 

@@ -53,6 +53,7 @@ final class ScreenTrace: @unchecked Sendable {
     private(set) var widgetReloads: [Int64] = []
     private(set) var widgetSent: [ScreenOutput.Request] = []
     private(set) var widgetShown: [ScreenOutput.Request] = []
+    private(set) var shown: [ScreenOutput.Request] = []
     /// The case's network.
     var network: (any ScreenNetwork)?
     /// The case's App Group container (the `widget` rule's; nil for the others).
@@ -62,6 +63,7 @@ final class ScreenTrace: @unchecked Sendable {
         lock.withLock {
             (self.start, sent, cancelled, widgetReloads) = (start, [], [], [])
             (widgetSent, widgetShown, timelines, makeTimeline) = ([], [], [], nil)
+            shown = []
             self.network = network
             self.appGroupContainer = appGroupContainer
         }
@@ -104,6 +106,11 @@ final class ScreenTrace: @unchecked Sendable {
         lock.withLock { widgetShown.append(.init(at: now - start, target: shown)) }
     }
 
+    /// What the visible screen shows now (recorded when it changes).
+    func record(shown line: String, at now: Int64) {
+        lock.withLock { ScreenOutput.add(shown: line, at: now - start, to: &shown) }
+    }
+
     func record(sent target: String, at now: Int64) {
         lock.withLock { sent.append(.init(at: now - start, target: target)) }
     }
@@ -118,7 +125,7 @@ final class ScreenTrace: @unchecked Sendable {
         lock.withLock {
             ScreenOutput(
                 sent: sent, cancelled: cancelled, widgetReloads: widgetReloads, widgetSent: widgetSent,
-                widgetShown: widgetShown)
+                widgetShown: widgetShown, shown: shown)
         }
     }
 

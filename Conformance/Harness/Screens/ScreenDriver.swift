@@ -25,6 +25,8 @@ protocol PortfolioTabViews: AnyObject {
     @MainActor func pull()
     /// Whether the content offers a link to the page (a holding's row, a closed position).
     @MainActor func offers(_ page: String) -> Bool
+    /// The holdings' rows the content lists: each coin and its price's `lastUpdated`.
+    @MainActor var rows: [(coin: String, dataTime: Date)] { get }
 }
 
 /// What the watchlist's search sheet does for the driver (`AppSide/search-sheet`, when its rule
@@ -121,13 +123,34 @@ enum ScreenDriver {
             // The open search sheet: its number (a keystroke carries it), text and coin.
             var sheet: (number: Int, text: String, coin: String, trade: ScreenCase.Trade?)?
             var sheets = 0
+            var openCoin = ""
             var viewTask: Task<Void, Never>? = appear(model, context: context)
+            /// What the visible view shows now (``ScreenOutput/shown``).
+            @MainActor func recordShown() {
+                let line: String
+                if sheet != nil {
+                    line = "nothing"
+                } else if coinOpen {
+                    line = "coin \(openCoin)"
+                } else if tabShown {
+                    // `WatchlistView`'s rows: `viewModel.sortedWatchlist`, each coin's price.
+                    line = shownLine("watchlist", model.watchlistCoins.map { ($0.1.id, $0.1.lastUpdated) })
+                } else if pageOpen {
+                    // A page pushed on the Portfolio tab's stack shows no prices.
+                    line = "nothing"
+                } else {
+                    // `PortfolioView`'s holdings.
+                    line = shownLine("portfolio", portfolioTab?.rows ?? [])
+                }
+                ScreenTrace.shared.record(shown: line, at: URLSession.milliseconds(scheduler.now))
+            }
             func hideList() {
                 model.stopPeriodicUpdates()
                 viewTask?.cancel()
                 viewTask = nil
             }
             await scheduler.settle()
+            recordShown()
             var steps = screen.steps
             // WidgetKit's requests for a timeline, after the script's steps of their millisecond.
             if let widget {
@@ -227,7 +250,8 @@ enum ScreenDriver {
                         if let coinScreen {
                             hideList()
                             coinOpen = true
-                            coinScreen.open(step.coin ?? "", context: context)
+                            openCoin = step.coin ?? ""
+                            coinScreen.open(openCoin, context: context)
                         }
                     case .closeCoin where coinOpen:
                         coinScreen?.close()
@@ -279,6 +303,7 @@ enum ScreenDriver {
                     sheet = nil
                     await scheduler.settle()
                 }
+                recordShown()
             }
             // The case ends here: what the teardown does (a stopped loop's last load) is not
             // the user's, and the simulator's run just ends.
@@ -289,6 +314,12 @@ enum ScreenDriver {
             await scheduler.settle()
             return output
         }
+    }
+
+    /// A list's line of ``ScreenOutput/shownLine(screen:rows:)``, its times after the launch.
+    static func shownLine(_ screen: String, _ rows: [(coin: String, dataTime: Date)]) -> String {
+        ScreenOutput.shownLine(
+            screen: screen, rows: rows.map { ($0.coin, URLSession.milliseconds($0.dataTime) - launch) })
     }
 
     /// A search's keystrokes as the driver's own steps (the sheet's number in `coin`).

@@ -4,7 +4,8 @@ import SwiftSyntax
 /// What `conformance diff` changes in the app's code so that it builds on Linux beside
 /// TrackerCore, each change counted so the report can list it: imports of Apple-only frameworks
 /// removed, SwiftData's `@Model` and `@Attribute` dropped (the class stays), every `Date()` read through
-/// `AppClock.now()` (the case's time), and `Task.sleep` made to sleep on that clock.
+/// `AppClock.now()` (the case's time), `Task.sleep` made to sleep on that clock, and every
+/// `Dictionary(grouping:by:)` iterated in its keys' order.
 public enum AppPatches {
     /// Frameworks the extracted files may import that Linux does not have.
     static let appleOnly: Set<String> = [
@@ -40,6 +41,12 @@ public enum AppPatches {
         if rewriter.sleeps > 0 {
             patches.append(
                 "\(file): `Task.sleep` sleeps on the case's clock (`AppClock.sleep`), \(rewriter.sleeps)×")
+        }
+        if rewriter.groupings > 0 {
+            patches.append(
+                "\(file): `Dictionary(grouping:by:)` iterated in its keys' order, \(rewriter.groupings)×: "
+                    + "a dictionary's own order follows the hash seed Swift draws at each launch, so no order is the app's"
+            )
         }
         if rewriter.clockReads > 0 {
             patches.append(
@@ -113,6 +120,7 @@ public enum AppPatches {
                 })
         }
         var clockReads = 0
+        var groupings = 0
 
         override func visit(_ node: CodeBlockItemListSyntax) -> CodeBlockItemListSyntax {
             let kept = node.filter { item in
@@ -170,6 +178,18 @@ public enum AppPatches {
                                 "AppClock", leadingTrivia: node.calledExpression.leadingTrivia)),
                         name: .identifier("sleep")))
                 return super.visit(call)
+            }
+            if node.calledExpression.trimmedDescription == "Dictionary",
+                node.arguments.first?.label?.text == "grouping"
+            {
+                // Every use in the app iterates the groups (`for (key, values) in`, `compactMap`),
+                // which an array of the pairs in key order serves alike.
+                groupings += 1
+                let grouped = super.visit(node).with(\.leadingTrivia, []).with(\.trailingTrivia, [])
+                let source = Parser.parse(source: "\(grouped).sorted(by: { $0.key < $1.key })")
+                guard let sorted = source.statements.first?.item.as(ExprSyntax.self) else { return grouped }
+                return sorted.with(\.leadingTrivia, node.leadingTrivia).with(
+                    \.trailingTrivia, node.trailingTrivia)
             }
             if node.calledExpression.trimmedDescription == "Date", node.arguments.isEmpty,
                 node.trailingClosure == nil

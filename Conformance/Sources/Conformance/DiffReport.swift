@@ -1,4 +1,5 @@
 import Foundation
+import WorkbenchFoundation
 
 /// `workbench conformance diff`'s report: plain text for the terminal, Markdown, HTML and JSON.
 public enum DiffReport {
@@ -13,6 +14,27 @@ public enum DiffReport {
             "\(diff.rules.count) rules against \(diff.revision) (\(diff.commit.prefix(12))), seed \(diff.seed): "
             + parts.compactMap { verdict, word in counts[verdict].map { "\($0) \(word)" } }.joined(
                 separator: ", ")
+    }
+
+    /// The rules as JUnit test cases (`--junit`): a rule that matches passes; one that differs
+    /// fails with each kind of mismatch and its smallest case; one not extracted or crashed fails
+    /// with the reason, as the exit code does.
+    public static func junit(_ diff: Diff) -> JUnitReport {
+        let cases = diff.rules.map { rule in
+            let outcome: JUnitReport.TestCase.Outcome
+            switch rule.verdict {
+            case .matches: outcome = .passed
+            case .differs:
+                let details = rule.mismatches.map { mismatch in
+                    "\(mismatch.what) (\(mismatch.count) case(s)); the smallest:\n  case: \(mismatch.smallestCase)\n"
+                        + "  app: \(mismatch.app)\n  workbench: \(mismatch.workbench)"
+                }
+                outcome = .failed(message: line(rule), details: details.joined(separator: "\n"))
+            case .notExtracted, .crashed: outcome = .failed(message: line(rule), details: rule.reason ?? "")
+            }
+            return JUnitReport.TestCase(name: rule.rule, className: "conformance diff", outcome: outcome)
+        }
+        return JUnitReport(name: "workbench conformance diff at \(diff.revision)", cases: cases)
     }
 
     /// A rule's one line.

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineShell
 import Conformance
 import Foundation
+import WorkbenchFoundation
 
 /// `workbench conformance diff`.
 struct DiffCommand: ParsableCommand {
@@ -22,6 +23,16 @@ struct DiffCommand: ParsableCommand {
             ) { StandardStreams.error($0 + "\n") }
         } catch {
             throw CLIError.badInput(error.description)
+        }
+        if let junit = options.junit {
+            do {
+                let parent = URL(fileURLWithPath: junit).deletingLastPathComponent()
+                try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+                try DiffReport.junit(diff).xml.write(toFile: junit, atomically: true, encoding: .utf8)
+            } catch {
+                throw CLIError.badInput(
+                    "--junit \(junit): cannot write the report (\(error.localizedDescription))")
+            }
         }
         try CommandReport.finish(
             text: DiffReport.text(diff), name: "conformance-diff", markdown: DiffReport.markdown(diff),

@@ -43,7 +43,12 @@ extension TrackerApp {
             // Nearly always the whole list, in order: its quotes are read by place.
             let inListOrder = shown == watchlist.coinIds
             for (position, coinId) in shown.enumerated() {
-                let quote = inListOrder ? watchlist.quote(at: position) : watchlist.quote(for: coinId)
+                // A row the app shows for a coin removed while a load was under way has the
+                // load's quote (``Watchlist/offListQuotes``).
+                let quote =
+                    inListOrder
+                    ? watchlist.quote(at: position)
+                    : watchlist.quote(for: coinId) ?? watchlist.offListQuotes[coinId]
                 let dataTime = quote.map { $0.sourceUpdatedAt ?? $0.receivedAt }
                 rows.append(ScreenItem(key: coinId, dataTime: dataTime))
                 newest = max(newest, dataTime ?? .min)
@@ -54,15 +59,16 @@ extension TrackerApp {
             return
         case .portfolioRoot:
             var rows: [ScreenItem] = []
-            for coinId in ledger.heldCoinIds {
-                guard let prices = portfolioPrices else {
-                    rows.append(ScreenItem(key: coinId, dataTime: nil))
-                    continue
-                }
-                // A held coin without a row is not on the app's screen at all.
-                if let row = prices[coinId] {
+            if let prices = portfolioPrices {
+                // The holdings the last load listed (``PortfolioContent``: a held coin without a
+                // row is not on the app's screen at all), by coin id.
+                for coinId in portfolioContent.heldQuantities.keys.sorted() {
+                    guard let row = prices[coinId] else { continue }
                     rows.append(ScreenItem(key: coinId, dataTime: row.lastUpdated ?? portfolioLoadedAt))
                 }
+            } else {
+                // Before a load: the held coins, never priced.
+                rows = ledger.heldCoinIds.map { ScreenItem(key: $0, dataTime: nil) }
             }
             emit(.screenShown(.portfolio, items: rows))
         }

@@ -38,6 +38,10 @@ struct MarketDataFetch: Sendable {
     var rows: [CoinMarket] = []
     /// When the oldest of those rows was current (the server's data time, or the cache entry's).
     var dataTime: Int64?
+    /// A Portfolio-tab load's ledger as it was when the load began:
+    /// `PortfolioViewModel.loadPortfolioWithPrices()` fetches the transactions before it awaits
+    /// the prices, and computes the holdings it lists from those.
+    var ledgerAtStart: LedgerPositions?
 }
 
 extension TrackerApp {
@@ -60,7 +64,8 @@ extension TrackerApp {
     ) {
         let source = origin.isWatchlist ? policies.refreshSource : .markets
         let run = MarketDataRun(requests: fetchRequests(source, ids: ids), usesCache: source == .markets)
-        let fetch = MarketDataFetch(origin: origin, cancelled: cancelled, ids: ids, source: source, run: run)
+        var fetch = MarketDataFetch(origin: origin, cancelled: cancelled, ids: ids, source: source, run: run)
+        if case .portfolio = origin { fetch.ledgerAtStart = ledger }
         let step = run.start()
         guard step != .succeeded else {
             finishFetch(fetch, succeeded: true, at: now)
@@ -236,7 +241,8 @@ extension TrackerApp {
                 // The app rebuilds its holdings from this answer alone: a coin without a row drops out.
                 portfolioPrices = Dictionary(fetch.rows.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
                 portfolioLoadedAt = now
-                portfolioContent = PortfolioContent(ledger, priced: Set(fetch.rows.map(\.id)))
+                portfolioContent = PortfolioContent(
+                    fetch.ledgerAtStart ?? ledger, priced: Set(fetch.rows.map(\.id)))
                 // `loadPortfolioWithPrices()` returns before this with no transactions.
                 if !transactions.isEmpty {
                     updateAndReloadWidgets(

@@ -68,14 +68,17 @@ extension Watchlist {
         if !answersAll { answered.reserveCapacity(rows.count) }
         for (index, row) in rows.enumerated() {
             let position = run.map { $0 + index }
-            guard position != nil || contains(row.id) else { continue }
-            if !answersAll { answered.insert(row.id) }
-            let coin = CoinListEntry(id: row.id, symbol: row.symbol, name: row.name)
             let price = rule.shownPrice(row.currentPrice)
-            if row.currentPrice == nil, price != nil { outcome.zeroPrice += 1 }
             let quote = WatchlistQuote(
                 price: price, change24hPercent: row.priceChangePercentage24h,
                 marketCap: row.marketCap, sourceUpdatedAt: row.lastUpdated, receivedAt: receivedAt)
+            guard position != nil || contains(row.id) else {
+                if rule == .appCompactMap { offListQuotes[row.id] = quote }
+                continue
+            }
+            if !answersAll { answered.insert(row.id) }
+            let coin = CoinListEntry(id: row.id, symbol: row.symbol, name: row.name)
+            if row.currentPrice == nil, price != nil { outcome.zeroPrice += 1 }
             if let position {
                 learn(coin, at: position)
                 record(quote, at: position)

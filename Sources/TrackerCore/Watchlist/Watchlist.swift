@@ -21,6 +21,12 @@ public struct Watchlist: Sendable, Equatable {
     private(set) var positions: [String: Int]
     /// Names and symbols of coins not on the list (given, or of coins removed).
     private var unlisted: [String: CoinListEntry]
+    /// Quotes of coins no longer listed that an answer asked for them still brought, under the
+    /// app's rule (``MissingRowRule/appCompactMap``): the app's view model shows such a row
+    /// again when a load that read the list before the removal ends
+    /// (`WatchlistViewModel.loadWatchlistWithPrices()` joins the items it fetched before its
+    /// request), and its loop refreshes it.
+    public internal(set) var offListQuotes: [String: WatchlistQuote] = [:]
 
     /// A listed coin's name and symbol, and its latest quote.
     private struct Slot: Sendable, Equatable {
@@ -93,6 +99,7 @@ public struct Watchlist: Sendable, Equatable {
     /// order and names stay (SwiftData's).
     public mutating func forgetQuotes() {
         for index in slots.indices { slots[index].quote = nil }
+        offListQuotes.removeAll()
     }
 
     /// Whether a coin is on the list.
@@ -125,6 +132,7 @@ public struct Watchlist: Sendable, Equatable {
         coinIds.append(coin.id)
         slots.append(Slot(coin: coin))
         unlisted[coin.id] = nil
+        if !offListQuotes.isEmpty { offListQuotes[coin.id] = nil }
         return entry
     }
 

@@ -69,6 +69,11 @@ public enum PortfolioTabApp {
             }
         }
 
+        /// `PortfolioView`'s holdings section: `viewModel.holdings`, each coin's price.
+        @MainActor var rows: [(coin: String, dataTime: Date)] {
+            model.holdings.map { ($0.coin.id, $0.coin.lastUpdated) }
+        }
+
         @MainActor func offers(_ page: String) -> Bool {
             guard !(model.isLoading && model.holdings.isEmpty), !model.isEmpty else { return false }
             switch page {

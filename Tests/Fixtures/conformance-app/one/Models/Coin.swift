@@ -7,9 +7,12 @@ struct Coin: Decodable {
     let name: String
     let currentPrice: Double
     let marketCap: Double?
+    /// When the price was set: `last_updated`, or when the row was decoded.
+    let lastUpdated: Date
 
     enum CodingKeys: String, CodingKey {
         case id, name
+        case lastUpdated = "last_updated"
         case currentPrice = "current_price"
         case marketCap = "market_cap"
     }
@@ -20,5 +23,6 @@ struct Coin: Decodable {
         name = try values.decodeIfPresent(String.self, forKey: .name) ?? id
         currentPrice = try values.decodeIfPresent(Double.self, forKey: .currentPrice) ?? 0
         marketCap = try values.decodeIfPresent(Double.self, forKey: .marketCap)
+        lastUpdated = try values.decodeIfPresent(Date.self, forKey: .lastUpdated) ?? Date()
     }
 }

@@ -31,7 +31,9 @@ final class CoinGeckoService {
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
             throw WatchlistError.networkError(NSError(domain: "HTTP", code: 0))
         }
-        let coins = try JSONDecoder().decode([Coin].self, from: data)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let coins = try decoder.decode([Coin].self, from: data)
         for coin in coins { rows[coin.id] = coin }
         fetchedAt = Date()
         return Dictionary(uniqueKeysWithValues: coins.map { ($0.id, $0) })
