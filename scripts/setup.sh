@@ -38,6 +38,21 @@ if ! swift package resolve >.build/resolve.log 2>&1; then
     exit 1
 fi
 echo "setup: Swift packages resolved" >&2
+# The workbench itself, built here with a progress line every 20 s, so the first `swift run -q`
+# (quiet while it builds) starts at once: about a minute on two cores the first time.
+# shellcheck source=lib/progress.sh
+. scripts/lib/progress.sh
+log=.build/workbench-build.log
+echo "setup: building the workbench (about a minute the first time; the log is in $log)" >&2
+swift build --product workbench >"$log" 2>&1 &
+build=$!
+watch_progress setup "$log" "$build"
+if ! wait "$build"; then
+    grep -E "error:" "$log" | head -20 >&2
+    echo "setup: building the workbench failed; the whole log is in $log" >&2
+    exit 1
+fi
+echo "setup: workbench built" >&2
 for tool in ${tools[@]+"${tools[@]}"}; do
     read -r package product <<<"$tool"
     log=$package/.build/$product-build.log

@@ -16,13 +16,18 @@ echo "test: building and running every test (the full output goes to $log)" >&2
 rm -f Server/.build/debug.yaml Server/.build/*/debug/description.json
 rm -f Conformance/.build/debug.yaml Conformance/.build/*/debug/description.json
 # So is the conformance tool (Conformance/, on swift-syntax), which the conformance tests run.
-swift build --package-path Server --product workbench-serve >"$log" 2>&1 \
-    && swift build --package-path Conformance --product workbench-conformance >>"$log" 2>&1
+# shellcheck source=lib/progress.sh
+. scripts/lib/progress.sh
+# A line every 20 s: the build's share done, then the tests finished (the suite has about 670).
+(
+    swift build --package-path Server --product workbench-serve >"$log" 2>&1 \
+        && swift build --package-path Conformance --product workbench-conformance >>"$log" 2>&1 \
+        && swift test "$@" >>"$log" 2>&1
+) &
+run=$!
+watch_progress test "$log" "$run" 670
+wait "$run"
 status=$?
-if [ "$status" -eq 0 ]; then
-    swift test "$@" >>"$log" 2>&1
-    status=$?
-fi
 # Build errors, failures with their issue lines, and the summaries.
 grep -E "error:|^✘|^Test Suite 'All tests' (passed|failed)|Executed [0-9]+ tests|^✔ Test run with|Program crashed" "$log" \
     | grep -v "^✘ Suite \|Executed 0 tests" | head -200

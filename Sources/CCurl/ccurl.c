@@ -9,6 +9,7 @@
 enum {
     OPT_WRITEDATA = 10001,
     OPT_URL = 10002,
+    OPT_POSTFIELDS = 10015,
     OPT_HTTPHEADER = 10023,
     OPT_HEADERDATA = 10029,
     OPT_XFERINFODATA = 10057,
@@ -18,6 +19,7 @@ enum {
     OPT_XFERINFOFUNCTION = 20219,
     OPT_NOPROGRESS = 43,
     OPT_FOLLOWLOCATION = 52,
+    OPT_POSTFIELDSIZE = 60,
     OPT_HTTPGET = 80,
     OPT_NOSIGNAL = 99,
     OPT_TIMEOUT_MS = 155,
@@ -106,6 +108,12 @@ int ccurl_cancel_is_set(int *cancelled) { return __atomic_load_n(cancelled, __AT
 
 ccurl_result ccurl_get(
     const char *url, const char *const *headers, size_t header_count, long timeout_ms, int *cancelled) {
+    return ccurl_send(url, headers, header_count, NULL, 0, timeout_ms, cancelled);
+}
+
+ccurl_result ccurl_send(
+    const char *url, const char *const *headers, size_t header_count, const char *post_body,
+    size_t post_length, long timeout_ms, int *cancelled) {
     ccurl_result result = {0};
     pthread_once(&loaded, load);
     if (curl.load_error) {
@@ -123,7 +131,13 @@ ccurl_result ccurl_get(
     for (size_t index = 0; index < header_count; index++) list = curl.slist_append(list, headers[index]);
     struct buffer body = {0}, head = {0};
     curl.easy_setopt(handle, OPT_URL, url);
-    curl.easy_setopt(handle, OPT_HTTPGET, 1L);
+    if (post_body) {
+        // libcurl sends the bytes as they are (no copy: they outlive the transfer).
+        curl.easy_setopt(handle, OPT_POSTFIELDSIZE, (long)post_length);
+        curl.easy_setopt(handle, OPT_POSTFIELDS, post_body);
+    } else {
+        curl.easy_setopt(handle, OPT_HTTPGET, 1L);
+    }
     curl.easy_setopt(handle, OPT_HTTPHEADER, list);
     curl.easy_setopt(handle, OPT_ACCEPT_ENCODING, "");
     curl.easy_setopt(handle, OPT_FOLLOWLOCATION, 1L);

@@ -33,14 +33,38 @@ public final class CurlTransport: CoinGeckoTransport {
     /// - Returns: The response, any status.
     /// - Throws: ``TransportError`` when no response arrived.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        let url = baseURL + request.target
+        try await transfer(
+            baseURL + request.target, headers: request.headers, body: nil,
+            timeout: request.timeoutMilliseconds)
+    }
+
+    /// Sends one POST of a JSON body to `path` under the root (only `workbench live`'s clock
+    /// alignment does, to `workbench serve`'s admin API).
+    ///
+    /// - Parameters:
+    ///   - path: The path after the root (`/__admin/clock`).
+    ///   - json: The body, sent as `application/json`.
+    ///   - timeoutMilliseconds: The longest the exchange may take.
+    public func post(_ path: String, json: [UInt8], timeoutMilliseconds: Int64) async throws(TransportError)
+        -> HTTPResponse
+    {
+        try await transfer(
+            baseURL + path, headers: [HTTPHeaders.Field("Content-Type", "application/json")], body: json,
+            timeout: timeoutMilliseconds)
+    }
+
+    private func transfer(
+        _ url: String, headers: [HTTPHeaders.Field], body: [UInt8]?, timeout requested: Int64
+    )
+        async throws(TransportError) -> HTTPResponse
+    {
         guard URL(string: url) != nil else { throw .connectionFailed("not a valid URL: \(url)") }
-        let lines = [("Accept", "application/json")] + request.headers.map { ($0.name, $0.value) }
+        let lines = [("Accept", "application/json")] + headers.map { ($0.name, $0.value) }
         if let bad = lines.first(where: { ($0.0 + $0.1).contains(where: \.isNewline) || $0.0.contains(":") })
         {
             throw .connectionFailed("header \(bad.0) has a line break or a colon in its name")
         }
-        let timeout = max(1, min(request.timeoutMilliseconds, resourceTimeoutMilliseconds))
+        let timeout = max(1, min(requested, resourceTimeoutMilliseconds))
         let cancel = CancelFlag()
         let exchange = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -49,7 +73,8 @@ public final class CurlTransport: CoinGeckoTransport {
                 Thread {
                     continuation.resume(
                         returning: Exchange(
-                            url: url, headers: lines.map { "\($0.0): \($0.1)" }, timeout: timeout,
+                            url: url, headers: lines.map { "\($0.0): \($0.1)" }, postBody: body,
+                            timeout: timeout,
                             cancel: cancel))
                 }.start()
             }
@@ -97,7 +122,7 @@ private final class CancelFlag: @unchecked Sendable {
     var isSet: Bool { ccurl_cancel_is_set(flag) != 0 }
 }
 
-/// One GET through `ccurl_get`, its C buffers copied out and freed.
+/// One GET (or POST) through `ccurl_send`, its C buffers copied out and freed.
 private struct Exchange: Sendable {
     var error: Int32
     var status: Int
@@ -105,12 +130,21 @@ private struct Exchange: Sendable {
     var body: [UInt8]
     var message: String
 
-    init(url: String, headers lines: [String], timeout: Int64, cancel: CancelFlag) {
+    init(url: String, headers lines: [String], postBody: [UInt8]?, timeout: Int64, cancel: CancelFlag) {
         var cHeaders = lines.map { strdup($0) }
         defer { for line in cHeaders { free(line) } }
         var result = cHeaders.withUnsafeMutableBufferPointer { lines in
             lines.withMemoryRebound(to: UnsafePointer<CChar>?.self) { lines in
-                ccurl_get(url, lines.baseAddress, lines.count, Int(timeout), cancel.flag)
+                guard let postBody else {
+                    return ccurl_send(url, lines.baseAddress, lines.count, nil, 0, Int(timeout), cancel.flag)
+                }
+                // A NUL after the bytes: an empty body still has an address (nil would make it a GET).
+                let bytes = postBody.map { CChar(bitPattern: $0) } + [0]
+                return bytes.withUnsafeBufferPointer { bytes in
+                    ccurl_send(
+                        url, lines.baseAddress, lines.count, bytes.baseAddress, postBody.count, Int(timeout),
+                        cancel.flag)
+                }
             }
         }
         defer { ccurl_result_free(&result) }

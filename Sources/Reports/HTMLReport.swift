@@ -28,8 +28,8 @@ public enum HTMLReport {
                 + "</ul>"
         body += table(["setting", "value"], input.settings.map { [$0.name, $0.value] })
         body +=
-            "<h2>Expectations: <span class=\"\(input.passed ? "pass" : "fail")\">"
-            + "\(input.expectationsVerdict)</span></h2><ul>"
+            "<h2>\(ReportInput.expectationsHeading): <span class=\"\(input.passed ? "pass" : "fail")\">"
+            + "\(input.expectationsVerdict)</span></h2><p>\(HTMLText.escaped(input.expectationsNote))</p><ul>"
         for verdict in input.verdicts {
             body +=
                 "<li class=\"\(verdict.problem == nil ? "pass" : "fail")\">\(verdict.label): "

@@ -23,7 +23,8 @@ public enum MarkdownReport {
             ? "None: no rule of docs/reports.md fired.\n\n"
             : findings.map { "- \(escaped($0.text))\n" }.joined() + "\n"
         text += table(["setting", "value"], input.settings.map { [$0.name, $0.value] })
-        text += "\n## Expectations: \(input.expectationsVerdict)\n\n"
+        text += "\n## \(ReportInput.expectationsHeading): \(input.expectationsVerdict)\n\n"
+        text += "\(input.expectationsNote)\n\n"
         if input.verdicts.isEmpty { text += "None.\n" }
         for verdict in input.verdicts {
             text +=

@@ -111,6 +111,17 @@ public struct ReportInput: Sendable {
         }
     }
 
+    /// The heading of the expectations' section: they are the scenario's own checks, not the
+    /// workbench's findings.
+    public static let expectationsHeading = "The scenario's own checks (expectations)"
+
+    /// What the expectations are, beside the findings, in one sentence.
+    public var expectationsNote: String {
+        "The checks \(file) lists under `expectations:`: they pass or fail the run (exit 1). "
+            + "The findings above are the workbench's own rules (docs/reports.md): they name problems "
+            + "and measured fixes but never fail a run."
+    }
+
     /// The expectations' heading word: all passed, FAILED, or not passed for a run stopped early.
     public var expectationsVerdict: String {
         if passed { return "all passed" }

@@ -101,7 +101,9 @@ public enum ScenarioRun {
             throw Failure(description: error.report)
         }
         let (seed, fittedVolatility) = (config.seed, (config.market as? ReplayMarket)?.calibratedVolatility)
-        let warnings = TradePriceCheck.warnings(config.script, truePrice: config.truePrice)
+        let warnings =
+            TradePriceCheck.warnings(config.script, truePrice: config.truePrice)
+            + HistoryRangeCheck.warnings(scenario)
         // The config is not used after this: the market goes with the run.
         let result = try shell(config)
         let values = result.metrics.byName

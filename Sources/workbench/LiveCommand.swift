@@ -115,6 +115,17 @@ struct LiveCommand: ParsableCommand {
             out, option: "--out", defaultParent: "out", name: loaded.scenario.name + "-live")
         let folderLock = try OutputFolder.lock(directory, option: "--out")
         defer { folderLock.release() }
+        // Just before the run's clock starts: serve's market from the scenario's start too.
+        switch Self.alignWaiting(root: base, start: loaded.scenario.start, speed: speed) {
+        case .notServe: break
+        case .aligned(let ahead):
+            if !quiet {
+                StandardStreams.error(
+                    "live: set serve's clock to the scenario's start (it was \(TimeFormatting.duration(ahead)) "
+                        + "ahead), so the ages match `workbench run`'s\n")
+            }
+        case .notAligned(let reason): ErrorOutput.report("warning: live: \(reason)")
+        }
         let stopRequests = Locked<StopRequest?>(nil)
         let stop = CommandStop { signal in
             stopRequests.withLock { $0 }?.stop(reason: StopSignals.name(signal))
@@ -215,6 +226,26 @@ struct LiveCommand: ParsableCommand {
                 .failure(.timedOut(afterMilliseconds: APIRootCheck.timeoutMilliseconds)), root: root)
         }
         return verdict
+    }
+
+    /// ``ServeClockAlignment/align(apiRoot:to:speed:)``, waited for at most its two requests'
+    /// timeouts and a margin.
+    static func alignWaiting(root: String, start: Int64, speed: Double) -> ServeClockAlignment.Outcome {
+        let outcome = Locked<ServeClockAlignment.Outcome?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Task {
+            let aligned = await ServeClockAlignment.align(apiRoot: root, to: start, speed: speed)
+            outcome.withLock { $0 = aligned }
+            finished.signal()
+        }
+        let bound = 2 * Int(ServeClockAlignment.timeoutMilliseconds) + 5_000
+        guard finished.wait(timeout: .now() + .milliseconds(bound)) == .success,
+            let aligned = outcome.withLock({ $0 })
+        else {
+            return .notAligned(
+                "serve's admin API did not answer in time: every age is off by serve's head start")
+        }
+        return aligned
     }
 
     /// The API root, checked: an http(s) URL with a host.

@@ -127,8 +127,8 @@ struct ServeTests {
             let (data, response) = try await URLSession.shared.data(for: request)
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
         }
-        // The quickstart's market: 8 days of history before 2024-01-01, a two-hour run.
-        let range = "runs from 2023-12-24T00:00:00Z to 2024-01-01T02:00:00Z"
+        // The quickstart's market: 31 days of history before 2024-01-01, a two-hour run.
+        let range = "runs from 2023-12-01T00:00:00Z to 2024-01-01T02:00:00Z"
         let (beforeStatus, before) = try await post(#"{"set": "2020-01-01T00:00:00Z"}"#)
         #expect(
             beforeStatus == 400 && before.contains("2020-01-01T00:00:00Z is outside the market"), "\(before)")
@@ -138,11 +138,11 @@ struct ServeTests {
         #expect(pastStatus == 400 && past.contains(range), "\(past)")
         let (edgeStatus, edge) = try await post(#"{"set": "2024-01-01T02:00:00Z"}"#)
         #expect(edgeStatus == 200 && edge.contains("2024-01-01T02:00:00Z"), "\(edge)")
-        let (historyStatus, _) = try await post(#"{"set": "2023-12-24T00:00:00Z"}"#)
+        let (historyStatus, _) = try await post(#"{"set": "2023-12-01T00:00:00Z"}"#)
         #expect(historyStatus == 200)
         let (data, _) = try await URLSession.shared.data(from: URL(string: served.admin + "/health")!)
         let health = String(decoding: data, as: UTF8.self)
-        #expect(health.contains(#""market_from":"2023-12-24T00:00:00Z","market_to":"2024-01-01T02:00:00Z""#))
+        #expect(health.contains(#""market_from":"2023-12-01T00:00:00Z","market_to":"2024-01-01T02:00:00Z""#))
     }
 
     @Test("which addresses are loopback: localhost, ::1 and 127.0.0.0/8, nothing else")
@@ -214,6 +214,20 @@ struct ServeTests {
         let errors = try #require(served.process.standardError)
         let next = try BoundedWait.line(from: errors, within: 30, "serve's warning")
         #expect(next.hasPrefix("warning: serving on 0.0.0.0"), "\(next)")
+    }
+
+    @Test("a port in use is refused in words, with what to do, not in SwiftNIO's")
+    func busyPort() throws {
+        let served = try Served(["--no-latency"])
+        defer { served.stop() }
+        let port = try #require(served.url.split(separator: ":").last?.split(separator: "/").first)
+        let second = try WorkbenchProcess.run(
+            ["serve", "scenarios/quickstart.yaml", "--port", String(port)], timeout: 60)
+        #expect(second.status == 2, "\(second.stderr)")
+        #expect(
+            second.stderr.contains("cannot serve on 127.0.0.1:\(port): the port is in use")
+                && second.stderr.contains("--port 0"), "\(second.stderr)")
+        #expect(!second.stderr.contains("errno"), "\(second.stderr)")
     }
 
     @Test("workbench serve runs workbench-serve: its help, its errors, its exit codes")

@@ -55,7 +55,7 @@ struct StoppedRunTests {
         let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
         let lines = report.split(separator: "\n")
         #expect(lines.count > 2 && lines[1].hasPrefix("**Stopped early by \(name) at "), "\(lines.prefix(3))")
-        #expect(report.contains("## Expectations: not passed (stopped early)") || report.contains("FAILED"))
+        #expect(report.contains("(expectations): not passed (stopped early)") || report.contains("FAILED"))
         let html = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
         #expect(html.contains("Stopped early by \(name)"))
     }

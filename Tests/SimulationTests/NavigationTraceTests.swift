@@ -368,6 +368,52 @@ struct NavigationTraceTests {
         #expect(sent.last?.target.contains("coin-1") == true)
     }
 
+    // Found by `conformance diff`'s coin-screen rule once it compared what each screen shows
+    // (issue 66): `CoinDetailView` makes a `CoinDetailViewModel` for each push, and a range
+    // switch loads in a task of its own (`switchTimeRange(to:)`), which the pop does not cancel:
+    // its chart lands in the popped screen's view model, not in the next screen's of the same
+    // coin (Pointwelve/Bitpal-iOS `da53edf`, `Features/CoinDetail/ViewModels/CoinDetailViewModel.swift`).
+    @Test("a range switched on a popped coin screen is not drawn on the next screen of the same coin")
+    func poppedSwitchNotDrawn() throws {
+        let market = AppSimulationTests.market(coins: 5)
+        var config = RunConfig(
+            seed: 3, market: market, durationMilliseconds: 60 * Self.second,
+            server: ServerBehaviour(plan: .seed50, medianLatencyMilliseconds: 200, latencySigma: 0),
+            app: AppSetup(
+                policies: .bitpal,
+                watchlist: market.coins.prefix(2).map {
+                    CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name)
+                }),
+            script: [
+                ScheduledAction(time: Self.start + 10_000, action: .openCoin(id: "coin-0")),
+                ScheduledAction(time: Self.start + 20_000, action: .switchRange(.oneMonth)),
+                // Popped and pushed again before the 1M answer comes.
+                ScheduledAction(time: Self.start + 20_050, action: .closeCoin),
+                ScheduledAction(time: Self.start + 20_100, action: .openCoin(id: "coin-0")),
+            ])
+        config.start = Self.start
+        var simulation = try AppSimulation(config: config)
+        var shown: [(at: Int64, dataTime: Int64?)] = []
+        var monthSent: Int64?
+        _ = simulation.run(events: { event, time in
+            switch event {
+            case .screenShown(.coin?, let items):
+                shown.append((time - Self.start, items.first?.dataTime ?? nil))
+            case .requestSent(_, _, _, _, let target) where target.contains("days=30"):
+                monthSent = monthSent ?? time - Self.start
+            default: break
+            }
+        })
+        // The 1M chart was asked for by the first screen and answered after the second opened.
+        let sent = try #require(monthSent)
+        #expect(sent >= 20_000 && sent < 20_100)
+        // The second screen never shows it: what it shows from 20.1 s on is its own 1D chart,
+        // the same as the first screen showed before the switch.
+        let before = try #require(shown.last { $0.at < 20_000 && $0.dataTime != nil }?.dataTime)
+        let after = shown.filter { $0.at >= 20_100 && $0.dataTime != nil }.map(\.dataTime)
+        #expect(!after.isEmpty && after.allSatisfy { $0 == before }, "\(shown)")
+    }
+
     @Test("requests by screen add up to the server's journal; time on screens to the time in the foreground")
     func screensAddUp() throws {
         let trade = PortfolioTransaction(

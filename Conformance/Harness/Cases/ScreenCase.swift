@@ -256,14 +256,20 @@ public struct ScreenOutput: Codable, Sendable, Equatable {
         return Self.first(shown, tracker.shown, "showed on screen")
     }
 
-    /// What a screen shows, as compared: `nothing` (a sheet, a page, the background), `coin ID`,
-    /// or `watchlist:` or `portfolio:` and each row the app has data for, by coin id, with the
+    /// What a screen shows, as compared: `nothing` (a sheet, a page, the background), a coin
+    /// screen's ``coinLine(coin:type:lastPoint:)``, or `watchlist:` or `portfolio:` and each row the app has data for, by coin id, with the
     /// time of its data (`last_updated`, or when it arrived) in ms after the launch. The rows'
     /// order on screen (the app sorts by market cap or value) is not compared here.
     public static func shownLine(screen: String, rows: [(coin: String, dataTime: Int64)] = []) -> String {
         guard screen == "watchlist" || screen == "portfolio" else { return screen }
         let listed = rows.sorted { ($0.coin, $0.dataTime) < ($1.coin, $1.dataTime) }
         return "\(screen):" + listed.map { " \($0.coin)@\($0.dataTime)" }.joined()
+    }
+
+    /// What a coin screen shows: `coin ID TYPE`, and `last@T` with its chart's last point (ms
+    /// after the launch) once it has one.
+    public static func coinLine(coin: String, type: String, lastPoint: Int64?) -> String {
+        "coin \(coin) \(type)" + (lastPoint.map { " last@\($0)" } ?? "")
     }
 
     /// Adds what the screen shows at `at` to `shown`, unless it shows the same again; a change

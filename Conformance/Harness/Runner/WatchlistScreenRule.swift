@@ -144,10 +144,14 @@ enum WorkbenchWatchlistScreen {
             }
             return ScreenOutput.shownLine(screen: list.rawValue, rows: rows)
         case .coin?:
-            // The chart's key is `COIN-TYPE`.
-            let key = items.first?.key ?? ""
-            let type = ChartType.allCases.first { key.hasSuffix("-\($0.rawValue)") }
-            return "coin \(type.map { String(key.dropLast($0.rawValue.count + 1)) } ?? key)"
+            // The chart's key is `COIN-TYPE`, its data time the last point's.
+            let item = items.first
+            let key = item?.key ?? ""
+            let type = ChartType.allCases.first { key.hasSuffix("-\($0.rawValue)") } ?? .line
+            let coin =
+                key.hasSuffix("-\(type.rawValue)") ? String(key.dropLast(type.rawValue.count + 1)) : key
+            return ScreenOutput.coinLine(
+                coin: coin, type: type.rawValue, lastPoint: item?.dataTime.map { $0 - start })
         default: return "nothing"
         }
     }

@@ -9,6 +9,9 @@ protocol CoinScreenViews: AnyObject {
     @MainActor func perform(_ step: ScreenCase.Step)
     /// The screen is popped: its `.task` is cancelled.
     @MainActor func close()
+    /// The chart the screen shows: its type (`line`, `candle`) and its last point's time, nil
+    /// before any data (``ScreenOutput/coinLine(coin:type:lastPoint:)``).
+    @MainActor var chart: (type: String, lastPoint: Date?) { get }
 }
 
 /// What the Portfolio tab does for the driver (`AppSide/portfolio-tab`, when its rule is built).
@@ -131,7 +134,10 @@ enum ScreenDriver {
                 if sheet != nil {
                     line = "nothing"
                 } else if coinOpen {
-                    line = "coin \(openCoin)"
+                    let chart = coinScreen?.chart
+                    line = ScreenOutput.coinLine(
+                        coin: openCoin, type: chart?.type ?? "line",
+                        lastPoint: chart?.lastPoint.map { URLSession.milliseconds($0) - launch })
                 } else if tabShown {
                     // `WatchlistView`'s rows: `viewModel.sortedWatchlist`, each coin's price.
                     line = shownLine("watchlist", model.watchlistCoins.map { ($0.1.id, $0.1.lastUpdated) })

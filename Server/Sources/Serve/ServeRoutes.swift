@@ -102,6 +102,7 @@ public enum ServeRoutes {
                     .object([
                         .init("status", .string("ok")), .init("now", .string(TimeFormatting.iso8601(time))),
                         .init("now_ms", .integer(time)), .init("clock", .string(api.clockMode().rawValue)),
+                        .init("speed", .number(api.clockSpeed())),
                         .init("market_from", .string(TimeFormatting.iso8601(api.marketTimes.lowerBound))),
                         .init("market_to", .string(TimeFormatting.iso8601(api.marketTimes.upperBound))),
                         .init("outage", .bool(api.isActive(.outage))),

@@ -62,6 +62,9 @@ public final class SimulatedAPI: Sendable {
     /// The clock's mode.
     public func clockMode() -> ServeClock.Mode { state.withLock { $0.clock.mode } }
 
+    /// Simulated seconds per real second (the wall clock's `--speed`).
+    public func clockSpeed() -> Double { state.withLock { $0.clock.speed } }
+
     /// Sets the simulated time (the admin API's `{"set": ...}`), only inside ``marketTimes``.
     ///
     /// - Returns: The new simulated time, or the refused one (the clock unchanged).

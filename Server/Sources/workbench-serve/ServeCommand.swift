@@ -83,7 +83,7 @@ struct ServeCommand: ParsableCommand {
                         "serving \(name) (\(clock.rawValue) clock); stop with Ctrl-C\n\(plans)")
                 }
             } catch {
-                failure.withLock { $0 = "cannot serve on \(host):\(port): \(error)" }
+                failure.withLock { $0 = Self.cannotServe(host: host, port: port, error: "\(error)") }
             }
             finished.signal()
         }
@@ -93,6 +93,25 @@ struct ServeCommand: ParsableCommand {
 }
 
 extension ServeCommand {
+    /// Why serve could not listen, in words, with what to do; SwiftNIO's own text (`bind(...):
+    /// Address already in use (errno: 98)`) only when it is none of the usual three.
+    static func cannotServe(host: String, port: Int, error: String) -> String {
+        let place = "cannot serve on \(host):\(port)"
+        if error.contains("errno: 98") || error.contains("Address already in use") {
+            return "\(place): the port is in use (another serve, or another program): stop it, or choose "
+                + "another port with --port (--port 0 takes a free one and prints it)"
+        }
+        if error.contains("errno: 13") || error.contains("Permission denied") {
+            return "\(place): this user may not listen on port \(port) (ports below 1024 need root); choose "
+                + "another with --port, such as --port 8080"
+        }
+        if error.contains("errno: 99") || error.contains("Cannot assign requested address") {
+            return "\(place): \(host) is not an address of this machine; --host takes one of its own "
+                + "(127.0.0.1 by default)"
+        }
+        return "\(place): \(error)"
+    }
+
     /// The banner's line of which plan each kind of caller gets (curl without a key is keyless).
     static func planLine(_ plans: KeyPlans) -> String {
         let describe = { (plan: RateLimitPlan) in

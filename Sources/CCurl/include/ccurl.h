@@ -1,4 +1,4 @@
-// CCurl: one HTTP GET through libcurl, loaded with dlopen on first use.
+// CCurl: one HTTP GET (or, for serve's admin API, a POST) through libcurl, loaded with dlopen on first use.
 //
 // Linking libcurl (or FoundationNetworking, which links it) maps libcurl and its TLS, Kerberos
 // and LDAP libraries into every run of the workbench, about 6.7 MB resident, although only
@@ -37,6 +37,13 @@ typedef struct {
 ///   transfer (error 42).
 ccurl_result ccurl_get(
     const char *url, const char *const *headers, size_t header_count, long timeout_ms, int *cancelled);
+
+/// Sends a POST of `post_body` (`post_length` bytes), or a GET when it is NULL, and waits for
+/// the whole response; otherwise as `ccurl_get`. (`workbench live` posts only to `workbench
+/// serve`'s admin API, to align its clock.)
+ccurl_result ccurl_send(
+    const char *url, const char *const *headers, size_t header_count, const char *post_body,
+    size_t post_length, long timeout_ms, int *cancelled);
 
 /// Sets a flag `ccurl_get` reads, from any thread.
 void ccurl_cancel(int *cancelled);

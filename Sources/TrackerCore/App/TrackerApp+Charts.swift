@@ -63,11 +63,16 @@ extension TrackerApp {
     /// Shows a chart: counts the render, and puts it on the coin screen if that screen shows
     /// this chart.
     ///
-    /// - Parameter payload: The chart as drawn, or a cache entry: a raw entry is then processed
-    ///   again, as that design implies (its downsampling time counts, its points do not: they
-    ///   count once, when fetched).
+    /// - Parameters:
+    ///   - payload: The chart as drawn, or a cache entry: a raw entry is then processed again, as
+    ///     that design implies (its downsampling time counts, its points do not: they count once,
+    ///     when fetched).
+    ///   - askedAt: When its request was asked for (nil: now, from the cache); one asked before
+    ///     the open screen was pushed is not its chart.
     mutating func render(
-        _ payload: ChartCache.Payload, id: String, type: ChartType, range: ChartTimeRange, at now: Int64
+        _ payload: ChartCache.Payload, id: String, type: ChartType, range: ChartTimeRange,
+        askedAt: Int64? = nil,
+        at now: Int64
     ) {
         var drawn: ChartCache.Payload? = payload
         if case .rawResponse(let body) = payload {
@@ -78,7 +83,7 @@ extension TrackerApp {
         }
         emit(.chartRendered(ChartKey(range, type)))
         // The view model keeps whatever chart of this type loaded last, whichever range asked.
-        guard detailScreen.coinId == id else { return }
+        guard detailScreen.coinId == id, (askedAt ?? now) >= coinScreenOpenedAt else { return }
         let lastPoint: Int64? =
             switch drawn {
             case .line(let series): series.timestamps.last

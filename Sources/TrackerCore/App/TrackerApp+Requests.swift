@@ -122,13 +122,13 @@ extension TrackerApp {
             do throws(CoinGeckoError) {
                 try succeed(request, body: body, dataTime: dataTime, at: now)
             } catch {
-                fail(request.purpose, error, at: now)
+                fail(request.purpose, error, askedAt: request.askedAt, at: now)
             }
         case .failure(let error):
             if case .rateLimited(let retryAfter, _) = error.kind {
                 emit(.rateLimited(id: id, retryAfterMilliseconds: retryAfter))
             }
-            fail(request.purpose, error, at: now)
+            fail(request.purpose, error, askedAt: request.askedAt, at: now)
         }
     }
 
@@ -139,7 +139,8 @@ extension TrackerApp {
     ///   - now: When its timeout ran out.
     public mutating func timedOut(request id: Int, at now: Int64) {
         guard let request = pending.removeValue(forKey: id) else { return }
-        fail(request.purpose, RequestLifecycle.timeout(of: request.request), at: now)
+        fail(
+            request.purpose, RequestLifecycle.timeout(of: request.request), askedAt: request.askedAt, at: now)
     }
 
     /// A transport failure the shell met before any answer (no connection, TLS): the request
@@ -155,7 +156,7 @@ extension TrackerApp {
             widgetFetchFinished(token: token, .failure(.init(FailureKind(error.kind))), at: now)
             return
         }
-        fail(request.purpose, error, at: now)
+        fail(request.purpose, error, askedAt: request.askedAt, at: now)
     }
 
     /// A 2xx body: decoded as its endpoint, then applied as the app does.
@@ -197,12 +198,12 @@ extension TrackerApp {
             let chart = try processChart(body, request: request, type: type, range: range, at: now)
             chartLoader.store(chart.cached, coinId: id, type: type, range: range, at: now)
             emit(.cacheStored(cache: .chart, lookup: lookup))
-            render(chart.drawn, id: id, type: type, range: range, at: now)
+            render(chart.drawn, id: id, type: type, range: range, askedAt: pending.askedAt, at: now)
         }
     }
 
     /// A failed request: the watchlist keeps its data (and ages), a chart may show its stale entry.
-    mutating func fail(_ purpose: Purpose, _ error: CoinGeckoError, at now: Int64) {
+    mutating func fail(_ purpose: Purpose, _ error: CoinGeckoError, askedAt: Int64? = nil, at now: Int64) {
         let source: FailureSource
         switch purpose {
         case .widget(let token):
@@ -222,7 +223,7 @@ extension TrackerApp {
             switch chartLoader.failed(coinId: id, type: type, range: range, at: now) {
             case .drawStale(let stale, _):
                 emit(.staleServed(cache: .chart, chart: ChartKey(range, type)))
-                render(stale, id: id, type: type, range: range, at: now)
+                render(stale, id: id, type: type, range: range, askedAt: askedAt, at: now)
             case .failed: emit(.chartFailed(ChartKey(range, type)))
             }
         }

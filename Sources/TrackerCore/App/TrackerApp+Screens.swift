@@ -121,6 +121,7 @@ extension TrackerApp {
                     execute(detailScreen.reappear(), at: now)
                 } else {
                     chartsOnScreen = [:]
+                    coinScreenOpenedAt = now
                     execute(detailScreen.open(coinId: id), at: now)
                 }
             case .disappear(.coinScreen): detailScreen.cancelLoads()

@@ -91,6 +91,11 @@ public struct TrackerApp: Sendable {
     /// `lineChartData` and `candleChartData`: a failed load leaves the previous chart drawn);
     /// empty when a coin screen opens.
     var chartsOnScreen: [ChartType: Int64?] = [:]
+    /// When the open coin screen was pushed: a chart asked for before (by a popped screen of the
+    /// same coin, whose `CoinDetailViewModel.switchTimeRange(to:)` loads in a task of its own)
+    /// lands in that screen's view model, not this one's (`CoinDetailView` makes a view model for
+    /// each push).
+    var coinScreenOpenedAt: Int64 = .min
     /// Lookups so far by cache: the next lookup's place in its trace.
     var lookupCounts: [AppCache: Int] = [:]
     /// The screen on top when last told (for ``RunEvent/screenChanged(_:)``).

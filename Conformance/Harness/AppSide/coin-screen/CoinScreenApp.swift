@@ -61,6 +61,15 @@ public enum CoinScreenApp {
             }
         }
 
+        /// `ChartSection`: the selected type's data, `lineChartData` or `candleChartData`.
+        @MainActor var chart: (type: String, lastPoint: Date?) {
+            guard let model else { return ("line", nil) }
+            let last =
+                model.selectedChartType == .line
+                ? model.lineChartData.last?.timestamp : model.candleChartData.last?.timestamp
+            return (model.selectedChartType.rawValue.lowercased(), last)
+        }
+
         @MainActor func close() {
             task?.cancel()
             task = nil
