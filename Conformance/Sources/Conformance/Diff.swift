@@ -104,11 +104,21 @@ public struct Diff: Sendable, Codable {
         if !included.isEmpty {
             try package.write(appFiles: extraction.files, rules: included)
             let runner = try DiffBuild.build(package, commit: String(commit.prefix(12)), progress: progress)
-            for rule in included {
-                progress("running \(rule.name): \(randomCases) random cases after the edges")
-                results[rule.name] = DiffBuild.run(
-                    runner, rule: rule, seed: seed, randomCases: randomCases, scratch: package.folder)
+            // One runner process a rule, as many at a time as the machine has cores: each rule's
+            // cases and output are its own, and the report keeps the rules' order.
+            let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, included.count))
+            progress(
+                "running \(included.map(\.name).joined(separator: ", ")): \(randomCases) random cases each after "
+                    + "the edges, \(jobs) at a time")
+            let ran = RuleResults()
+            let (folder, seed, randomCases) = (package.folder, seed, randomCases)
+            DispatchQueue.concurrentPerform(iterations: included.count) { index in
+                let rule = included[index]
+                ran.set(
+                    DiffBuild.run(runner, rule: rule, seed: seed, randomCases: randomCases, scratch: folder),
+                    for: rule.name)
             }
+            results.merge(ran.all) { _, new in new }
         }
         rules = chosen.compactMap { results[$0.name] }
     }
@@ -175,4 +185,15 @@ struct DiffExtraction {
             patches += lifted.patches
         }
     }
+}
+
+/// Rule results gathered from concurrent runs.
+private final class RuleResults: @unchecked Sendable {
+    // Every access holds the lock.
+    private let lock = NSLock()
+    private var results: [String: Diff.RuleResult] = [:]
+
+    func set(_ result: Diff.RuleResult, for rule: String) { lock.withLock { results[rule] = result } }
+
+    var all: [String: Diff.RuleResult] { lock.withLock { results } }
 }
