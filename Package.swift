@@ -180,7 +180,7 @@ let package = Package(
             dependencies: [
                 "WorkbenchFoundation", "Reports", "Runs", "Scenarios", "WorkbenchMetrics", "TestSupport",
             ]),
-        .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "TestSupport"]),
+        .testTarget(name: "LiveHTTPTests", dependencies: ["LiveHTTP", "Live", "TestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Datasets", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

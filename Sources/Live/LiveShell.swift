@@ -41,6 +41,8 @@ public struct LiveShell: ~Copyable {
     public private(set) var responses = 0
     /// Requests whose timeout (the app's, in scenario time) came before any answer.
     public private(set) var timeouts = 0
+    /// The answers' HTML pages and statuses other than 200, for the summary.
+    public private(set) var answers = LiveAnswerTally()
     /// The scenario time the run reached (the end, unless stopped early).
     public private(set) var reached: Int64
 
@@ -165,6 +167,7 @@ public struct LiveShell: ~Copyable {
         switch delivery.result {
         case .success(let response):
             responses += 1
+            answers.record(response)
             observers.answered(delivery.id, status: response.status, config: config, at: now)
             app.receive(response, forRequest: delivery.id, dataTime: now, at: now)
         case .failure(let error):

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbenchFoundation
 import WorkbenchMetrics
 
 /// `compare A B --html`: the metrics that changed, drawn as relative changes, with the full
@@ -18,11 +19,11 @@ public enum ComparePage {
         labels: (String, String), comparison: MetricComparison, all: Bool = false,
         series: (RunSeries?, RunSeries?)
     ) -> String {
-        let (a, b) = (HTMLText.escaped(labels.0), HTMLText.escaped(labels.1))
+        let (a, b) = (MarkupText.escaped(labels.0), MarkupText.escaped(labels.1))
         var body = "<h1>Comparison</h1><p class=\"meta\">A: <code>\(a)</code><br>B: <code>\(b)</code></p>"
         let rows = comparison.changed + (all ? comparison.unchanged : []) + comparison.oneSided
         body += "<h2>Metrics that changed (\(comparison.changed.count) of \(rows.count))</h2>"
-        body += "<p class=\"meta\">\(HTMLText.escaped(comparison.summary)).</p>"
+        body += "<p class=\"meta\">\(MarkupText.escaped(comparison.summary)).</p>"
         body += bars(
             comparison.changed.compactMap { row in row.relativeChange.map { (row.name, $0) } }.prefix(
                 barLimit))
@@ -51,10 +52,10 @@ public enum ComparePage {
             let width = max(abs(change) / largest * half, 1)
             let x = change >= 0 ? middle : middle - width
             let text = String(format: "%+.1f %%", change * 100)
-            svg += "<g><title>\(HTMLText.escaped(name)): \(text)</title>"
+            svg += "<g><title>\(MarkupText.escaped(name)): \(text)</title>"
             svg +=
                 "<text x=\"\(nameEnd)\" y=\"\(f(y + 11))\" class=\"tick\" text-anchor=\"end\">"
-                + "\(HTMLText.escaped(String(name.prefix(40))))</text>"
+                + "\(MarkupText.escaped(String(name.prefix(40))))</text>"
             svg +=
                 "<text x=\"\(changeEnd)\" y=\"\(f(y + 11))\" class=\"tick\" text-anchor=\"end\">\(text)</text>"
             svg +=

@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// A fleet's HTML page (`fleet.html`, docs/fleet.md): the table of figures arm by arm, then three
 /// plots: the requests reaching CoinGecko in each minute of the day, the credits across the month
 /// against each plan's credits, and every user's requests an hour against the team's target.
@@ -44,7 +46,7 @@ public enum FleetPage {
     ) -> String {
         func color(_ index: Int) -> String { colors[index % colors.count] }
         var body =
-            "<h1>Fleet \(HTMLText.escaped(name))</h1><p class=\"meta\">\(HTMLText.escaped(summary))</p>"
+            "<h1>Fleet \(MarkupText.escaped(name))</h1><p class=\"meta\">\(MarkupText.escaped(summary))</p>"
         body += HTMLReport.table(header, rows)
         body += SVGPlot(
             title: "Requests reaching CoinGecko a minute across the day",

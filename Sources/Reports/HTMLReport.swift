@@ -11,45 +11,45 @@ public enum HTMLReport {
     /// - Parameter input: The run.
     /// - Returns: The HTML document.
     public static func render(_ input: ReportInput) -> String {
-        var body = "<h1>\(HTMLText.escaped(input.scenario))</h1>"
+        var body = "<h1>\(MarkupText.escaped(input.scenario))</h1>"
         if let stopped = input.stoppedEarlySentence {
-            body += "<p class=\"fail\"><strong>\(HTMLText.escaped(stopped))</strong></p>"
+            body += "<p class=\"fail\"><strong>\(MarkupText.escaped(stopped))</strong></p>"
         }
-        if !input.description.isEmpty { body += "<p>\(HTMLText.escaped(input.description))</p>" }
+        if !input.description.isEmpty { body += "<p>\(MarkupText.escaped(input.description))</p>" }
         body +=
             "<p class=\"meta\">Seed \(input.seed), from \(TimeFormatting.iso8601(input.start)) for "
-            + "\(TimeFormatting.duration(input.durationMilliseconds)); scenario <code>\(HTMLText.escaped(input.file))</code>.</p>"
+            + "\(TimeFormatting.duration(input.durationMilliseconds)); scenario <code>\(MarkupText.escaped(input.file))</code>.</p>"
         let findings = input.findings
         body += "<h2>Findings</h2>"
         body +=
             findings.isEmpty
             ? "<p>None: no rule of docs/reports.md fired.</p>"
-            : "<ul>" + findings.map { "<li class=\"fail\">\(HTMLText.escaped($0.text))</li>" }.joined()
+            : "<ul>" + findings.map { "<li class=\"fail\">\(MarkupText.escaped($0.text))</li>" }.joined()
                 + "</ul>"
         body += table(["setting", "value"], input.settings.map { [$0.name, $0.value] })
         body +=
             "<h2>\(ReportInput.expectationsHeading): <span class=\"\(input.passed ? "pass" : "fail")\">"
-            + "\(input.expectationsVerdict)</span></h2><p>\(HTMLText.escaped(input.expectationsNote))</p><ul>"
+            + "\(input.expectationsVerdict)</span></h2><p>\(MarkupText.escaped(input.expectationsNote))</p><ul>"
         for verdict in input.verdicts {
             body +=
                 "<li class=\"\(verdict.problem == nil ? "pass" : "fail")\">\(verdict.label): "
-                + "<code>\(HTMLText.escaped(verdict.expectation))</code>"
-                + (verdict.failure.map { " (\(HTMLText.escaped($0)))" } ?? "") + "</li>"
+                + "<code>\(MarkupText.escaped(verdict.expectation))</code>"
+                + (verdict.failure.map { " (\(MarkupText.escaped($0)))" } ?? "") + "</li>"
         }
         body += "</ul>"
         if !input.result.problems.isEmpty {
             body +=
                 "<h2>Problems</h2><ul>"
-                + input.result.problems.map { "<li class=\"fail\">\(HTMLText.escaped($0))</li>" }.joined()
+                + input.result.problems.map { "<li class=\"fail\">\(MarkupText.escaped($0))</li>" }.joined()
                 + "</ul>"
         }
         body += Tearsheet.render(input)
         body += "<h2>Plots</h2>" + ReportPlots.all(input).joined()
         for section in ReportSections.sections(input.result) {
             body +=
-                "<h2>\(HTMLText.escaped(section.title))</h2>"
+                "<h2>\(MarkupText.escaped(section.title))</h2>"
                 + (section.note.map {
-                    "<p>\(HTMLText.escaped($0.replacingOccurrences(of: "`", with: "")))</p>"
+                    "<p>\(MarkupText.escaped($0.replacingOccurrences(of: "`", with: "")))</p>"
                 } ?? "")
                 + table(["metric", "value"], section.rows.map { [$0.0, $0.1] })
         }
@@ -66,7 +66,7 @@ public enum HTMLReport {
     static func page(title: String, body: String) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(HTMLText.escaped(title)): Bitpal Workbench</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(MarkupText.escaped(title)): Bitpal Workbench</title>
         <style>\(style)</style></head><body>\(body)</body></html>
 
         """
@@ -96,9 +96,10 @@ public enum HTMLReport {
     /// A table inside a `wide` block (it scrolls sideways on a narrow screen).
     static func table(_ header: [String], _ rows: [[String]]) -> String {
         "<div class=\"wide\"><table><tr>"
-            + header.map { "<th>\(breakable(HTMLText.escaped($0)))</th>" }.joined()
+            + header.map { "<th>\(breakable(MarkupText.escaped($0)))</th>" }.joined()
             + "</tr>"
-            + rows.map { "<tr>" + $0.map { "<td>\(HTMLText.escaped($0))</td>" }.joined() + "</tr>" }.joined()
+            + rows.map { "<tr>" + $0.map { "<td>\(MarkupText.escaped($0))</td>" }.joined() + "</tr>" }
+            .joined()
             + "</table></div>"
     }
 }
@@ -270,6 +271,6 @@ enum ReportPlots {
 
     /// A plot left out, and why, in one line.
     static func leftOut(_ why: String) -> String {
-        "<p class=\"meta\">\(HTMLText.escaped(why)).</p>"
+        "<p class=\"meta\">\(MarkupText.escaped(why)).</p>"
     }
 }

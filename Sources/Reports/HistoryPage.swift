@@ -65,7 +65,7 @@ public enum HistoryPage {
             let oldestFirst = runs.filter { $0.scenario == scenario }.sorted {
                 ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id)
             }
-            body += "<h2>\(HTMLText.escaped(scenario))</h2>"
+            body += "<h2>\(MarkupText.escaped(scenario))</h2>"
             var plotted = 0
             for metric in metrics {
                 let points = oldestFirst.compactMap { run in run.metrics[metric].map { (Double(run.id), $0) }
@@ -96,20 +96,20 @@ public enum HistoryPage {
         html +=
             (["id", "recorded (UTC)", "scenario", "seed", "hash", "version", "expectations", "report"]
             + metrics)
-            .map { "<th>\(HTMLReport.breakable(HTMLText.escaped($0)))</th>" }.joined() + "</tr>"
+            .map { "<th>\(HTMLReport.breakable(MarkupText.escaped($0)))</th>" }.joined() + "</tr>"
         for run in runs {
             let cells = [
                 "\(run.id)", TimeFormatting.iso8601(run.recordedAt).replacingOccurrences(of: "T", with: " "),
                 run.scenario, "\(run.seed)", run.hash,
                 run.version, run.verdict,
             ]
-            html += "<tr>" + cells.map { "<td>\(HTMLText.escaped($0))</td>" }.joined()
+            html += "<tr>" + cells.map { "<td>\(MarkupText.escaped($0))</td>" }.joined()
             html +=
                 "<td>"
-                + (run.reportLink.map { "<a href=\"\(HTMLText.escaped(linkPath($0)))\">report</a>" }
-                    ?? HTMLText.escaped(run.reportNote ?? ""))
+                + (run.reportLink.map { "<a href=\"\(MarkupText.escaped(linkPath($0)))\">report</a>" }
+                    ?? MarkupText.escaped(run.reportNote ?? ""))
                 + "</td>"
-            html += metrics.map { "<td>\(HTMLText.escaped(formatted(run, $0)))</td>" }.joined() + "</tr>"
+            html += metrics.map { "<td>\(MarkupText.escaped(formatted(run, $0)))</td>" }.joined() + "</tr>"
         }
         return html + "</table></div>"
     }

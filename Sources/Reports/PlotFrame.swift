@@ -1,4 +1,5 @@
 import Foundation
+import WorkbenchFoundation
 
 /// The frame every report plot draws in: the title, the value axis with its gridlines and
 /// labels, x tick marks, the border and the axis titles. Plots place their marks with ``y(_:)``.
@@ -34,12 +35,12 @@ struct PlotFrame {
         let available = width - left - 4
         let svg =
             Self.openSVG(width: width, height: height, label: title)
-            + "<title>\(HTMLText.escaped(title))</title>"
+            + "<title>\(MarkupText.escaped(title))</title>"
         guard Double(title.count) * Self.titleCharacterWidth > available,
             let split = title.range(of: ": ")
         else {
             return svg + "<text x=\"\(left)\" y=\"16\" class=\"title\">"
-                + "\(HTMLText.escaped(Self.fitted(title, characterWidth: Self.titleCharacterWidth, in: available)))</text>"
+                + "\(MarkupText.escaped(Self.fitted(title, characterWidth: Self.titleCharacterWidth, in: available)))</text>"
         }
         let head = String(title[..<split.lowerBound])
         let rest = String(title[split.upperBound...])
@@ -47,9 +48,9 @@ struct PlotFrame {
         let bottomRoom = width - left - 4 - 90
         return svg
             + "<text x=\"\(left)\" y=\"16\" class=\"title\">"
-            + "\(HTMLText.escaped(Self.fitted(head, characterWidth: Self.titleCharacterWidth, in: available)))</text>"
+            + "\(MarkupText.escaped(Self.fitted(head, characterWidth: Self.titleCharacterWidth, in: available)))</text>"
             + "<text x=\"\(left)\" y=\"\(height - 6)\" class=\"axis\">"
-            + "\(HTMLText.escaped(Self.fitted(rest, characterWidth: Self.axisCharacterWidth, in: bottomRoom)))</text>"
+            + "\(MarkupText.escaped(Self.fitted(rest, characterWidth: Self.axisCharacterWidth, in: bottomRoom)))</text>"
     }
 
     /// Widths of an average character, in SVG units: the 13 px semi-bold title and 11 px axis text.
@@ -70,7 +71,7 @@ struct PlotFrame {
             return
                 "<line x1=\"\(left)\" x2=\"\(Self.format(right))\" y1=\"\(position)\" y2=\"\(position)\" class=\"grid\"/>"
                 + "<text x=\"\(left - 6)\" y=\"\(Self.format(y(tick) + 4))\" class=\"tick\" text-anchor=\"end\">"
-                + "\(HTMLText.escaped(ValueTicks.label(tick, step: axis.step, unit: unit)))</text>"
+                + "\(MarkupText.escaped(ValueTicks.label(tick, step: axis.step, unit: unit)))</text>"
         }.joined()
     }
 
@@ -82,7 +83,7 @@ struct PlotFrame {
         return
             "<line x1=\"\(position)\" x2=\"\(position)\" y1=\"\(top)\" y2=\"\(Self.format(bottom))\" class=\"grid\"/>"
             + "<text x=\"\(position)\" y=\"\(Self.format(bottom + 14))\" class=\"tick\" text-anchor=\"\(anchor)\">"
-            + "\(HTMLText.escaped(label))</text>"
+            + "\(MarkupText.escaped(label))</text>"
     }
 
     /// `start`, `middle` or `end`: how to anchor a label centred at `x` so that it stays
@@ -96,10 +97,10 @@ struct PlotFrame {
     func border(xTitle: String, yTitle: String) -> String {
         "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(Self.format(plotWidth))\" height=\"\(Self.format(plotHeight))\" class=\"frame\"/>"
             + "<text x=\"\(Self.format(right))\" y=\"\(height - 6)\" class=\"axis\" text-anchor=\"end\">"
-            + "\(HTMLText.escaped(xTitle))</text>"
+            + "\(MarkupText.escaped(xTitle))</text>"
             + "<text x=\"12\" y=\"\(Self.format(top + plotHeight / 2))\" class=\"axis\" "
             + "transform=\"rotate(-90 12 \(Self.format(top + plotHeight / 2)))\" text-anchor=\"middle\">"
-            + "\(HTMLText.escaped(yTitle))</text>"
+            + "\(MarkupText.escaped(yTitle))</text>"
     }
 
     /// A legend, one swatch and name per entry, along the top right.
@@ -111,7 +112,7 @@ struct PlotFrame {
             svg +=
                 "<rect x=\"\(Self.format(start))\" y=\"26\" width=\"10\" height=\"10\" fill=\"\(entry.color)\"/>"
             svg +=
-                "<text x=\"\(Self.format(start + 14))\" y=\"35\" class=\"legend\">\(HTMLText.escaped(entry.name))</text>"
+                "<text x=\"\(Self.format(start + 14))\" y=\"35\" class=\"legend\">\(MarkupText.escaped(entry.name))</text>"
             position = start - 14
         }
         return svg
@@ -120,7 +121,7 @@ struct PlotFrame {
     /// An `<svg>` of the given size opened inside a `wide` block, described by `label`.
     static func openSVG(width: Double, height: Double, label: String) -> String {
         "<div class=\"wide\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
-            + "role=\"img\" aria-label=\"\(HTMLText.escaped(label))\">"
+            + "role=\"img\" aria-label=\"\(MarkupText.escaped(label))\">"
     }
 
     /// Closes what ``open(title:)`` and ``openSVG(width:height:label:)`` opened.

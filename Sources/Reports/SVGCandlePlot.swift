@@ -19,7 +19,7 @@ struct SVGCandlePlot {
 
     func render() -> String {
         guard let low = candles.low.min(), let high = candles.high.max() else {
-            return "<p class=\"empty\">\(HTMLText.escaped(title)): no candles</p>"
+            return "<p class=\"empty\">\(MarkupText.escaped(title)): no candles</p>"
         }
         let frame = PlotFrame(
             width: width, height: height, axis: ValueTicks.axis(low: low, high: high), unit: .plain)
@@ -38,7 +38,7 @@ struct SVGCandlePlot {
             let x = center(index)
             let top = frame.y(max(open, close))
             let bodyHeight = max(frame.y(min(open, close)) - top, 1)
-            svg += "<g><title>\(HTMLText.escaped(tooltip(index)))</title>"
+            svg += "<g><title>\(MarkupText.escaped(tooltip(index)))</title>"
             svg +=
                 "<rect x=\"\(fmt(x - wickWidth / 2))\" y=\"\(fmt(frame.y(candles.high[index])))\" "
                 + "width=\"\(fmt(wickWidth))\" height=\"\(fmt(max(frame.y(candles.low[index]) - frame.y(candles.high[index]), 1)))\" "

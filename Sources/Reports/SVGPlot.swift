@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import WorkbenchFoundation
 
 /// A small SVG line plot: one or more series on shared axes, with nice ticks, light gridlines, a
 /// legend and a tooltip per series. Written by hand so the report needs no script and no network.
@@ -38,7 +39,7 @@ struct SVGPlot {
         let xs = lines.flatMap(\.x)
         let ys = lines.flatMap(\.y) + references.map(\.0)
         guard let xMin = xs.min(), let xMax = xs.max(), let yMin = ys.min(), let yMax = ys.max() else {
-            return "<p class=\"empty\">\(HTMLText.escaped(title)): no data</p>"
+            return "<p class=\"empty\">\(MarkupText.escaped(title)): no data</p>"
         }
         let frame = PlotFrame(
             width: width, height: height, axis: ValueTicks.axis(low: yMin, high: yMax), unit: yUnit)
@@ -57,10 +58,10 @@ struct SVGPlot {
                 + "stroke=\"\(color)\" stroke-dasharray=\"4 3\"/>"
             svg +=
                 "<text x=\"\(fmt(frame.right - 4))\" y=\"\(fmt(frame.y(value) + 13))\" class=\"tick\" text-anchor=\"end\" "
-                + "fill=\"\(color)\">\(HTMLText.escaped(label))</text>"
+                + "fill=\"\(color)\">\(MarkupText.escaped(label))</text>"
         }
         for line in lines {
-            svg += "<g><title>\(HTMLText.escaped(tooltip(line, unit: frame.axis)))</title>"
+            svg += "<g><title>\(MarkupText.escaped(tooltip(line, unit: frame.axis)))</title>"
             let points = zip(line.x, line.y).map { "\(fmt(px($0))),\(fmt(frame.y($1)))" }.joined(
                 separator: " ")
             if line.width > 0 {
@@ -126,23 +127,4 @@ struct SVGPlot {
     }
 
     private func fmt(_ value: Double) -> String { PlotFrame.format(value) }
-}
-
-/// Escaping for HTML text and attributes: every text from a dataset or scenario goes through it.
-enum HTMLText {
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 }

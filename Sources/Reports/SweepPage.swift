@@ -1,4 +1,5 @@
 import Foundation
+import WorkbenchFoundation
 import WorkbenchMetrics
 
 /// `sweep`'s `summary.html`: per headline metric, each combination's distribution across the
@@ -37,7 +38,7 @@ public enum SweepPage {
         scenario: String, seeds: (first: UInt64, last: UInt64), combinations: [String], metrics: [Metric],
         verdicts: [[String]] = []
     ) -> String {
-        var body = "<h1>Sweep of \(HTMLText.escaped(scenario))</h1>"
+        var body = "<h1>Sweep of \(MarkupText.escaped(scenario))</h1>"
         body +=
             "<p class=\"meta\">Seeds \(seeds.first)..\(seeds.last), \(combinations.count) combinations. "
             + "Each strip: the line runs from the minimum to the maximum across the seeds, the bar from the 5th "
@@ -94,7 +95,7 @@ public enum SweepPage {
         var svg =
             PlotFrame.openSVG(width: 720, height: height, label: metric.name)
             + "<text x=\"\(left)\" y=\"16\" class=\"title\">"
-            + "\(HTMLText.escaped(metric.name))</text>"
+            + "\(MarkupText.escaped(metric.name))</text>"
         let bottom = height - 30
         for tick in axis.ticks(in: unit) {
             let label = ValueTicks.label(tick, step: axis.step, unit: unit)
@@ -103,15 +104,15 @@ public enum SweepPage {
                 "<line x1=\"\(f(x(tick)))\" x2=\"\(f(x(tick)))\" y1=\"\(top)\" y2=\"\(f(bottom))\" class=\"grid\"/>"
             svg +=
                 "<text x=\"\(f(x(tick)))\" y=\"\(f(bottom + 14))\" class=\"tick\" text-anchor=\"\(anchor)\">"
-                + "\(HTMLText.escaped(label))</text>"
+                + "\(MarkupText.escaped(label))</text>"
         }
         for (row, label) in combinations.enumerated() {
             let y = top + rowHeight * Double(row)
             svg +=
-                "<text x=\"\(left)\" y=\"\(f(y + 12))\" class=\"legend\">\(HTMLText.escaped(String(label.prefix(110))))</text>"
+                "<text x=\"\(left)\" y=\"\(f(y + 12))\" class=\"legend\">\(MarkupText.escaped(String(label.prefix(110))))</text>"
             guard let p = metric.percentiles[row] else { continue }
             let middle = f(y + 24)
-            svg += "<g><title>\(HTMLText.escaped(tooltip(label, p, metric.unit)))</title>"
+            svg += "<g><title>\(MarkupText.escaped(tooltip(label, p, metric.unit)))</title>"
             svg +=
                 "<line x1=\"\(f(x(p[0])))\" x2=\"\(f(x(p[4])))\" y1=\"\(middle)\" y2=\"\(middle)\" stroke=\"#57606a\"/>"
             svg +=

@@ -137,6 +137,7 @@ struct LiveCommand: ParsableCommand {
         var stateError: CLIError?
         var responses = 0
         var timeouts = 0
+        var answers = LiveAnswerTally()
         let outcome: RunOutcome
         do throws(ScenarioRun.Failure) {
             outcome = try ScenarioRun.execute(loaded, seed: seed) {
@@ -170,6 +171,7 @@ struct LiveCommand: ParsableCommand {
                 failures = shell.transportFailures
                 responses = shell.responses
                 timeouts = shell.timeouts
+                answers = shell.answers
                 endedApp = shell.app
                 return result
             }
@@ -186,6 +188,8 @@ struct LiveCommand: ParsableCommand {
                 + "\(metrics.rateLimits.requests) requests, \(failures.count + timeouts) without a response "
                 + "(\(timeouts) timed out, \(failures.count) not delivered)"
                 + (input.stoppedEarly == nil ? "" : ", stopped early") + "; reports in \(directory)")
+        // HTML pages and error statuses in words (the failure metrics count them by screen).
+        if let answered = answers.summary { print("  \(answered)") }
         for warning in input.warnings { ErrorOutput.report("warning: \(warning)") }
         for verdict in input.verdicts {
             print("  \(verdict.line)")

@@ -15,7 +15,8 @@ struct NavigationTraceTests {
     static func run(
         seconds: Int64, watchlist: Int = 5, coins: Int = 5, history: Int64 = 400,
         script: [(Int64, UserAction)],
-        faults: ServerFaults = .none, plan: RateLimitPlan = .seed50
+        faults: ServerFaults = .none, plan: RateLimitPlan = .seed50,
+        events: ((RunEvent, Int64) -> Void)? = nil
     ) throws -> RunResult {
         let market = AppSimulationTests.market(coins: coins, history: history)
         var config = RunConfig(
@@ -30,7 +31,8 @@ struct NavigationTraceTests {
             script: script.map { ScheduledAction(time: start + $0.0, action: $0.1) })
         config.start = start
         var simulation = try AppSimulation(config: config)
-        return simulation.run()
+        guard let events else { return simulation.run() }
+        return simulation.run(events: events)
     }
 
     /// When each `/coins/markets` request left, ms after the start.
@@ -333,33 +335,24 @@ struct NavigationTraceTests {
     // Bitpal-iOS `da53edf`, `Features/Watchlist/ViewModels/WatchlistViewModel.swift`).
     @Test("a coin removed while the list loads is shown again when the load ends, and refreshed")
     func removedMidLoadShownAgain() throws {
-        let market = AppSimulationTests.market(coins: 5)
-        var config = RunConfig(
-            seed: 3, market: market, durationMilliseconds: 100 * Self.second,
-            server: ServerBehaviour(plan: .seed50, medianLatencyMilliseconds: 200, latencySigma: 0),
-            app: AppSetup(
-                policies: .bitpal,
-                watchlist: market.coins.prefix(2).map {
-                    CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name)
-                }),
-            script: [
-                ScheduledAction(time: Self.start + 10_000, action: .selectTab(.portfolio)),
-                // Back on the list at 40 s: its `.task` loads (the 30 s market cache is stale), and
-                // the coin is removed while that load waits for its answer.
-                ScheduledAction(time: Self.start + 40_000, action: .removeCoin(id: "coin-1")),
-            ])
-        config.start = Self.start
-        var simulation = try AppSimulation(config: config)
         var shown: [(at: Int64, rows: [String])] = []
         var sent: [(at: Int64, target: String)] = []
-        _ = simulation.run(events: { event, time in
-            switch event {
-            case .screenShown(.watchlist?, let items):
-                shown.append((time - Self.start, items.filter { $0.dataTime != nil }.map(\.key)))
-            case .requestSent(_, _, _, _, let target): sent.append((time - Self.start, target))
-            default: break
-            }
-        })
+        _ = try Self.run(
+            seconds: 100, watchlist: 2,
+            script: [
+                (10_000, .selectTab(.portfolio)),
+                // Back on the list at 40 s: its `.task` loads (the 30 s market cache is stale), and
+                // the coin is removed while that load waits for its answer.
+                (40_000, .removeCoin(id: "coin-1")),
+            ],
+            events: { event, time in
+                switch event {
+                case .screenShown(.watchlist?, let items):
+                    shown.append((time - Self.start, items.filter { $0.dataTime != nil }.map(\.key)))
+                case .requestSent(_, _, _, _, let target): sent.append((time - Self.start, target))
+                default: break
+                }
+            })
         // Removed at 40 s (the row goes), back at 40.2 s with the load's answer.
         #expect(shown.last { $0.at == 40_000 }?.rows == ["coin-0"])
         #expect(shown.last { $0.at == 40_200 }?.rows == ["coin-0", "coin-1"])
@@ -375,35 +368,24 @@ struct NavigationTraceTests {
     // coin (Pointwelve/Bitpal-iOS `da53edf`, `Features/CoinDetail/ViewModels/CoinDetailViewModel.swift`).
     @Test("a range switched on a popped coin screen is not drawn on the next screen of the same coin")
     func poppedSwitchNotDrawn() throws {
-        let market = AppSimulationTests.market(coins: 5)
-        var config = RunConfig(
-            seed: 3, market: market, durationMilliseconds: 60 * Self.second,
-            server: ServerBehaviour(plan: .seed50, medianLatencyMilliseconds: 200, latencySigma: 0),
-            app: AppSetup(
-                policies: .bitpal,
-                watchlist: market.coins.prefix(2).map {
-                    CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name)
-                }),
-            script: [
-                ScheduledAction(time: Self.start + 10_000, action: .openCoin(id: "coin-0")),
-                ScheduledAction(time: Self.start + 20_000, action: .switchRange(.oneMonth)),
-                // Popped and pushed again before the 1M answer comes.
-                ScheduledAction(time: Self.start + 20_050, action: .closeCoin),
-                ScheduledAction(time: Self.start + 20_100, action: .openCoin(id: "coin-0")),
-            ])
-        config.start = Self.start
-        var simulation = try AppSimulation(config: config)
         var shown: [(at: Int64, dataTime: Int64?)] = []
         var monthSent: Int64?
-        _ = simulation.run(events: { event, time in
-            switch event {
-            case .screenShown(.coin?, let items):
-                shown.append((time - Self.start, items.first?.dataTime ?? nil))
-            case .requestSent(_, _, _, _, let target) where target.contains("days=30"):
-                monthSent = monthSent ?? time - Self.start
-            default: break
-            }
-        })
+        _ = try Self.run(
+            seconds: 60, watchlist: 2,
+            script: [
+                (10_000, .openCoin(id: "coin-0")), (20_000, .switchRange(.oneMonth)),
+                // Popped and pushed again before the 1M answer comes.
+                (20_050, .closeCoin), (20_100, .openCoin(id: "coin-0")),
+            ],
+            events: { event, time in
+                switch event {
+                case .screenShown(.coin?, let items):
+                    shown.append((time - Self.start, items.first?.dataTime ?? nil))
+                case .requestSent(_, _, _, _, let target) where target.contains("days=30"):
+                    monthSent = monthSent ?? time - Self.start
+                default: break
+                }
+            })
         // The 1M chart was asked for by the first screen and answered after the second opened.
         let sent = try #require(monthSent)
         #expect(sent >= 20_000 && sent < 20_100)

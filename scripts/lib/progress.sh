@@ -7,7 +7,7 @@
 
 watch_progress() {
     local label=$1 log=$2 pid=$3 tests=${4:-}
-    local started=$SECONDS best=0 ticks=0
+    local started=$SECONDS best=0 ticks=0 part=0
     while kill -0 "$pid" 2>/dev/null; do
         sleep 1
         ticks=$((ticks + 1))
@@ -18,13 +18,26 @@ watch_progress() {
         if [ "${finished:-0}" -gt 0 ]; then
             what="tests: ${finished} finished${tests:+ of about $tests}"
         else
-            local step
-            step=$(grep -o -E '^\[[0-9]+/[0-9]+\]' "$log" 2>/dev/null | tail -1 | tr -d '[]' || true)
+            # The last `[N/M]` step since the last finished build: test.sh builds three packages
+            # in turn, and each build's share is its own (never going backwards within it).
+            local step built
+            step=$(awk '/^Build (of product .* )?complete/ { s = "" }
+                /^\[[0-9]+\/[0-9]+\]/ { match($0, /^\[[0-9]+\/[0-9]+\]/); s = substr($0, 2, RLENGTH - 2) }
+                END { print s }' "$log" 2>/dev/null || true)
+            built=$(grep -c -E '^Build (of product .* )?complete' "$log" 2>/dev/null || true)
+            if [ "${built:-0}" != "$part" ]; then
+                part=${built:-0}
+                best=0
+            fi
             if [ -n "$step" ]; then
                 local done=${step%/*} total=${step#*/}
                 local percent=$((done * 100 / (total > 0 ? total : 1)))
                 ((percent > best)) && best=$percent
-                what="building: ${best} %"
+                if ((part > 0)); then
+                    what="building (part $((part + 1))): ${best} %"
+                else
+                    what="building: ${best} %"
+                fi
             else
                 what="planning the build"
             fi

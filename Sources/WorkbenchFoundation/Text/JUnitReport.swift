@@ -70,28 +70,18 @@ public struct JUnitReport: Sendable, Equatable {
         return text + "  </testsuite>\n</testsuites>\n"
     }
 
-    /// Text as XML 1.0 character data or an attribute value: `&`, `<`, `>` and quotes escaped,
+    /// Text as XML 1.0 character data or an attribute value: markup escaped (``MarkupText``),
     /// line breaks and tabs kept as character references, and characters XML 1.0 does not allow
-    /// (other control characters, lone surrogates cannot occur in a Swift string) dropped.
+    /// (other control characters, and U+FFFE and U+FFFF) dropped.
     public static func escaped(_ text: String) -> String {
         var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        for scalar in MarkupText.escaped(text).unicodeScalars {
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
             case "\n": out += "&#10;"
             case "\r": out += "&#13;"
             case "\t": out += "&#9;"
-            default:
-                let value = scalar.value
-                let allowed =
-                    value >= 0x20 && !(0xFFFE...0xFFFF).contains(value)
-                guard allowed else { continue }
-                out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): continue
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
