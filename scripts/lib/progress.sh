@@ -38,6 +38,9 @@ watch_progress() {
                 else
                     what="building: ${best} %"
                 fi
+            elif ((part > 0)); then
+                # `swift test` writes its build's steps only when the build ends.
+                what="building (part $((part + 1)))"
             else
                 what="planning the build"
             fi
