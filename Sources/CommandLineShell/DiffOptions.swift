@@ -69,8 +69,6 @@ public struct DiffOptions: ParsableArguments {
         guard (0...1_000_000).contains(cases) else {
             throw ValidationError("--cases \(cases): give 0 to 1000000 random cases per rule")
         }
-        if let junit, junit.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--junit: the path is empty; give a file such as out/conformance-diff.xml")
-        }
+        if let junit, let problem = JUnitPath.problem(junit) { throw ValidationError(problem) }
     }
 }

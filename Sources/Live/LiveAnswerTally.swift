@@ -4,7 +4,7 @@ import TrackerCore
 /// pages rather than CoinGecko's JSON, and how many had each status other than 200, so a run
 /// against the wrong server or root says so in words instead of only in its failure metrics.
 public struct LiveAnswerTally: Sendable, Equatable {
-    /// Answers whose body is an HTML page (its first non-blank byte is `<`).
+    /// Answers whose body is an HTML page (``CoinGeckoErrorBody/isHTMLPage(_:)``).
     public private(set) var htmlPages = 0
     /// Answers by status, for every status but 200.
     public private(set) var statuses: [Int: Int] = [:]
@@ -15,8 +15,7 @@ public struct LiveAnswerTally: Sendable, Equatable {
     /// Counts one answer.
     public mutating func record(_ response: HTTPResponse) {
         if response.status != 200 { statuses[response.status, default: 0] += 1 }
-        let first = response.body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        if first == UInt8(ascii: "<") { htmlPages += 1 }
+        if CoinGeckoErrorBody.isHTMLPage(response.body) { htmlPages += 1 }
     }
 
     /// One line for the summary, nil when every answer was a 200 in JSON:

@@ -58,8 +58,7 @@ public enum APIRootCheck {
         case .success(let answer): response = answer
         }
         let status = response.status
-        let firstByte = response.body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        if firstByte == UInt8(ascii: "<") {
+        if CoinGeckoErrorBody.isHTMLPage(response.body) {
             return .unusable(
                 "\(ping) answered HTTP \(status) with an HTML page, not CoinGecko's JSON: \(roots)")
         }

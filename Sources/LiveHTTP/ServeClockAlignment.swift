@@ -22,6 +22,11 @@ public enum ServeClockAlignment {
         case notAligned(String)
     }
 
+    /// Why a serve whose admin API wants its token cannot be aligned.
+    static let tokenNeeded =
+        "serve's admin API needs its token (--admin-token-file), so live cannot set serve's clock to the "
+        + "scenario's start: every age is short by the time serve ran before live"
+
     /// How long each admin request may take, ms.
     public static let timeoutMilliseconds: Int64 = 5_000
 
@@ -53,10 +58,7 @@ public enum ServeClockAlignment {
         }
         guard health.status == 200, let facts = Health(health.body) else {
             if health.status == 401 {
-                return .notAligned(
-                    "serve's admin API needs its token (--admin-token-file), so live cannot set serve's "
-                        + "clock to the scenario's start: every age is short by the time serve ran before live"
-                )
+                return .notAligned(tokenNeeded)
             }
             return .notServe
         }
@@ -82,9 +84,7 @@ public enum ServeClockAlignment {
         switch answer.status {
         case 200: return .aligned(wasAheadMilliseconds: facts.now - start)
         case 401:
-            return .notAligned(
-                "serve's admin API needs its token (--admin-token-file), so live cannot set serve's clock "
-                    + "to the scenario's start: every age is short by the time serve ran before live")
+            return .notAligned(tokenNeeded)
         default:
             return .notAligned(
                 "serve refused to set its clock to the scenario's start (HTTP \(answer.status)): is serve running "

@@ -3,8 +3,6 @@ import CommandLineShell
 import Datasets
 import Foundation
 import Reports
-import Runs
-import Scenarios
 import Simulation
 import TrackerCore
 import WorkbenchFoundation
@@ -54,63 +52,67 @@ struct CheckCommand: ParsableCommand {
         if let goldenDirectory { try Self.checkGoldenDirectory(goldenDirectory, record: record) }
         if let junitPath { try JUnitOutput.check(junitPath) }
         var junit = JUnitReport(name: "workbench check", cases: [])
-        defer { if let junitPath { try? JUnitOutput.write(junit, to: junitPath) } }
         var (regressions, unchecked) = (0, 0)
-        for file in scenarios {
-            let goldenDirectory =
-                goldenDirectory
-                ?? URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("golden")
-                .relativePath
-            let loaded: ScenarioRun.Loaded
-            let outcome: RunOutcome
-            do throws(CLIError) {
-                loaded = try ScenarioRunner.load(file, overrides: [])
-                outcome = try ScenarioRunner.execute(loaded, seed: nil, timer: nil, progress: nil)
-            } catch {
-                // The report says which scenario stopped the check, not only those before it.
-                junit.cases.append(
-                    .init(
-                        name: file, className: "check",
-                        outcome: .failed(message: error.message, details: error.message)))
-                throw error
-            }
-            var problems = outcome.report.verdicts.compactMap(\.problem)
-            let notes = outcome.report.verdicts.filter { $0.known && $0.failure != nil }.map(\.line)
-            let goldenPath = "\(goldenDirectory)/\(loaded.scenario.name).charts.txt"
-            let charts = Self.chartText(outcome.result.plots)
-            if record {
-                try InputFiles.write(charts, to: goldenPath)
-                print("recorded \(goldenPath)")
-                continue
-            }
-            if let golden = try Self.readGolden(goldenPath) {
-                if let difference = Self.difference(expected: golden, actual: charts) {
-                    problems.append("charts differ from \(goldenPath): \(difference)")
+        var current = ""
+        do throws(CLIError) {
+            for file in scenarios {
+                current = file
+                let goldenDirectory =
+                    goldenDirectory
+                    ?? URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("golden")
+                    .relativePath
+                let loaded = try ScenarioRunner.load(file, overrides: [])
+                let outcome = try ScenarioRunner.execute(loaded, seed: nil, timer: nil, progress: nil)
+                var problems = outcome.report.verdicts.compactMap(\.problem)
+                let notes = outcome.report.verdicts.filter { $0.known && $0.failure != nil }.map(\.line)
+                let goldenPath = "\(goldenDirectory)/\(loaded.scenario.name).charts.txt"
+                let charts = Self.chartText(outcome.result.plots)
+                if record {
+                    try InputFiles.write(charts, to: goldenPath)
+                    print("recorded \(goldenPath)")
+                    continue
                 }
-            } else if !charts.isEmpty {
-                // Not recorded yet: nothing was compared, so this is not a pass.
-                print("NEW  \(file)\n     no golden charts at \(goldenPath); record them with --record")
-                for problem in problems { print("     \(problem)") }
-                let message = "no golden charts at \(goldenPath) to compare with; record them with --record"
+                if let golden = try Self.readGolden(goldenPath) {
+                    if let difference = Self.difference(expected: golden, actual: charts) {
+                        problems.append("charts differ from \(goldenPath): \(difference)")
+                    }
+                } else if !charts.isEmpty {
+                    // Not recorded yet: nothing was compared, so this is not a pass.
+                    print("NEW  \(file)\n     no golden charts at \(goldenPath); record them with --record")
+                    for problem in problems { print("     \(problem)") }
+                    let message =
+                        "no golden charts at \(goldenPath) to compare with; record them with --record"
+                    junit.cases.append(
+                        .init(
+                            name: file, className: "check",
+                            outcome: .failed(
+                                message: message, details: ([message] + problems).joined(separator: "\n"))))
+                    unchecked += 1
+                    regressions += problems.isEmpty ? 0 : 1
+                    continue
+                }
+                print("\(problems.isEmpty ? "ok  " : "FAIL") \(file)")
+                for line in problems + notes { print("     \(line)") }
                 junit.cases.append(
                     .init(
                         name: file, className: "check",
-                        outcome: .failed(
-                            message: message, details: ([message] + problems).joined(separator: "\n"))))
-                unchecked += 1
+                        outcome: problems.isEmpty
+                            ? .passed
+                            : .failed(
+                                message: problems[0], details: (problems + notes).joined(separator: "\n"))))
                 regressions += problems.isEmpty ? 0 : 1
-                continue
             }
-            print("\(problems.isEmpty ? "ok  " : "FAIL") \(file)")
-            for line in problems + notes { print("     \(line)") }
+        } catch {
+            // The report says which scenario stopped the check (unreadable, a bad golden file),
+            // not only those before it.
             junit.cases.append(
                 .init(
-                    name: file, className: "check",
-                    outcome: problems.isEmpty
-                        ? .passed
-                        : .failed(message: problems[0], details: (problems + notes).joined(separator: "\n"))))
-            regressions += problems.isEmpty ? 0 : 1
+                    name: current, className: "check",
+                    outcome: .failed(message: error.message, details: error.message)))
+            if let junitPath { try JUnitOutput.write(junit, to: junitPath) }
+            throw error
         }
+        if let junitPath { try JUnitOutput.write(junit, to: junitPath) }
         if regressions > 0 || unchecked > 0 {
             let parts = [
                 regressions > 0 ? "\(regressions) scenario(s) regressed" : nil,

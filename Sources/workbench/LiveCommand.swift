@@ -215,41 +215,35 @@ struct LiveCommand: ParsableCommand {
     /// ``APIRootCheck/check(root:headers:)`` from the command's thread (not a task's): it waits
     /// for the check, at most its timeout and five seconds.
     static func checkWaiting(root: String, headers: [HTTPHeaders.Field]) -> APIRootCheck.Verdict {
-        let outcome = Locked<APIRootCheck.Verdict?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        Task {
-            let verdict = await APIRootCheck.check(root: root, headers: headers)
-            outcome.withLock { $0 = verdict }
-            finished.signal()
+        waitBounded(milliseconds: Int(APIRootCheck.timeoutMilliseconds) + 5_000) {
+            await APIRootCheck.check(root: root, headers: headers)
         }
-        let bound = Int(APIRootCheck.timeoutMilliseconds) + 5_000
-        guard finished.wait(timeout: .now() + .milliseconds(bound)) == .success,
-            let verdict = outcome.withLock({ $0 })
-        else {
-            return APIRootCheck.verdict(
+            ?? APIRootCheck.verdict(
                 .failure(.timedOut(afterMilliseconds: APIRootCheck.timeoutMilliseconds)), root: root)
-        }
-        return verdict
     }
 
     /// ``ServeClockAlignment/align(apiRoot:to:speed:)``, waited for at most its two requests'
     /// timeouts and a margin.
     static func alignWaiting(root: String, start: Int64, speed: Double) -> ServeClockAlignment.Outcome {
-        let outcome = Locked<ServeClockAlignment.Outcome?>(nil)
+        waitBounded(milliseconds: 2 * Int(ServeClockAlignment.timeoutMilliseconds) + 5_000) {
+            await ServeClockAlignment.align(apiRoot: root, to: start, speed: speed)
+        } ?? .notAligned("serve's admin API did not answer in time: every age is off by serve's head start")
+    }
+
+    /// Runs `body` in a task and waits for it from the command's thread (not a task's), at most
+    /// `milliseconds`; nil when it has not finished by then.
+    static func waitBounded<Value: Sendable>(milliseconds: Int, _ body: @escaping @Sendable () async -> Value)
+        -> Value?
+    {
+        let outcome = Locked<Value?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Task {
-            let aligned = await ServeClockAlignment.align(apiRoot: root, to: start, speed: speed)
-            outcome.withLock { $0 = aligned }
+            let value = await body()
+            outcome.withLock { $0 = value }
             finished.signal()
         }
-        let bound = 2 * Int(ServeClockAlignment.timeoutMilliseconds) + 5_000
-        guard finished.wait(timeout: .now() + .milliseconds(bound)) == .success,
-            let aligned = outcome.withLock({ $0 })
-        else {
-            return .notAligned(
-                "serve's admin API did not answer in time: every age is off by serve's head start")
-        }
-        return aligned
+        guard finished.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else { return nil }
+        return outcome.withLock { $0 }
     }
 
     /// The API root, checked: an http(s) URL with a host.

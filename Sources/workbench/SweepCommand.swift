@@ -170,13 +170,14 @@ struct SweepCommand: ParsableCommand {
     /// did not meet the scenario's expectations.
     static func junit(_ summary: SweepSummary) -> JUnitReport {
         let plan = summary.plan
-        let cases = plan.combinations.indices.map { combination in
+        // The verdicts table's rows (after its header): the failing seeds as `summary.md` lists them.
+        let rows = summary.verdictRows.dropFirst()
+        let cases = zip(plan.combinations.indices, rows).map { combination, row in
             let verdict = summary.verdicts[combination]
             let name = plan.label(combination)
             guard verdict.failed > 0 else {
                 return JUnitReport.TestCase(name: name, className: "sweep", outcome: .passed)
             }
-            let seeds = verdict.failingSeeds.map(String.init).joined(separator: ", ")
             let message =
                 "\(verdict.failed) of \(verdict.passed + verdict.failed) cells did not meet the expectations of "
                 + "\(plan.scenario)"
@@ -185,7 +186,7 @@ struct SweepCommand: ParsableCommand {
                 outcome: .failed(
                     message: message,
                     details: message
-                        + "\nfailing seeds: \(seeds)\(verdict.failed > verdict.failingSeeds.count ? ", ..." : "")"
+                        + "\nfailing seeds: \(row[3])"
                         + "\nrun one again with: workbench run \(plan.scenario) --seed \(verdict.failingSeeds.first ?? 0)"
                         + plan.combinations[combination].map { " --set \($0)" }.joined()))
         }

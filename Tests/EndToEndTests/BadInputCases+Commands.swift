@@ -111,6 +111,10 @@ extension BadInputCase {
             label: "check: --junit a directory", arguments: ["check", "$D/s.yaml", "--junit", "$D"],
             files: scenarioFile, messages: ["--junit $D", "is a directory"]),
         .init(
+            label: "check: --junit under a file",
+            arguments: ["check", "$D/s.yaml", "--junit", "$D/s.yaml/junit.xml"],
+            files: scenarioFile, messages: ["--junit: $D/s.yaml/junit.xml"]),
+        .init(
             label: "check: a garbage golden", arguments: ["check", "$D/s.yaml", "--golden-dir", "$D"],
             files: scenarioFile.merging(["bad.charts.txt": .text("# 1D.line\nhello world\n")]) { $1 },
             messages: ["$D/bad.charts.txt:2", "not a golden chart file"]),

@@ -1,5 +1,6 @@
 import CommandLineShell
 import Foundation
+import WorkbenchFoundation
 
 /// `conformance diff`: the app's pure functions at a revision, extracted and built beside
 /// TrackerCore, run against the workbench on the same seeded and edge cases, rule by rule.
@@ -110,15 +111,15 @@ public struct Diff: Sendable, Codable {
             progress(
                 "running \(included.map(\.name).joined(separator: ", ")): \(randomCases) random cases each after "
                     + "the edges, \(jobs) at a time")
-            let ran = RuleResults()
+            let ran = Locked<[String: RuleResult]>([:])
             let (folder, seed, randomCases) = (package.folder, seed, randomCases)
             DispatchQueue.concurrentPerform(iterations: included.count) { index in
                 let rule = included[index]
-                ran.set(
-                    DiffBuild.run(runner, rule: rule, seed: seed, randomCases: randomCases, scratch: folder),
-                    for: rule.name)
+                let result = DiffBuild.run(
+                    runner, rule: rule, seed: seed, randomCases: randomCases, scratch: folder)
+                ran.withLock { $0[rule.name] = result }
             }
-            results.merge(ran.all) { _, new in new }
+            results.merge(ran.withLock { $0 }) { _, new in new }
         }
         rules = chosen.compactMap { results[$0.name] }
     }
@@ -185,15 +186,4 @@ struct DiffExtraction {
             patches += lifted.patches
         }
     }
-}
-
-/// Rule results gathered from concurrent runs.
-private final class RuleResults: @unchecked Sendable {
-    // Every access holds the lock.
-    private let lock = NSLock()
-    private var results: [String: Diff.RuleResult] = [:]
-
-    func set(_ result: Diff.RuleResult, for rule: String) { lock.withLock { results[rule] = result } }
-
-    var all: [String: Diff.RuleResult] { lock.withLock { results } }
 }

@@ -43,7 +43,7 @@ public struct CoinGeckoErrorBody: Sendable, Equatable {
     /// - Returns: What the body says.
     public static func recognise<Bytes: Collection>(_ data: Bytes) -> CoinGeckoErrorBody
     where Bytes.Element == UInt8 {
-        let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let firstByte = firstNonBlankByte(of: data)
         if firstByte == UInt8(ascii: "<") { return CoinGeckoErrorBody(format: .html) }
         guard firstByte == UInt8(ascii: "{") else { return CoinGeckoErrorBody(format: .other) }
         do throws(LocatedDecodingError) {
@@ -75,5 +75,18 @@ public struct CoinGeckoErrorBody: Sendable, Equatable {
         default:
             try cursor.skipValue(path: path)
         }
+    }
+}
+
+extension CoinGeckoErrorBody {
+    /// Whether a body is an HTML page (a CDN's error page, a login page, a wrong root): its first
+    /// non-blank byte is `<`. Reads no further than that byte.
+    public static func isHTMLPage<Bytes: Collection>(_ data: Bytes) -> Bool where Bytes.Element == UInt8 {
+        firstNonBlankByte(of: data) == UInt8(ascii: "<")
+    }
+
+    /// The first byte that is not a space, tab or line break.
+    static func firstNonBlankByte<Bytes: Collection>(of data: Bytes) -> UInt8? where Bytes.Element == UInt8 {
+        data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     }
 }
