@@ -3,11 +3,21 @@
 # issue, and the two result lines (XCTest's and Swift Testing's). The whole output goes to
 # .build/test.log. Exit status: swift test's.
 # Usage: scripts/test.sh [swift test arguments, e.g. --filter ReportTests]
+#        scripts/test.sh --build-only     (builds what the tests need and runs none: CI starts
+#                                          its load beside the run that follows)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
 log=.build/test.log
-echo "test: building and running every test (the full output goes to $log)" >&2
+build_only=0
+if [ "${1-}" = "--build-only" ]; then
+    build_only=1
+    shift
+    log=.build/test-build.log
+    echo "test: building what the tests need (the full output goes to $log)" >&2
+else
+    echo "test: building and running every test (the full output goes to $log)" >&2
+fi
 # The server is a package of its own (Server/); the end-to-end tests run it through `workbench
 # serve`, which would otherwise build it inside the first test that serves.
 # SwiftPM keeps the server package's build plan across builds and misses a file added to the
@@ -22,7 +32,11 @@ rm -f Conformance/.build/debug.yaml Conformance/.build/*/debug/description.json
 (
     swift build --package-path Server --product workbench-serve >"$log" 2>&1 \
         && swift build --package-path Conformance --product workbench-conformance >>"$log" 2>&1 \
-        && swift test "$@" >>"$log" 2>&1
+        && if [ "$build_only" = 1 ]; then
+            swift build --build-tests >>"$log" 2>&1
+        else
+            swift test "$@" >>"$log" 2>&1
+        fi
 ) &
 run=$!
 watch_progress test "$log" "$run" 670
@@ -31,6 +45,10 @@ status=$?
 # Build errors, failures with their issue lines, and the summaries.
 grep -E "error:|^✘|^Test Suite 'All tests' (passed|failed)|Executed [0-9]+ tests|^✔ Test run with|Program crashed" "$log" \
     | grep -v "^✘ Suite \|Executed 0 tests" | head -200
+if [ "$build_only" = 1 ]; then
+    if [ "$status" -ne 0 ]; then echo "test: the build FAILED (exit $status); the full output is in $log" >&2; fi
+    exit "$status"
+fi
 if [ "$status" -ne 0 ]; then
     echo "test: FAILED (exit $status); the full output is in $log" >&2
 else
