@@ -173,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["WorkbenchFoundation", "Simulation", "WorkbenchMetrics", "TestSupport"]),
+            dependencies: ["WorkbenchFoundation", "Simulation", "Live", "WorkbenchMetrics", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"]),
         .testTarget(
             name: "ReportsTests",

@@ -24,11 +24,11 @@ public struct LiveShell: ~Copyable {
     let config: RunConfig
     let speed: Double
     let transport: any CoinGeckoTransport
-    /// The app (its watchlist and ledger are what a shell persists at the end).
-    public private(set) var app: TrackerApp
+    /// The app, and what every shell does around it.
+    var host: AppHost
     var timers = EventQueue<Timer>()
-    var effects: [AppEffect] = []
-    var observers: RunObservers
+    /// The host's outputs being executed (kept, so taking them allocates nothing).
+    var outputs: [AppHost.Output] = []
     /// Requests sent and not yet answered or timed out, with their targets.
     var inFlight: [Int: String] = [:]
     let inbox = LiveInbox()
@@ -54,24 +54,23 @@ public struct LiveShell: ~Copyable {
     ///   - transport: Carries the requests (libcurl to `workbench serve` or CoinGecko).
     ///   - speed: Scenario seconds per real second, above 0.
     ///   - events: Told every event of the run with its scenario time.
+    ///   - checkingInvariants: Whether the app's invariants are checked after every input.
     /// - Throws: ``AlertError`` for invalid alerts.
     public init(
         config: RunConfig, transport: any CoinGeckoTransport, speed: Double,
-        events: ((RunEvent, Int64) -> Void)? = nil
+        events: ((RunEvent, Int64) -> Void)? = nil, checkingInvariants: Bool = false
     ) throws(AlertError) {
         precondition(speed > 0, "the speed must be above 0")
-        var widgetStream = StreamSeed.splitMix(root: config.seed, stream: "widget")
-        var backoffStream = StreamSeed.splitMix(root: config.seed, stream: "backoff")
-        app = try TrackerApp(
-            setup: config.app, plan: config.server.plan, start: config.start, widgetSeed: widgetStream.next(),
-            backoffSeed: backoffStream.next())
+        host = try AppHost(config: config, events: events, checkingInvariants: checkingInvariants)
         self.config = config
         self.speed = speed
         self.transport = transport
-        observers = RunObservers(sink: events)
         stopRequest = StopRequest(inbox: inbox)
         reached = config.start
     }
+
+    /// The app (its watchlist and ledger are what a shell persists at the end).
+    public var app: TrackerApp { host.app }
 
     /// Runs the scenario on the wall clock until its end or a stop.
     ///
@@ -87,40 +86,29 @@ public struct LiveShell: ~Copyable {
         func scenarioNow() -> Int64 {
             start + Int64(min((clock.seconds() - wallStart) * speed * 1000, 1e15).rounded(.down))
         }
-        var actions = ActionFeed(config: config, ranges: app.chartRanges)
         var now = start
-        app.launch(at: now)
-        settle(at: now)
-        var processed = 0
-        var reportedPercent = -1
+        host.launch(at: now)
+        executeOutputs(at: now)
         while !stopRequest.isStopped {
             for delivery in inbox.take() {
                 guard let target = inFlight.removeValue(forKey: delivery.id) else { continue }
                 now = max(now, min(scenarioNow(), end))
                 deliver(delivery, target: target, at: now)
-                processed += 1
-                settle(at: now)
+                executeOutputs(at: now)
             }
             let timerTime = timers.nextTime
-            let due = [timerTime, actions.nextTime()].compactMap { $0 }.min()
+            let due = [timerTime, host.nextActionTime()].compactMap { $0 }.min()
             let current = scenarioNow()
             if let due, due <= min(current, end) {
-                if let action = actions.take(dueBy: timerTime) {
+                if let action = host.takeAction(dueBy: timerTime) {
                     now = max(now, action.time)
-                    perform(action.action, at: now)
+                    host.perform(action.action, at: now)
                 } else if let (time, timer) = timers.next() {
                     now = max(now, time)
                     fire(timer, at: now)
                 }
-                processed += 1
-                settle(at: now)
-                if let progress, end > start {
-                    let percent = Int((now - start) * 100 / (end - start))
-                    if percent > reportedPercent {
-                        reportedPercent = percent
-                        progress(Double(percent) / 100)
-                    }
-                }
+                executeOutputs(at: now)
+                if let progress, let share = host.progress(at: now) { progress(share) }
                 continue
             }
             if current >= end { break }
@@ -128,38 +116,20 @@ public struct LiveShell: ~Copyable {
         }
         reached = stopRequest.isStopped ? now : end
         if !stopRequest.isStopped { progress?(1) }
-        app.finish(events: processed, at: reached)
-        executeEffects(at: reached)
+        host.finish(at: reached)
         // Stopped early: the figures cover the span reached, and say so.
-        return observers.result(
+        return host.observers.result(
             config: config, stoppedEarly: stopRequest.reason.map { EarlyStop(reason: $0, reached: reached) })
-    }
-
-    /// Executes the app's effects, tells it the time so it reports its screen, and executes what
-    /// that asked for.
-    private mutating func settle(at now: Int64) {
-        executeEffects(at: now)
-        app.updateScreen(at: now)
-        executeEffects(at: now)
-    }
-
-    private mutating func perform(_ action: UserAction, at now: Int64) {
-        app.perform(action, at: now)
-        guard case .search(let text, _) = action, app.isSearching else { return }
-        executeEffects(at: now)
-        for (time, typed) in text.keystrokes(from: now) {
-            timers.schedule(.app(.keystroke(typed)), at: time)
-        }
     }
 
     private mutating func fire(_ timer: Timer, at now: Int64) {
         switch timer {
-        case .app(let wake): app.wake(wake, at: now)
+        case .app(let wake): host.wake(wake, at: now)
         case .timeout(let id):
+            // A timeout for a request already answered is no input.
             guard inFlight.removeValue(forKey: id) != nil else { return }
             timeouts += 1
-            observers.answered(id, status: nil, config: config, at: now)
-            app.timedOut(request: id, at: now)
+            host.timedOut(request: id, at: now)
         }
     }
 
@@ -168,38 +138,45 @@ public struct LiveShell: ~Copyable {
         case .success(let response):
             responses += 1
             answers.record(response)
-            observers.answered(delivery.id, status: response.status, config: config, at: now)
-            app.receive(response, forRequest: delivery.id, dataTime: now, at: now)
+            host.receive(
+                response, forRequest: delivery.id, dataTime: Self.dataTime(of: response, at: now), at: now)
         case .failure(let error):
             transportFailures.count += 1
             if transportFailures.first == nil { transportFailures.first = error.description }
-            observers.answered(delivery.id, status: nil, config: config, at: now)
-            app.failed(request: delivery.id, CoinGeckoError(.transport(error), request: target), at: now)
+            host.failed(request: delivery.id, CoinGeckoError(.transport(error), request: target), at: now)
         }
     }
 
-    /// Executes what the app asked for, in order.
-    private mutating func executeEffects(at now: Int64) {
-        app.takeEffects(into: &effects)
-        for index in effects.indices {
-            switch effects[index] {
-            case .event(let event): observers.emit(event, at: now)
+    /// The header `workbench serve` puts on an answer whose data has a time of its own: when it
+    /// was current, epoch ms (a CDN-cached answer's store time), as the simulator hands it over.
+    public static let dataTimeHeader = "X-Simulated-Data-Time"
+
+    /// When an answer's data was current: ``dataTimeHeader``'s time (never after `now`), else
+    /// `now` (CoinGecko says no more than `Age`'s whole seconds).
+    public static func dataTime(of response: HTTPResponse, at now: Int64) -> Int64 {
+        response.headers[dataTimeHeader].flatMap { Int64($0) }.map { min($0, now) } ?? now
+    }
+
+    /// Does what the app asked for, in order: requests leave, wakes go into the timers.
+    private mutating func executeOutputs(at now: Int64) {
+        host.takeOutputs(into: &outputs)
+        for index in outputs.indices {
+            switch outputs[index] {
             case .send(let request): send(request, at: now)
-            case .schedule(let wake, let time): timers.schedule(.app(wake), at: time)
-            case .alertFired(let report): observers.alertFired(report, config: config, at: now)
+            case .wake(let wake, let time): timers.schedule(.app(wake), at: time)
             }
         }
     }
 
-    /// A request leaves in a task of its own; its answer comes back through the inbox, unless its
-    /// timeout (in scenario time) comes first.
+    /// A request leaves in a task of its own (on ``DispatchTaskExecutor``, never waiting for a
+    /// busy pool); its answer comes back through the inbox, unless its timeout (in scenario time)
+    /// comes first.
     private mutating func send(_ sent: AppRequest, at now: Int64) {
         let request = sent.request
-        observers.sent(sent, at: now)
         inFlight[sent.id] = request.target
         timers.schedule(.timeout(request: sent.id), at: now + request.timeoutMilliseconds)
         let (transport, inbox, id) = (transport, inbox, sent.id)
-        Task {
+        Task(executorPreference: DispatchTaskExecutor.shared) {
             let result: Result<HTTPResponse, TransportError>
             do throws(TransportError) {
                 result = .success(try await transport.send(request))

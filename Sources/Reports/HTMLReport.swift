@@ -57,6 +57,7 @@ public enum HTMLReport {
         if !charts.rows.isEmpty {
             body +=
                 "<h2>Charts by range and type</h2>"
+                + "<p>\(MarkupText.escaped(ReportSections.chartTableNote.replacingOccurrences(of: "`", with: "")))</p>"
                 + table(["chart"] + charts.columns, charts.rows.map { [$0.0] + $0.1 })
         }
         return page(title: input.scenario, body: body)

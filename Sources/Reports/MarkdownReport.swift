@@ -42,7 +42,7 @@ public enum MarkdownReport {
         let charts = ReportSections.chartTable(input.result)
         if !charts.rows.isEmpty {
             text +=
-                "\n## Charts by range and type\n\n"
+                "\n## Charts by range and type\n\n\(ReportSections.chartTableNote)\n\n"
                 + table(["chart"] + charts.columns, charts.rows.map { ["`\($0.0)`"] + $0.1 })
         }
         return text

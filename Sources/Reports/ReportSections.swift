@@ -50,7 +50,7 @@ enum ReportSections {
         "rate_limit": "Rate limits", "cache": "Caches", "freshness": "Freshness", "charts": "Charts",
         "watchlist": "Watchlist", "portfolio": "Portfolio",
         "alerts": "Alerts (workbench extension)", "failures": "Failures", "server": "Server",
-        "simulation": "Simulation", "screens": "Screens", "widget": "Widget",
+        "simulation": "Simulation", "screens": "Screens", "widget": "Widget", "app": "App",
     ]
 
     /// The metrics by section, each formatted by its unit; each range and type's chart figures
@@ -63,8 +63,18 @@ enum ReportSections {
         }
     }
 
+    /// What the charts table's figures are: each preparation's, not the run's sums.
+    static let chartTableNote =
+        "`prepared` counts the chart payloads (fetched, or read from a cache) filtered and downsampled "
+        + "for the screen; `fetched`, `kept` and `drawn` are per preparation (their mean when "
+        + "preparations differ), and `result.json` keeps the totals under `charts.<range>.<type>`."
+
+    /// The figures the charts table shows per preparation rather than summed.
+    static let perPreparation: Set<String> = ["fetched", "kept", "drawn"]
+
     /// One row per chart range and type (`1D.line`), shortest range first, with a column per
-    /// figure any of them has; a figure a row lacks is blank.
+    /// figure any of them has; a figure a row lacks is blank. Points fetched, kept and drawn read
+    /// per preparation (``chartTableNote``): "drawn 96" for a 1D line drawn three times, not 288.
     static func chartTable(_ result: ReportResult) -> (columns: [String], rows: [(String, [String])]) {
         let details = result.charts
         var columns: [String] = []
@@ -73,13 +83,23 @@ enum ReportSections {
         }
         let rows = details.map { group in
             let figures = group.metrics
+            let prepared = figures.first { $0.name == "prepared" }?.value
             return (
                 group.name,
                 columns.map { column in
-                    figures.first { $0.name == column }.map { MetricFormatting.text($0.value, $0.unit) } ?? ""
+                    guard let metric = figures.first(where: { $0.name == column }) else { return "" }
+                    if perPreparation.contains(column), let prepared {
+                        return prepared > 0 ? perPreparationText(metric.value / prepared) : "-"
+                    }
+                    return MetricFormatting.text(metric.value, metric.unit)
                 }
             )
         }
         return (columns, rows)
+    }
+
+    /// A per-preparation mean: whole when it is whole, else to one decimal.
+    static func perPreparationText(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 }

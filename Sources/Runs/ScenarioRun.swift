@@ -68,16 +68,19 @@ public enum ScenarioRun {
     ///   - timer: Measures wall time of parts of the run, if given.
     ///   - progress: Told the share of simulated time done (0...1).
     ///   - events: Told every event of the run with its time (``RunEvent``); never changes the result.
+    ///   - checkingInvariants: Whether the app's, the server's and the events' invariants are
+    ///     checked after every event (``AppInvariants``): slower, and a broken one stops the
+    ///     process with what broke; never changes the result.
     /// - Returns: The simulator's result, and the report input with the verdicts.
     public static func execute(
         _ loaded: Loaded, seed: UInt64? = nil, timer: (any WallTimer)? = nil,
         progress: (@Sendable (Double) -> Void)? = nil, events: ((RunEvent, Int64) -> Void)? = nil,
-        stop: (@Sendable () -> String?)? = nil
+        stop: (@Sendable () -> String?)? = nil, checkingInvariants: Bool = false
     ) throws(Failure) -> RunOutcome {
         try execute(loaded, seed: seed) { config throws(Failure) in
             try simulate(
                 config, file: loaded.scenario.file, timer: timer, progress: progress, events: events,
-                stop: stop)
+                stop: stop, checkingInvariants: checkingInvariants)
         }
     }
 
@@ -129,11 +132,11 @@ public enum ScenarioRun {
     private static func simulate(
         _ config: consuming RunConfig, file: String, timer: (any WallTimer)?,
         progress: (@Sendable (Double) -> Void)?,
-        events: ((RunEvent, Int64) -> Void)?, stop: (@Sendable () -> String?)?
+        events: ((RunEvent, Int64) -> Void)?, stop: (@Sendable () -> String?)?, checkingInvariants: Bool
     ) throws(Failure) -> RunResult {
         var simulation: AppSimulation
         do {
-            simulation = try AppSimulation(config: config)
+            simulation = try AppSimulation(config: config, checkingInvariants: checkingInvariants)
         } catch {
             throw Failure(description: "\(file): alerts: \(error)")
         }

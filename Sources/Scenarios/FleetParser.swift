@@ -8,64 +8,134 @@ import WorkbenchFoundation
 /// with its file, line and key.
 public enum FleetParser {
     /// Reads a fleet file. Its scenario resolves as `extends` does: relative to the fleet file,
-    /// inside its project folder (``ProjectFolder``), existing.
+    /// inside its project folder (``ProjectFolder``), existing. Every key is read even when one
+    /// before it is wrong (``ProblemSink``), so one pass reports every problem it can.
     ///
     /// - Parameter path: The fleet file.
-    /// - Throws: ``ScenarioError`` naming the file, line and key of the first problem.
+    /// - Throws: ``ScenarioError`` naming the file, line and key of the first problem, carrying
+    ///   the others in file order.
     public static func load(path: String) throws(ScenarioError) -> FleetDefinition {
         let text = try ScenarioParser.text(of: try ScenarioParser.bytes(of: path), file: path)
         let node = try ScenarioParser.compose(text, file: path)
+        let sink = ProblemSink()
         let root = try NodeReader(node: node, files: SourceFiles(main: path), path: "").mapping(
-            allowing: ["name", "description", "fleet"])
-        let fleet = try root.required("fleet").mapping(
-            allowing: [
-                "scenario", "users", "days", "seed", "habits", "requests_per_hour_target", "arms", "prices",
-                "refusal_threshold",
-            ] + armKeys)
-        let habits = try fleet.required("habits").mapping(allowing: [
-            "sessions_per_day", "session_length", "watchlist", "portfolio", "portfolio_visits", "searches",
-            "widget", "widget_family", "builds", "time_zones", "waking_hours",
-        ])
-        let usersReader = try fleet.required("users")
-        let users = try usersReader.double()
+            allowing: ["name", "description", "fleet"]
+        ) { problem throws(ScenarioError) in sink.record(problem) }
+        let fleetSection = sink.attempt { () throws(ScenarioError) in
+            try root.required("fleet").mapping(
+                allowing: [
+                    "scenario", "users", "days", "seed", "habits", "requests_per_hour_target", "arms",
+                    "prices", "refusal_threshold",
+                ] + armKeys
+            ) { problem throws(ScenarioError) in sink.record(problem) }
+        }
+        guard let fleet = fleetSection else {
+            try sink.throwIfAny()
+            preconditionFailure("a fleet section not read is a problem recorded")
+        }
+        let name = sink.attempt { () throws(ScenarioError) in
+            try root.optional("name")?.string()
+                ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        }
+        let scenario = sink.attempt { () throws(ScenarioError) in
+            let reader = try fleet.required("scenario")
+            return (
+                reader: try reader.string(),
+                path: try ScenarioInheritance.projectFile(
+                    reader, from: path, projectRoot: ProjectFolder.of(scenario: path),
+                    kind: "a fleet's scenario")
+            )
+        }
+        let users = sink.attempt { () throws(ScenarioError) in try Self.users(fleet.required("users")) }
+        let days = sink.attempt { () throws(ScenarioError) in
+            try fleet.optional("days")?.integer(in: 1...FleetDefinition.maximumDays) ?? 1
+        }
+        let seed = sink.attempt { () throws(ScenarioError) in
+            UInt64(try fleet.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1)
+        }
+        let arms = sink.attempt { () throws(ScenarioError) in try Self.arms(fleet) }
+        let prices = sink.attempt { () throws(ScenarioError) in try Self.prices(fleet.optional("prices")) }
+        let refusalThreshold = sink.attempt { () throws(ScenarioError) in
+            try fleet.optional("refusal_threshold")?.double(in: 0...1) ?? 0.01
+        }
+        let habits = sink.attempt { () throws(ScenarioError) in
+            try Self.habits(fleet.required("habits"), sink: sink)
+        }
+        let target = sink.attempt { () throws(ScenarioError) in
+            try fleet.optional("requests_per_hour_target")?.double(in: 1...100_000) ?? 50
+        }
+        try sink.throwIfAny()
+        guard let name, let scenario, let users, let days, let seed, let arms, let prices,
+            let refusalThreshold,
+            let habits = habits ?? nil, let target
+        else { preconditionFailure("every key read without a problem has its value") }
+        return FleetDefinition(
+            name: name, file: path, scenario: scenario.reader, scenarioPath: scenario.path, users: users,
+            days: days, seed: seed, arms: arms, prices: prices, refusalThreshold: refusalThreshold,
+            habits: habits, requestsPerHourTarget: target)
+    }
+
+    /// `users`: a whole number from 1 to ``FleetDefinition/maximumUsers``.
+    private static func users(_ reader: NodeReader) throws(ScenarioError) -> Int {
+        let users = try reader.double()
         guard users >= 1, users == users.rounded() else {
-            throw usersReader.error(
-                "expected a whole number of users, at least 1, found \(usersReader.found)")
+            throw reader.error("expected a whole number of users, at least 1, found \(reader.found)")
         }
         guard users <= Double(FleetDefinition.maximumUsers) else {
-            throw usersReader.error(
+            throw reader.error(
                 "at most \(FleetDefinition.maximumUsers) users in one fleet run on one machine, found "
-                    + "\(usersReader.found)")
+                    + "\(reader.found)")
         }
-        return FleetDefinition(
-            name: try root.optional("name")?.string()
-                ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
-            file: path, scenario: try fleet.required("scenario").string(),
-            scenarioPath: try ScenarioInheritance.projectFile(
-                fleet.required("scenario"), from: path, projectRoot: ProjectFolder.of(scenario: path),
-                kind: "a fleet's scenario"),
-            users: Int(users),
-            days: try fleet.optional("days")?.integer(in: 1...FleetDefinition.maximumDays) ?? 1,
-            seed: UInt64(try fleet.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1),
-            arms: try arms(fleet),
-            prices: try prices(fleet.optional("prices")),
-            refusalThreshold: try fleet.optional("refusal_threshold")?.double(in: 0...1) ?? 0.01,
-            habits: FleetDefinition.Habits(
-                sessionsPerDay: try required(habits.required("sessions_per_day"), in: 0...1_440),
-                sessionLength: try required(
-                    habits.required("session_length"), in: 1_000...86_400_000, duration: true),
-                watchlist: try distribution(habits.optional("watchlist"), in: 0...1_000) ?? .fixed(5),
-                portfolioVisits: try distribution(habits.optional("portfolio_visits"), in: 0...20)
-                    ?? .fixed(0),
-                searches: try distribution(habits.optional("searches"), in: 0...20) ?? .fixed(0),
-                widgetShare: try habits.optional("widget")?.double(in: 0...1) ?? 0,
-                widgetFamilies: try widgetFamilies(habits.optional("widget_family")),
-                portfolioShare: try habits.optional("portfolio")?.double(in: 0...1) ?? 1,
-                builds: try builds(habits.optional("builds")),
-                timeZones: try timeZones(habits.optional("time_zones")),
-                wakingMilliseconds: try wakingHours(habits.optional("waking_hours"))),
-            requestsPerHourTarget: try fleet.optional("requests_per_hour_target")?.double(in: 1...100_000)
-                ?? 50)
+        return Int(users)
+    }
+
+    /// The `habits` section, each habit read even when one before it is wrong; nil when any was.
+    private static func habits(_ reader: NodeReader, sink: ProblemSink) throws(ScenarioError)
+        -> FleetDefinition.Habits?
+    {
+        let habits = try reader.mapping(allowing: [
+            "sessions_per_day", "session_length", "watchlist", "portfolio", "portfolio_visits", "searches",
+            "widget", "widget_family", "builds", "time_zones", "waking_hours",
+        ]) { problem throws(ScenarioError) in sink.record(problem) }
+        let sessionsPerDay = sink.attempt { () throws(ScenarioError) in
+            try required(habits.required("sessions_per_day"), in: 0...1_440)
+        }
+        let sessionLength = sink.attempt { () throws(ScenarioError) in
+            try required(habits.required("session_length"), in: 1_000...86_400_000, duration: true)
+        }
+        let watchlist = sink.attempt { () throws(ScenarioError) in
+            try distribution(habits.optional("watchlist"), in: 0...1_000) ?? .fixed(5)
+        }
+        let portfolioVisits = sink.attempt { () throws(ScenarioError) in
+            try distribution(habits.optional("portfolio_visits"), in: 0...20) ?? .fixed(0)
+        }
+        let searches = sink.attempt { () throws(ScenarioError) in
+            try distribution(habits.optional("searches"), in: 0...20) ?? .fixed(0)
+        }
+        let widgetShare = sink.attempt { () throws(ScenarioError) in
+            try habits.optional("widget")?.double(in: 0...1) ?? 0
+        }
+        let widgetFamilies = sink.attempt { () throws(ScenarioError) in
+            try Self.widgetFamilies(habits.optional("widget_family"))
+        }
+        let portfolioShare = sink.attempt { () throws(ScenarioError) in
+            try habits.optional("portfolio")?.double(in: 0...1) ?? 1
+        }
+        let builds = sink.attempt { () throws(ScenarioError) in try Self.builds(habits.optional("builds")) }
+        let timeZones = sink.attempt { () throws(ScenarioError) in
+            try Self.timeZones(habits.optional("time_zones"))
+        }
+        let waking = sink.attempt { () throws(ScenarioError) in
+            try Self.wakingHours(habits.optional("waking_hours"))
+        }
+        guard let sessionsPerDay, let sessionLength, let watchlist, let portfolioVisits, let searches,
+            let widgetShare, let widgetFamilies, let portfolioShare, let builds, let timeZones, let waking
+        else { return nil }
+        return FleetDefinition.Habits(
+            sessionsPerDay: sessionsPerDay, sessionLength: sessionLength, watchlist: watchlist,
+            portfolioVisits: portfolioVisits, searches: searches, widgetShare: widgetShare,
+            widgetFamilies: widgetFamilies, portfolioShare: portfolioShare, builds: builds,
+            timeZones: timeZones, wakingMilliseconds: waking)
     }
 
     /// The keys of one arm: in each item of `arms`, or in `fleet` itself for a fleet of one arm.

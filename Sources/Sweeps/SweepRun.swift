@@ -33,6 +33,7 @@ public enum SweepRun {
     ///   - jobs: Cells run at once.
     ///   - kept: Which cells keep their `result.json` (every cell's metrics are recorded).
     ///   - pacing: When finished cells are committed to the database.
+    ///   - checkingInvariants: Whether every run checks its invariants after every event (``AppInvariants``).
     ///   - progress: Told the cells finished so far (resumed ones included) and the total.
     ///   - stop: Asked before each cell is taken; true ends the run once the cells under way
     ///     finish (a signal: ``Outcome/stopped``).
@@ -41,7 +42,7 @@ public enum SweepRun {
     ///   finished stay recorded.
     public static func run(
         _ plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder, shard: SweepShard?, jobs: Int,
-        kept: KeptResults = .all, pacing: CommitPacing = .everyCell,
+        kept: KeptResults = .all, pacing: CommitPacing = .everyCell, checkingInvariants: Bool = false,
         progress: @Sendable (_ done: Int, _ total: Int) -> Void, stop: @Sendable () -> Bool = { false }
     ) throws(SweepError) -> Outcome {
         precondition(loaded.count == plan.combinations.count, "one loaded scenario per combination")
@@ -69,7 +70,8 @@ public enum SweepRun {
                 do throws(SweepError) {
                     let started = pacing.elapsedSeconds()
                     let metrics = try runCell(
-                        plan.cell(at: position), plan: plan, loaded: loaded, folder: folder, kept: kept)
+                        plan.cell(at: position), plan: plan, loaded: loaded, folder: folder, kept: kept,
+                        checkingInvariants: checkingInvariants)
                     let finished = pacing.elapsedSeconds()
                     let (done, due) = state.withLock { state -> (Int, [Finished]) in
                         state.done += 1
@@ -120,11 +122,12 @@ public enum SweepRun {
     /// Runs a cell and writes its `result.json` (when kept); returns its metrics, to record.
     private static func runCell(
         _ cell: SweepCell, plan: SweepPlan, loaded: [ScenarioRun.Loaded], folder: SweepFolder,
-        kept: KeptResults
+        kept: KeptResults, checkingInvariants: Bool
     ) throws(SweepError) -> [SweepMetric] {
         let outcome: RunOutcome
         do {
-            outcome = try ScenarioRun.execute(loaded[cell.combination], seed: cell.seed)
+            outcome = try ScenarioRun.execute(
+                loaded[cell.combination], seed: cell.seed, checkingInvariants: checkingInvariants)
         } catch {
             throw SweepError("\(plan.name(of: cell)): \(error.description)")
         }

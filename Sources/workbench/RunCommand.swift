@@ -68,6 +68,14 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Write the run's events to this file as JSON Lines (none by default).")
     var events: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Check the app's, the server's and the events' invariants after every event.",
+            discussion:
+                "Slower; a broken invariant stops the run with what broke, the seed and the time (docs/simulation.md, \"Invariants\"). The results are the same."
+        ))
+    var checkInvariants = false
+
     func run() throws {
         LargeAllocations.returnToTheSystemWhenFreed()
         let loaded = try ScenarioRunner.load(scenario, overrides: overrides)
@@ -85,7 +93,8 @@ struct RunCommand: ParsableCommand {
         let outcome = try ScenarioRunner.execute(
             loaded, seed: seed, timer: timer,
             progress: ProgressReporter(label: loaded.scenario.name, quiet: quiet),
-            events: eventsFile == nil ? nil : { lines.append($0, at: $1) }, stop: stop.reason)
+            events: eventsFile == nil ? nil : { lines.append($0, at: $1) }, stop: stop.reason,
+            checkingInvariants: checkInvariants)
         let elapsed = ContinuousClock.now - started
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var input = outcome.report

@@ -23,13 +23,15 @@ enum ScenarioRunner {
     /// Runs a scenario with a seed; the timer and progress stay out of the result.
     static func execute(
         _ loaded: ScenarioRun.Loaded, seed: UInt64?, timer: (any WallTimer)?, progress: ProgressReporter?,
-        events: ((RunEvent, Int64) -> Void)? = nil, stop: (@Sendable () -> String?)? = nil
+        events: ((RunEvent, Int64) -> Void)? = nil, stop: (@Sendable () -> String?)? = nil,
+        checkingInvariants: Bool = false
     ) throws(CLIError) -> RunOutcome {
         var report: (@Sendable (Double) -> Void)?
         if let progress { report = { progress.update($0) } }
         do throws(ScenarioRun.Failure) {
             return try ScenarioRun.execute(
-                loaded, seed: seed, timer: timer, progress: report, events: events, stop: stop)
+                loaded, seed: seed, timer: timer, progress: report, events: events, stop: stop,
+                checkingInvariants: checkingInvariants)
         } catch {
             throw .badInput(error.description)
         }

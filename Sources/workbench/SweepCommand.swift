@@ -66,6 +66,12 @@ struct SweepCommand: ParsableCommand {
     @Flag(help: "Keep the cells a folder of the same plan has finished and run the rest.")
     var resume = false
 
+    @Flag(
+        help:
+            "Check the app's, the server's and the events' invariants after every event of every run (slower; CI does)."
+    )
+    var checkInvariants = false
+
     @Flag(help: "Clear a sweep folder that holds another plan instead of refusing.")
     var force = false
 
@@ -130,7 +136,7 @@ struct SweepCommand: ParsableCommand {
         let outcome = try Self.refusingBadInput { () throws(SweepError) in
             try SweepRun.run(
                 plan, loaded: loaded, folder: folder, shard: shard, jobs: jobs, kept: kept,
-                pacing: Self.commitPacing,
+                pacing: Self.commitPacing, checkingInvariants: checkInvariants,
                 progress: { progress.update(done: $0, total: $1) }, stop: { stop.signal != nil })
         }
         let cells = outcome.ran + outcome.skipped

@@ -75,6 +75,44 @@ struct ScenarioReliabilityTests {
         }
     }
 
+    @Test("a fleet file with several problems reports them all in one pass, in file order")
+    func fleetEveryProblem() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try FileManager.default.copyItem(
+            atPath: RepositoryFiles.root.appendingPathComponent("fleets/user-day.yaml").path,
+            toPath: folder.path("user-day.yaml"))
+        let text = """
+            name: f
+            colour: red
+            fleet:
+              scenario: user-day.yaml
+              users: 0
+              days: 900
+              habits:
+                sessions_per_day: -1
+                session_length: 2m
+                widget: 2
+              arms:
+                - {topology: keyless, plan: pro-500}
+            """
+        try text.write(toFile: folder.path("fleet.yaml"), atomically: true, encoding: .utf8)
+        do {
+            _ = try FleetParser.load(path: folder.path("fleet.yaml"))
+            Issue.record("a fleet file with six problems was read")
+        } catch {
+            let lines = error.report.split(separator: "\n").map(String.init)
+            let numbers = lines.map { line in
+                line.components(separatedBy: "fleet.yaml:").dropFirst().first?.split(separator: ":").first
+                    .flatMap { Int($0) }
+            }
+            #expect(numbers == [2, 5, 6, 8, 10, 12], "\(error.report)")
+            for key in ["colour", "fleet.users", "fleet.days", "sessions_per_day", "widget", "plan"] {
+                #expect(error.report.contains(key), "\(key) missing from \(error.report)")
+            }
+        }
+    }
+
     @Test("docs/fleet.md gives the parser's limits: 16 items in arms, 32 arms with their plans")
     func fleetArmLimitsDocumented() throws {
         let docs = try String(

@@ -210,6 +210,9 @@ public enum ServeRoutes {
         // Hummingbird sets `Date` to the real time on every response, as the real API does; the
         // simulated time the answer describes goes beside it.
         fields[HeaderNames.simulatedDate] = TimeFormatting.httpDate(time)
+        // When the data was current, to the millisecond (a cached answer's store time), so that
+        // `workbench live` ages it as `workbench run` does (LiveShell.dataTimeHeader).
+        if let dataTime = reply.dataTime { fields[HeaderNames.simulatedDataTime] = String(dataTime) }
         return Response(
             status: .init(code: response.status), headers: fields,
             body: .init(byteBuffer: ByteBuffer(bytes: response.body)))
@@ -224,6 +227,8 @@ public enum ServeRoutes {
         }
         /// `X-Simulated-Date`.
         static let simulatedDate = HTTPField.Name("X-Simulated-Date")!
+        /// `X-Simulated-Data-Time`: epoch ms.
+        static let simulatedDataTime = HTTPField.Name("X-Simulated-Data-Time")!
         /// The names the simulated server writes.
         private static let known: [String: HTTPField.Name] = Dictionary(
             uniqueKeysWithValues: ["Content-Type", "Cache-Control", "Age", "Retry-After", "Content-Length"]

@@ -13,7 +13,6 @@ public struct AppSimulation: ~Copyable {
     enum Event: Sendable {
         /// A wake the app asked for.
         case app(AppWake)
-        case action(UserAction)
         case arrival(request: Int, reply: ServerReply)
         case timeout(request: Int)
     }
@@ -21,31 +20,24 @@ public struct AppSimulation: ~Copyable {
     let config: RunConfig
     var queue = EventQueue<Event>()
     var server: SimulatedServer
-    /// The app.
-    var app: TrackerApp
-    /// The app's effects being executed (kept, so taking them allocates nothing).
-    var effects: [AppEffect] = []
-    /// The metrics recorder and the caller's observer, which every event goes to.
-    var observers = RunObservers()
-    /// The user's actions (the script's and the seeded sessions'), from ``start(timer:events:)``.
-    var actions = ActionFeed(script: [], sessions: nil)
-    /// Events handled so far.
-    var processed = 0
+    /// The app, and what every shell does around it.
+    var host: AppHost
+    /// The host's outputs being executed (kept, so taking them allocates nothing).
+    var outputs: [AppHost.Output] = []
     /// What the device's requests go through when it shares a key, an address or a proxy with
     /// other devices (a fleet's coupled topologies); nil: straight to its own server.
     public var upstream: (any SharedUpstream)?
 
     /// Prepares a run.
     ///
-    /// - Parameter config: The run's inputs.
+    /// - Parameters:
+    ///   - config: The run's inputs.
+    ///   - checkingInvariants: Whether the app's and the server's invariants are checked after
+    ///     every event (``AppInvariants``; tests, CI and `--check-invariants`).
     /// - Throws: ``AlertError`` for invalid alerts.
-    public init(config: RunConfig) throws(AlertError) {
-        var widgetStream = StreamSeed.splitMix(root: config.seed, stream: "widget")
-        var backoffStream = StreamSeed.splitMix(root: config.seed, stream: "backoff")
+    public init(config: RunConfig, checkingInvariants: Bool = false) throws(AlertError) {
         // The only step that can fail goes first, so a failure never leaves a partial value.
-        app = try TrackerApp(
-            setup: config.app, plan: config.server.plan, start: config.start, widgetSeed: widgetStream.next(),
-            backoffSeed: backoffStream.next())
+        host = try AppHost(config: config, checkingInvariants: checkingInvariants)
         self.config = config
         server = SimulatedServer(
             source: config.market, behaviour: config.server,
@@ -68,18 +60,11 @@ public struct AppSimulation: ~Copyable {
         events: ((RunEvent, Int64) -> Void)? = nil, stop: (@Sendable () -> String?)? = nil
     ) -> RunResult {
         start(timer: timer, events: events)
-        var reportedPercent = -1
         while let time = step() {
-            if let stop, processed % Self.stopCheckInterval == 0, let reason = stop() {
+            if let stop, host.processed % Self.stopCheckInterval == 0, let reason = stop() {
                 return finish(stoppedAt: time, by: reason)
             }
-            if let progress, config.durationMilliseconds > 0 {
-                let percent = Int((time - config.start) * 100 / config.durationMilliseconds)
-                if percent > reportedPercent {
-                    reportedPercent = percent
-                    progress(Double(percent) / 100)
-                }
-            }
+            if let progress, let share = host.progress(at: time) { progress(share) }
         }
         progress?(1)
         return finish()
@@ -111,20 +96,17 @@ public struct AppSimulation: ~Copyable {
         timer: (any WallTimer)? = nil, events: ((RunEvent, Int64) -> Void)? = nil,
         recordingMetrics: Bool = true
     ) {
-        app.timer = timer
-        observers.sink = events
-        observers.recordsMetrics = recordingMetrics
+        host.app.timer = timer
+        host.observers.sink = events
+        host.observers.recordsMetrics = recordingMetrics
         server.keepsJournal = recordingMetrics
-        actions = ActionFeed(config: config, ranges: app.chartRanges)
-        app.launch(at: config.start)
-        executeEffects(at: config.start)
-        app.updateScreen(at: config.start)
-        executeEffects(at: config.start)
+        host.launch(at: config.start)
+        executeOutputs(at: config.start)
     }
 
     /// When the next event is due, nil when none is due by the run's end.
     public mutating func nextTime() -> Int64? {
-        let action = actions.nextTime() ?? .max
+        let action = host.nextActionTime() ?? .max
         let next = min(action, queue.nextTime ?? .max)
         return next <= config.end ? next : nil
     }
@@ -133,21 +115,21 @@ public struct AppSimulation: ~Copyable {
     ///
     /// - Returns: Its time, or nil when no event is due by the run's end (the run is over).
     public mutating func step() -> Int64? {
-        let time: Int64
-        let event: Event
-        if let action = actions.take(dueBy: queue.nextTime) {
-            (time, event) = (action.time, .action(action.action))
-        } else if let next = queue.next() {
-            (time, event) = next
-        } else {
-            return nil
+        if let action = host.takeAction(dueBy: queue.nextTime) {
+            guard action.time <= config.end else { return nil }
+            host.perform(action.action, at: action.time)
+            executeOutputs(at: action.time)
+            return action.time
         }
-        guard time <= config.end else { return nil }
-        processed += 1
-        handle(event, at: time)
-        executeEffects(at: time)
-        app.updateScreen(at: time)
-        executeEffects(at: time)
+        guard let (time, event) = queue.next(), time <= config.end else { return nil }
+        switch event {
+        case .app(let wake): host.wake(wake, at: time)
+        case .arrival(let id, let reply):
+            // The server's reply is scheduled as an arrival only when it has a response.
+            host.receive(reply.response!, forRequest: id, dataTime: reply.dataTime ?? time, at: time)
+        case .timeout(let id): host.timedOut(request: id, at: time)
+        }
+        executeOutputs(at: time)
         return time
     }
 
@@ -162,54 +144,27 @@ public struct AppSimulation: ~Copyable {
     ///   - reason: What stopped it (`SIGINT`).
     /// - Returns: The result so far.
     public mutating func finish(stoppedAt reached: Int64, by reason: String) -> RunResult {
-        app.finish(events: processed, at: reached)
-        executeEffects(at: reached)
-        return observers.result(
+        host.finish(at: reached)
+        return host.observers.result(
             config: config, serverOutcomes: server.outcomeCounts, journal: server.journal,
             stoppedEarly: EarlyStop(reason: reason, reached: reached))
     }
 
     /// Ends the run at its end time and returns its result.
     public mutating func finish() -> RunResult {
-        app.finish(events: processed, at: config.end)
-        executeEffects(at: config.end)
-        return observers.result(
+        host.finish(at: config.end)
+        return host.observers.result(
             config: config, serverOutcomes: server.outcomeCounts, journal: server.journal)
     }
 
-    private mutating func handle(_ event: Event, at now: Int64) {
-        switch event {
-        case .app(let wake): app.wake(wake, at: now)
-        case .action(let action):
-            app.perform(action, at: now)
-            if case .search(let text, _) = action, app.isSearching { type(text, at: now) }
-        case .arrival(let id, let reply):
-            guard let response = reply.response else { return }
-            observers.answered(id, status: response.status, config: config, at: now)
-            app.receive(response, forRequest: id, dataTime: reply.dataTime ?? now, at: now)
-        case .timeout(let id):
-            observers.answered(id, status: nil, config: config, at: now)
-            app.timedOut(request: id, at: now)
-        }
-    }
-
-    /// The user types `text` into the open search sheet, at its gaps.
-    private mutating func type(_ text: TypedText, at now: Int64) {
-        executeEffects(at: now)
-        for (time, typed) in text.keystrokes(from: now) {
-            queue.schedule(.app(.keystroke(typed)), at: time)
-        }
-    }
-
-    /// Executes what the app asked for, in order.
-    private mutating func executeEffects(at now: Int64) {
-        app.takeEffects(into: &effects)
-        for index in effects.indices {
-            switch effects[index] {
-            case .event(let event): observers.emit(event, at: now)
+    /// Does what the app asked for, in order: sends go to the server (their answers or timeouts
+    /// are scheduled), wakes into the queue.
+    private mutating func executeOutputs(at now: Int64) {
+        host.takeOutputs(into: &outputs)
+        for index in outputs.indices {
+            switch outputs[index] {
             case .send(let request): transmit(request, at: now)
-            case .schedule(let wake, let time): queue.schedule(.app(wake), at: time)
-            case .alertFired(let report): observers.alertFired(report, config: config, at: now)
+            case .wake(let wake, let time): queue.schedule(.app(wake), at: time)
             }
         }
     }
@@ -217,15 +172,19 @@ public struct AppSimulation: ~Copyable {
     /// A request leaves for the server; its answer, or its timeout, is scheduled.
     private mutating func transmit(_ sent: AppRequest, at now: Int64) {
         let request = sent.request
-        observers.sent(sent, at: now)
         let reply = upstream?.handle(request, at: now, device: &server) ?? server.handle(request, at: now)
         if let body = reply.response?.body, reply.outcome != .cached {
-            app.timer?.count("server_answered", bytes: body.count)
+            host.app.timer?.count("server_answered", bytes: body.count)
         }
         if reply.response == nil || reply.latencyMilliseconds >= request.timeoutMilliseconds {
             queue.schedule(.timeout(request: sent.id), at: now + request.timeoutMilliseconds)
         } else {
             queue.schedule(.arrival(request: sent.id, reply: reply), at: now + reply.latencyMilliseconds)
+        }
+        if host.checksInvariants {
+            let broken = server.invariantViolations(at: now)
+            precondition(
+                broken.isEmpty, "the simulated server's invariant broke: \(broken.joined(separator: "; "))")
         }
     }
 }

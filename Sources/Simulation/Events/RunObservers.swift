@@ -12,6 +12,8 @@ public struct RunObservers {
     /// Whether the recorder sees the events: a shell that only needs the sink (a fleet's
     /// devices, counted by their own tallies) turns it off and gets an empty result.
     public var recordsMetrics = true
+    /// The invariants every event is checked against, when a run checks them (``AppInvariants``).
+    var invariants: AppInvariants?
 
     /// Creates the observers.
     ///
@@ -27,7 +29,18 @@ public struct RunObservers {
     ///   - now: When.
     public mutating func emit(_ event: RunEvent, at now: Int64) {
         if recordsMetrics { recorder.observe(event, at: now) }
+        if invariants != nil { invariants!.observe(event, at: now) }
         sink?(event, now)
+    }
+
+    /// What broke since the last check, the app's state after an input included; empty when the
+    /// run checks no invariants.
+    ///
+    /// - Parameters:
+    ///   - app: The app after the input.
+    ///   - now: The input's time.
+    mutating func invariantViolations(of app: TrackerApp, at now: Int64) -> [String] {
+        invariants == nil ? [] : invariants!.check(app, at: now)
     }
 
     /// The run's result: the metrics and the portfolio's figures from the events, and what the

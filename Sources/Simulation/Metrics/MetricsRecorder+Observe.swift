@@ -29,6 +29,7 @@ extension MetricsRecorder {
         case .chartFailed(let key): recordChart(key) { $0.failed += 1 }
         case .chartPrepared(let key, let fetched, let kept, let drawn, let overCap, let loss):
             recordChart(key) { record in
+                record.prepared += 1
                 record.fetched += fetched
                 record.kept += kept
                 record.drawn += drawn

@@ -24,6 +24,26 @@ struct PlanWindow: Sendable {
         }
         return nil
     }
+
+    /// What must always hold (``AppInvariants``): the requests counted in the window are at most
+    /// `perMinute` and in the order they arrived. Broken, the server would admit a burst its plan
+    /// refuses, or refuse by a window computed from the wrong end.
+    ///
+    /// - Parameter perMinute: The plan's limit.
+    /// - Returns: What is broken, in words; empty when all holds.
+    func invariantViolations(perMinute: Int) -> [String] {
+        var broken: [String] = []
+        let counted = acceptedTimes.count - head
+        if counted > perMinute {
+            broken.append("the plan window counts \(counted) requests over its \(perMinute)")
+        }
+        if head < acceptedTimes.count,
+            zip(acceptedTimes[head...], acceptedTimes[(head + 1)...]).contains(where: { $0 > $1 })
+        {
+            broken.append("the plan window's times are out of order")
+        }
+        return broken
+    }
 }
 
 /// The plans `workbench serve` enforces per API key, by the header the key arrives in, as
@@ -56,6 +76,11 @@ public struct KeyPlans: Sendable, Equatable {
     public static func around(_ plan: RateLimitPlan) -> KeyPlans {
         let paid = plan.name.hasPrefix("pro")
         return KeyPlans(keyless: .keyless, demo: paid ? .demo100 : plan, pro: paid ? plan : .pro500)
+    }
+
+    /// The plan of a window key ``identity(of:)`` gave.
+    func plan(ofWindow key: String) -> RateLimitPlan {
+        key.hasPrefix("pro:") ? pro : key.hasPrefix("demo:") ? demo : keyless
     }
 
     /// The window key and plan of a request: `demo:KEY`, `pro:KEY` or `keyless`.

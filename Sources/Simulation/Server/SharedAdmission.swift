@@ -65,6 +65,24 @@ public final class SharedAdmission: Sendable {
         }
     }
 
+    /// What must always hold (``AppInvariants``): the shared window within its plan's limit, the
+    /// credits billed within the plan's month when they are enforced, and the days' bills adding
+    /// up to the total. Broken, a fleet's shared key would be counted wrong for every device on it.
+    ///
+    /// - Returns: What is broken, in words; empty when all holds.
+    public func invariantViolations() -> [String] {
+        state.withLock { state in
+            var broken = state.window.invariantViolations(perMinute: plan.requestsPerMinute)
+            if enforcesCredits, let credits = plan.monthlyCredits, state.counts.billed > credits {
+                broken.append("the shared key billed \(state.counts.billed) credits of its \(credits)")
+            }
+            if state.counts.billedByDay.reduce(0, +) != state.counts.billed {
+                broken.append("the shared key's bills by day do not add up to its \(state.counts.billed)")
+            }
+            return broken
+        }
+    }
+
     /// Bills the server's reply to a request arriving at `now`, as the plan's rule says.
     func settle(_ reply: ServerReply, at now: Int64) {
         guard plan.billing.bills(status: reply.response?.status) else { return }

@@ -181,6 +181,29 @@ public struct SimulatedServer: ~Copyable {
         return keyWindows[key, default: PlanWindow()].admit(at: now, perMinute: plan.requestsPerMinute)
     }
 
+    /// What must always hold after a request (``AppInvariants``): every plan window within its
+    /// limit and in order, the shared admission's counts (``SharedAdmission/invariantViolations()``),
+    /// and no cached response stored after `now` (a response from the future would be served as
+    /// fresh data before its time).
+    ///
+    /// - Parameter now: The time of the last request.
+    /// - Returns: What is broken, in words; empty when all holds.
+    public func invariantViolations(at now: Int64) -> [String] {
+        var broken = window.invariantViolations(perMinute: behaviour.plan.requestsPerMinute)
+        if let keyPlans = behaviour.keyPlans {
+            for (key, keyWindow) in keyWindows.sorted(by: { $0.key < $1.key }) {
+                broken += keyWindow.invariantViolations(
+                    perMinute: keyPlans.plan(ofWindow: key).requestsPerMinute
+                ).map { "\(key): \($0)" }
+            }
+        }
+        broken += admission?.invariantViolations() ?? []
+        if let late = cache.first(where: { $0.value.storedAt > now }) {
+            broken.append("the CDN cache holds \(late.key) stored after \(now)")
+        }
+        return broken
+    }
+
     private mutating func cachedOrFresh(
         _ request: HTTPRequest, endpoint: CoinGeckoEndpoint?, target: String, at now: Int64
     )

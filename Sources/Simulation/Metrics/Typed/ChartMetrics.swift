@@ -6,6 +6,9 @@ import WorkbenchMetrics
 public struct ChartMetrics: Sendable, Equatable {
     /// Charts put on screen (from a fetch or a cache).
     public var renders = 0
+    /// Fetched or cached payloads processed for the screen (filtered and downsampled): the
+    /// `fetched`, `kept` and `drawn` totals are over these.
+    public var prepared = 0
     /// Points or candles fetched.
     public var fetched = 0
     /// Those kept after the range filter.
@@ -29,7 +32,8 @@ public struct ChartMetrics: Sendable, Equatable {
     /// The figures of one range and type, under their leaf names; `extreme_lost` for candles.
     func metrics(for type: ChartType) -> [Metric] {
         var metrics: [Metric] = [
-            .count("renders", renders), .count("fetched", fetched), .count("kept", kept),
+            .count("renders", renders), .count("prepared", prepared), .count("fetched", fetched),
+            .count("kept", kept),
             .count("drawn", drawn), .count("empty", empty, .lower), .count("over_cap", overCap, .lower),
             .count("failed", failed, .lower), Metric("max_deviation", maxDeviation, .ratio, .lower),
         ]
