@@ -99,10 +99,7 @@ struct LiveCommand: ParsableCommand {
             try InputFiles.givenFile(given, option: "--events", example: "events.jsonl")
         }
         // Before anything is written: one /ping, with the key header the run will send.
-        let keyHeader = apiKey.map {
-            (loaded.scenario.server.plan.name.hasPrefix("pro") ? CoinGeckoRequests.APIKey.pro($0) : .demo($0))
-                .header
-        }
+        let keyHeader = apiKey.map { CoinGeckoRequests.APIKey($0, on: loaded.scenario.server.plan).header }
         switch skipCheck
             ? .ready : Self.checkWaiting(root: base, headers: keyHeader.map { [$0] } ?? [])
         {
@@ -149,9 +146,7 @@ struct LiveCommand: ParsableCommand {
                     stateError = error
                     throw ScenarioRun.Failure(description: error.message)
                 }
-                config.app.apiKey = apiKey.map {
-                    config.server.plan.name.hasPrefix("pro") ? .pro($0) : .demo($0)
-                }
+                config.app.apiKey = apiKey.map { CoinGeckoRequests.APIKey($0, on: config.server.plan) }
                 if let apiKey, !quiet {
                     StandardStreams.error(
                         "live: sending \(APIKeyInput.describe(apiKey, plan: config.server.plan.name))\n")

@@ -29,53 +29,36 @@ struct LiveState {
         }
     }
 
-    /// Launches the app with what is stored: a stored watchlist replaces the scenario's (a coin
-    /// the scenario does not list keeps its id as its name), and the stored ledger comes first.
-    /// An empty store leaves the scenario's launch as it is.
+    /// Launches the app with what is stored, by the app's rule (``AppStorage/launch(_:restoring:)``).
     ///
     /// - Parameter setup: The scenario's launch.
     mutating func load(into setup: inout AppSetup) throws(CLIError) {
         do {
-            let entries = try watchlist.entries()
-            if !entries.isEmpty {
-                let known = Dictionary(
-                    (setup.watchlist ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                setup.watchlist = entries.map {
-                    known[$0.coinId] ?? CoinListEntry(id: $0.coinId, symbol: $0.coinId, name: $0.coinId)
-                }
-            }
-            setup.transactions = try portfolio.transactions()
-            storedTransactions = setup.transactions.count
+            let stored = AppStorage.Stored(
+                watchlist: try watchlist.entries(), transactions: try portfolio.transactions())
+            setup = AppStorage.launch(setup, restoring: stored)
+            storedTransactions = stored.transactions.count
         } catch {
             throw .badInput("--state: \(path): \(error)")
         }
     }
 
-    /// Stores the app's watchlist as it ended, and the transactions the run recorded. Only what
-    /// changed is written (coins removed, coins added, then each moved to its place), so a failure
-    /// part way never leaves the stored list emptied.
+    /// Stores the app as it ended: the writes ``AppStorage/changes(from:to:storedTransactions:)``
+    /// lists, in order (so a failure part way never leaves the stored list emptied).
     ///
     /// - Parameter app: The app at the end.
     func save(_ app: TrackerApp) throws(CLIError) {
         do {
-            let ended = app.watchlist.entries
-            let endedIds = Set(ended.map(\.coinId))
-            var storedIds = Set<String>()
-            for entry in try watchlist.entries() {
-                if endedIds.contains(entry.coinId) {
-                    storedIds.insert(entry.coinId)
-                } else {
-                    try watchlist.remove(coinId: entry.coinId)
+            let stored = AppStorage.Stored(watchlist: try watchlist.entries(), transactions: [])
+            for change in AppStorage.changes(
+                from: stored, to: .of(app), storedTransactions: storedTransactions)
+            {
+                switch change {
+                case .remove(let coinId): try watchlist.remove(coinId: coinId)
+                case .add(let coinId, let addedAt): _ = try watchlist.add(coinId: coinId, at: addedAt)
+                case .move(let coinId, let position): try watchlist.move(coinId: coinId, to: position)
+                case .append(let transaction): _ = try portfolio.append(transaction)
                 }
-            }
-            for entry in ended where !storedIds.contains(entry.coinId) {
-                try watchlist.add(coinId: entry.coinId, at: entry.addedAt)
-            }
-            for (position, entry) in ended.enumerated() {
-                try watchlist.move(coinId: entry.coinId, to: position)
-            }
-            for transaction in app.transactions.dropFirst(storedTransactions) {
-                _ = try portfolio.append(transaction)
             }
         } catch {
             throw .badInput("--state: \(path): the run's watchlist and trades were not stored: \(error)")

@@ -73,9 +73,7 @@ struct RecordCommand: ParsableCommand {
         }
         let key = try APIKeyInput.read(environment: apiKeyEnv, file: apiKeyFile)
         let chosenPlan = try self.chosenPlan(hasKey: key != nil)
-        let apiKey: CoinGeckoRequests.APIKey? = key.map {
-            chosenPlan.name.hasPrefix("pro") ? .pro($0) : .demo($0)
-        }
+        let apiKey = key.map { CoinGeckoRequests.APIKey($0, on: chosenPlan) }
         let limiter = AsyncRateLimiter(
             RateLimiter(policy: .slidingWindow, plan: chosenPlan, backoff: .retryAfter), clock: WallClock())
         let client = CoinGeckoClient(

@@ -78,6 +78,27 @@ struct ShellRulesTests {
         }
     }
 
+    @Test("no module outside TrackerCore tells a plan's tier from its name (RateLimitPlan.tier does)")
+    func planTierDecidedOnce() throws {
+        let modules =
+            try FileManager.default.contentsOfDirectory(
+                atPath: RepositoryFiles.root.appendingPathComponent("Sources").path
+            ).filter { $0 != "TrackerCore" }.map { "Sources/\($0)" } + [
+                "Server/Sources", "Conformance/Sources",
+            ]
+        var scanned = 0
+        for module in modules.sorted() {
+            for (name, text) in try Self.swiftFiles(under: module) {
+                scanned += 1
+                for (number, line) in Self.codeLines(text)
+                where line.contains("hasPrefix(\"pro") || line.contains("hasPrefix(\"demo") {
+                    Issue.record("\(name):\(number) decides a plan's tier itself: \(line)")
+                }
+            }
+        }
+        #expect(scanned > 200)
+    }
+
     @Test("the driver is within its size")
     func driverIsSmall() throws {
         let driver = try Self.swiftFiles(under: "Sources/Simulation/Driver").filter {

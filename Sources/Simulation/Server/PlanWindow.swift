@@ -74,13 +74,8 @@ public struct KeyPlans: Sendable, Equatable {
     ///
     /// - Parameter plan: The scenario's plan.
     public static func around(_ plan: RateLimitPlan) -> KeyPlans {
-        let paid = plan.name.hasPrefix("pro")
+        let paid = plan.tier == .pro
         return KeyPlans(keyless: .keyless, demo: paid ? .demo100 : plan, pro: paid ? plan : .pro500)
-    }
-
-    /// The plan of a window key ``identity(of:)`` gave.
-    func plan(ofWindow key: String) -> RateLimitPlan {
-        key.hasPrefix("pro:") ? pro : key.hasPrefix("demo:") ? demo : keyless
     }
 
     /// The window key and plan of a request: `demo:KEY`, `pro:KEY` or `keyless`.

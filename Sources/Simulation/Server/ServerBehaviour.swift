@@ -49,7 +49,7 @@ public struct ServerBehaviour: Sendable, Equatable {
         self.cacheMaxAgeMilliseconds = cacheMaxAgeMilliseconds
         self.ohlcCacheMilliseconds = ohlcCacheMilliseconds
         self.simplePriceCacheMilliseconds =
-            simplePriceCacheMilliseconds ?? (plan.name.hasPrefix("pro") ? 30_000 : 60_000)
+            simplePriceCacheMilliseconds ?? (plan.tier == .pro ? 30_000 : 60_000)
         self.medianLatencyMilliseconds = medianLatencyMilliseconds
         self.latencySigma = latencySigma
         self.faults = faults

@@ -36,7 +36,7 @@ public struct SimulatedServer: ~Copyable {
     public var admission: SharedAdmission?
     /// The journal's targets so far, by the request's target: equal targets share one String.
     private var journalTargets: [String: String] = [:]
-    private var keyWindows: [String: PlanWindow] = [:]
+    private var keyWindows: [String: (plan: RateLimitPlan, window: PlanWindow)] = [:]
     private var cache: [String: (response: HTTPResponse, storedAt: Int64)] = [:]
     /// When the cache is next purged of responses no request can be served anymore.
     private var nextPurge = Int64.min
@@ -178,7 +178,8 @@ public struct SimulatedServer: ~Copyable {
             return window.admit(at: now, perMinute: behaviour.plan.requestsPerMinute)
         }
         let (key, plan) = keyPlans.identity(of: request)
-        return keyWindows[key, default: PlanWindow()].admit(at: now, perMinute: plan.requestsPerMinute)
+        return keyWindows[key, default: (plan, PlanWindow())].window.admit(
+            at: now, perMinute: plan.requestsPerMinute)
     }
 
     /// What must always hold after a request (``AppInvariants``): every plan window within its
@@ -190,11 +191,9 @@ public struct SimulatedServer: ~Copyable {
     /// - Returns: What is broken, in words; empty when all holds.
     public func invariantViolations(at now: Int64) -> [String] {
         var broken = window.invariantViolations(perMinute: behaviour.plan.requestsPerMinute)
-        if let keyPlans = behaviour.keyPlans {
-            for (key, keyWindow) in keyWindows.sorted(by: { $0.key < $1.key }) {
-                broken += keyWindow.invariantViolations(
-                    perMinute: keyPlans.plan(ofWindow: key).requestsPerMinute
-                ).map { "\(key): \($0)" }
+        for (key, keyWindow) in keyWindows.sorted(by: { $0.key < $1.key }) {
+            broken += keyWindow.window.invariantViolations(perMinute: keyWindow.plan.requestsPerMinute).map {
+                "\(key): \($0)"
             }
         }
         broken += admission?.invariantViolations() ?? []

@@ -13,6 +13,16 @@ public struct CoinGeckoRequests: Sendable, Equatable {
         /// A paid-plan key: `x-cg-pro-api-key` (on `pro-api.coingecko.com`).
         case pro(String)
 
+        /// A key as the app sends it on `plan`: in the pro header on a paid plan, else in the
+        /// demo header (a key given on the keyless plan is still sent, as a demo key).
+        ///
+        /// - Parameters:
+        ///   - key: The key.
+        ///   - plan: The plan it is on.
+        public init(_ key: String, on plan: RateLimitPlan) {
+            self = plan.tier == .pro ? .pro(key) : .demo(key)
+        }
+
         /// The header it is sent in.
         public var header: HTTPHeaders.Field {
             switch self {

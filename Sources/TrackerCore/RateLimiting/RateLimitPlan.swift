@@ -42,6 +42,24 @@ public struct RateLimitPlan: Sendable, Equatable, Hashable, CustomStringConverti
     /// Which requests cost a credit.
     public var billing: BillingRule
 
+    /// Which of CoinGecko's key kinds a plan is on: what decides the key's header and the API
+    /// root, and the `/simple/price` cache the CDN gives it.
+    public enum Tier: String, Sendable, Equatable {
+        /// No key (the public API).
+        case keyless
+        /// A demo key: `x-cg-demo-api-key` on `api.coingecko.com`.
+        case demo
+        /// A paid key: `x-cg-pro-api-key` on `pro-api.coingecko.com`.
+        case pro
+    }
+
+    /// The plan's tier, by its name: `pro-*` plans are paid, `keyless` has no key, every other
+    /// plan (the demo plans, `seed-50`, `custom-N`) takes a demo key.
+    public var tier: Tier {
+        if name.hasPrefix("pro") { return .pro }
+        return name == RateLimitPlan.keyless.name ? .keyless : .demo
+    }
+
     /// Creates a plan.
     ///
     /// - Parameters:

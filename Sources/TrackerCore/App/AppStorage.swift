@@ -1,0 +1,94 @@
+/// What the app keeps between launches (its SwiftData store: the watchlist's `WatchlistItem`s and
+/// the `Transaction`s of the ledger) and how a launch reads it back: the rules of persistence, for
+/// every shell. `workbench live --state` executes them against a database; the simulator's cold
+/// launch keeps exactly ``Stored/of(_:)`` and forgets the rest (``TrackerApp``'s `endProcess`).
+public enum AppStorage {
+    /// What is stored.
+    public struct Stored: Sendable, Equatable {
+        /// The watchlist's coins in the user's order, with when each was added.
+        public var watchlist: [WatchlistEntry]
+        /// The ledger, in store order.
+        public var transactions: [PortfolioTransaction]
+
+        /// Creates stored state.
+        ///
+        /// - Parameters:
+        ///   - watchlist: The watchlist's entries in order.
+        ///   - transactions: The ledger.
+        public init(watchlist: [WatchlistEntry], transactions: [PortfolioTransaction]) {
+            self.watchlist = watchlist
+            self.transactions = transactions
+        }
+
+        /// What the app has stored now: its watchlist's entries and its ledger (quotes, caches
+        /// and screens are the process's and die with it).
+        ///
+        /// - Parameter app: The app.
+        public static func of(_ app: TrackerApp) -> Stored {
+            Stored(watchlist: app.watchlist.entries, transactions: app.transactions)
+        }
+    }
+
+    /// One write that brings a store to the app's state.
+    public enum Change: Sendable, Equatable {
+        /// A coin left the watchlist.
+        case remove(coinId: String)
+        /// A coin joined the watchlist at this time.
+        case add(coinId: String, addedAt: Int64)
+        /// A listed coin is at this place.
+        case move(coinId: String, to: Int)
+        /// A trade was recorded.
+        case append(PortfolioTransaction)
+    }
+
+    /// The launch with what was stored. A stored watchlist replaces the scenario's (a coin the
+    /// scenario does not list keeps its id as its symbol and name); the stored ledger replaces
+    /// the scenario's. An empty store changes nothing but the ledger (then empty too).
+    ///
+    /// - Parameters:
+    ///   - setup: The scenario's launch.
+    ///   - stored: What was stored.
+    /// - Returns: The launch.
+    public static func launch(_ setup: AppSetup, restoring stored: Stored) -> AppSetup {
+        var setup = setup
+        if !stored.watchlist.isEmpty {
+            let known = Dictionary(
+                (setup.watchlist ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            setup.watchlist = stored.watchlist.map {
+                known[$0.coinId] ?? CoinListEntry(id: $0.coinId, symbol: $0.coinId, name: $0.coinId)
+            }
+        }
+        setup.transactions = stored.transactions
+        return setup
+    }
+
+    /// The writes that make a store holding `stored` hold the app as it ended: coins removed,
+    /// coins added, then every coin moved to its place (so a failure part way never leaves the
+    /// stored list emptied), and the trades recorded after the first `storedTransactions`.
+    ///
+    /// - Parameters:
+    ///   - stored: What the store holds.
+    ///   - ended: What the app holds at the end (``Stored/of(_:)``).
+    ///   - storedTransactions: How many of the app's transactions came from the store.
+    /// - Returns: The writes, in order.
+    public static func changes(from stored: Stored, to ended: Stored, storedTransactions: Int) -> [Change] {
+        let endedIds = Set(ended.watchlist.map(\.coinId))
+        var kept = Set<String>()
+        var changes: [Change] = []
+        for entry in stored.watchlist {
+            if endedIds.contains(entry.coinId) {
+                kept.insert(entry.coinId)
+            } else {
+                changes.append(.remove(coinId: entry.coinId))
+            }
+        }
+        for entry in ended.watchlist where !kept.contains(entry.coinId) {
+            changes.append(.add(coinId: entry.coinId, addedAt: entry.addedAt))
+        }
+        for (position, entry) in ended.watchlist.enumerated() {
+            changes.append(.move(coinId: entry.coinId, to: position))
+        }
+        changes += ended.transactions.dropFirst(storedTransactions).map { .append($0) }
+        return changes
+    }
+}
