@@ -153,7 +153,7 @@ let package = Package(
 
         // Shared test helpers: fixture and peer-vector loading, seeded generators.
         .target(
-            name: "TestSupport", dependencies: ["WorkbenchFoundation", "TrackerCore", "CommandLineShell"],
+            name: "TestSupport", dependencies: ["WorkbenchFoundation", "TrackerCore", "CommandLineShell", "CGSL"],
             path: "Tests/TestSupport"),
         .testTarget(name: "WorkbenchFoundationTests", dependencies: ["WorkbenchFoundation", "TestSupport"]),
         .testTarget(

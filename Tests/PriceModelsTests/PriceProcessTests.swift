@@ -1,5 +1,6 @@
 import Foundation
 import PriceModels
+import TestSupport
 import Testing
 
 /// Statistical properties of the price models over many seeds. Bounds are 4-5 standard errors

@@ -117,13 +117,14 @@ struct OptimumBoundTests {
             var recorder = MetricsRecorder()
             for access in trace {
                 let lookup = recorder.recordLookup(
-                    cache: "c", capacity: 1, key: access.key, at: access.time, ttl: access.ttlMilliseconds,
+                    cache: .market, capacity: 1, key: access.key, at: access.time,
+                    ttl: access.ttlMilliseconds,
                     hit: access.storedAt == access.time)
                 if let storedAt = access.storedAt, storedAt != access.time {
-                    recorder.recordStore(cache: "c", lookup: lookup, at: storedAt)
+                    recorder.recordStore(cache: .market, lookup: lookup, at: storedAt)
                 }
             }
-            let numbered = recorder.caches["c"]?.trace ?? []
+            let numbered = recorder.caches[.market]?.trace ?? []
             #expect(
                 numbered.map(\.time) == trace.map(\.time) && numbered.map(\.storedAt) == trace.map(\.storedAt)
             )

@@ -14,8 +14,8 @@ struct RunMetricsTests {
         metrics.rateLimits.planPerMinute = 30
         metrics.rateLimits.requestsPerHour = 60
         metrics.rateLimits.requestsByEndpoint = ["/coins/markets": 100, "/coins/{id}/ohlc": 20]
-        metrics.caches["market"] = CacheMetrics(hits: 3, misses: 1, staleServed: 0, optimumHits: 3)
-        metrics.caches["chart"] = CacheMetrics(hits: 1, misses: 5, staleServed: 2, optimumHits: 2)
+        metrics.caches[.market] = CacheMetrics(hits: 3, misses: 1, staleServed: 0, optimumHits: 3)
+        metrics.caches[.chart] = CacheMetrics(hits: 1, misses: 5, staleServed: 2, optimumHits: 2)
         var line = ChartMetrics()
         (line.renders, line.fetched, line.drawn, line.maxDeviation) = (2, 500, 100, 0.25)
         var candles = ChartMetrics()

@@ -57,35 +57,4 @@ struct CandleTests {
         let flat = ChartStatistics(periodHigh: 0, periodLow: 0, startPrice: 0, endPrice: 0)
         #expect(flat.changePercent == 0 && flat.isPositive)
     }
-
-    @Test("ticks aggregate into candles stamped at close, boundaries closing the candle")
-    func aggregation() {
-        let ticks = TimeSeries(
-            timestamps: [1_000, 1_800_000, 1_800_001, 2_000_000, 3_600_000, 7_300_000],
-            values: [10, 12, 11, 15, 9, 20])
-        let candles = CandleAggregator.aggregate(ticks, candleMilliseconds: 1_800_000)
-        #expect(
-            candles.candles == [
-                Candle(closeTime: 1_800_000, open: 10, high: 12, low: 10, close: 12),
-                Candle(closeTime: 3_600_000, open: 11, high: 15, low: 9, close: 9),
-                Candle(closeTime: 9_000_000, open: 20, high: 20, low: 20, close: 20),
-            ])
-    }
-
-    @Test(
-        "aggregating the recorded 5-minute chart into 30-minute candles keeps every price inside its candle")
-    func aggregationOnFixture() throws {
-        let prices = try MarketChartDecoder.decode(
-            RepositoryFiles.coingeckoData("market_chart_bitcoin_usd_days1_20210515T1442Z.json")
-        ).prices
-        let candles = CandleAggregator.aggregate(prices, candleMilliseconds: 1_800_000)
-        #expect(candles.count == 49)  // 15:00Z on the 14th to 15:00Z on the 15th
-        #expect(candles.closeTimes.allSatisfy { $0 % 1_800_000 == 0 })
-        #expect(candles.closeTimes.last! >= prices.timestamps.last!)
-        for (time, price) in zip(prices.timestamps, prices.values) {
-            let index = candles.closeTimes.firstIndex { $0 >= time }!
-            #expect(candles.low[index] <= price && price <= candles.high[index])
-        }
-        #expect(candles.open.first == prices.values.first && candles.close.last == prices.values.last)
-    }
 }

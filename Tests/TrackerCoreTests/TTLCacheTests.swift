@@ -79,15 +79,6 @@ struct TTLCacheTests {
         #expect(CacheCounters().hitRatio == nil)
     }
 
-    @Test("the app's cache presets")
-    func presets() {
-        #expect(CacheConfiguration.bitpalMarketData.ttlMilliseconds == 30_000)
-        #expect(CacheConfiguration.bitpalCoinList.ttlMilliseconds == 604_800_000)
-        #expect(!CacheConfiguration.bitpalMarketData.staleIfError)
-        let cache: TTLCache<String, [CoinMarket]> = CacheConfiguration.bitpalCoinList.makeCache()
-        #expect(cache.capacity == 1 && cache.defaultTTLMilliseconds == 604_800_000)
-    }
-
     @Test("ages read like the app's 'last updated' line")
     func ageText() {
         #expect(AgeText.lastUpdated(ageMilliseconds: -5) == "last updated just now")

@@ -19,11 +19,11 @@ extension MetricsRecorder {
             failures["\(source.rawValue).\(kind)", default: 0] += 1
             if source == .widget { widget.fetchFailed() }
         case .cacheLookup(let cache, let capacity, let key, let ttl, let hit):
-            recordLookup(cache: cache.rawValue, capacity: capacity, key: key, at: now, ttl: ttl, hit: hit)
+            recordLookup(cache: cache, capacity: capacity, key: key, at: now, ttl: ttl, hit: hit)
         case .cacheStored(let cache, let lookup, let ttl):
-            recordStore(cache: cache.rawValue, lookup: lookup, ttl: ttl, at: now)
+            recordStore(cache: cache, lookup: lookup, ttl: ttl, at: now)
         case .staleServed(let cache, let chart):
-            recordStaleServed(cache: cache.rawValue)
+            recordStaleServed(cache: cache)
             plots.staleServes[chart.name, default: 0] += 1
         case .chartRendered(let key): recordChart(key) { $0.renders += 1 }
         case .chartFailed(let key): recordChart(key) { $0.failed += 1 }

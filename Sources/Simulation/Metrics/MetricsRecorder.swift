@@ -48,7 +48,7 @@ struct MetricsRecorder {
     /// Credits the plan billed (``BillingRule``).
     var credits = 0
     var failures: [String: Int] = [:]
-    var caches: [String: CacheRecord] = [:]
+    var caches: [AppCache: CacheRecord] = [:]
     /// The age of what is on screen over visible time.
     var freshness = ScreenFreshness()
     var plots = RunPlots()
@@ -74,7 +74,7 @@ struct MetricsRecorder {
     /// - Returns: The lookup's place in the cache's trace.
     @discardableResult
     mutating func recordLookup(
-        cache: String, capacity: Int, key: String, at time: Int64, ttl: Int64, hit: Bool
+        cache: AppCache, capacity: Int, key: String, at time: Int64, ttl: Int64, hit: Bool
     )
         -> Int
     {
@@ -91,12 +91,12 @@ struct MetricsRecorder {
 
     /// Records that the value fetched after a miss arrived and was cached, fresh for `ttl` when
     /// that is not the lookup's.
-    mutating func recordStore(cache: String, lookup index: Int, ttl: Int64? = nil, at time: Int64) {
+    mutating func recordStore(cache: AppCache, lookup index: Int, ttl: Int64? = nil, at time: Int64) {
         caches[cache]?.trace[index].storedAt = time
         if let ttl { caches[cache]?.trace[index].ttlMilliseconds = ttl }
     }
 
-    mutating func recordStaleServed(cache: String) {
+    mutating func recordStaleServed(cache: AppCache) {
         caches[cache, default: CacheRecord(capacity: 0)].staleServed += 1
     }
 

@@ -35,7 +35,7 @@ public struct RunResult: Sendable, Equatable {
         for (name, cache) in recorder.caches {
             guard cache.keyNumbers.count <= RunPlots.hitCurveKeyLimit else { continue }
             let keys = cache.trace.map(\.key)
-            plots.hitCurves[name] = RunPlots.HitCurve(
+            plots.hitCurves[name.rawValue] = RunPlots.HitCurve(
                 lookups: keys.count, points: BeladyOptimum.hitCurves(keys))
         }
         metrics.charts = recorder.charts

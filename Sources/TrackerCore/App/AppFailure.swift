@@ -82,18 +82,43 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether a failure's name (``description``, the last part of `failures.<screen>.<name>`)
-    /// is the app refusing what the user did (a duplicate add, a remove of a coin not listed, an
-    /// oversold trade, a coin a search did not show, a tap in the background, a gesture the
-    /// screen did not offer): the user's doing,
-    /// not a request that failed.
+    /// Whether this is the app refusing what the user did (a duplicate add, a remove of a coin
+    /// not listed, an oversold trade, a coin a search did not show, a tap in the background, a
+    /// gesture the screen did not offer): the user's doing, not a request that failed.
+    public var isRefusal: Bool {
+        switch self {
+        case .refusedAdd, .refusedRemove, .refusedTrade, .notInResults, .inBackground, .notOffered: true
+        default: false
+        }
+    }
+
+    /// The kind a name (``description``) stands for; nil for a name no kind has.
+    ///
+    /// - Parameter name: The name, the last part of `failures.<screen>.<name>`.
+    public init?(name: String) {
+        for suffix in ["_in_background", "_not_offered"] where name.hasSuffix(suffix) {
+            let verb = name.dropLast(suffix.count).replacingOccurrences(of: "_", with: "-")
+            self = suffix == "_in_background" ? .inBackground(verb: verb) : .notOffered(verb: verb)
+            return
+        }
+        if name.hasPrefix("http_"), let status = Int(name.dropFirst(5)) {
+            self = .httpStatus(status)
+            return
+        }
+        let plain: [FailureKind] = [
+            .unknownCoin, .rateLimited, .timeout, .transport, .decoding, .noData, .offline, .nullPrice,
+            .duplicateIds, .refusedAdd, .refusedRemove, .refusedTrade, .notInResults, .cancelled,
+        ]
+        guard let kind = plain.first(where: { $0.description == name }) else { return nil }
+        self = kind
+    }
+
+    /// Whether a failure's name (the last part of `failures.<screen>.<name>`, as stored runs keep
+    /// it) is a refusal (``isRefusal``).
     ///
     /// - Parameter name: The name.
     public static func isRefusal(named name: String) -> Bool {
-        [FailureKind.refusedAdd, .refusedRemove, .refusedTrade, .notInResults].contains {
-            $0.description == name
-        }
-            || name.hasSuffix("_in_background") || name.hasSuffix("_not_offered")
+        FailureKind(name: name)?.isRefusal ?? false
     }
 
     /// The name in metrics and events (`timeout`, `http_500`, `not_in_results`).

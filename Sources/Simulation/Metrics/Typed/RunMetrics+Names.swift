@@ -58,7 +58,7 @@ extension RunMetrics {
         metrics.rateLimits.monthlyCredits = 1
         metrics.rateLimits.monthlyCreditsShare = 1
         metrics.caches = Dictionary(
-            uniqueKeysWithValues: AppCache.allCases.map { ($0.rawValue, CacheMetrics(hits: 1)) })
+            uniqueKeysWithValues: AppCache.allCases.map { ($0, CacheMetrics(hits: 1)) })
         let ages = AgeMetrics(
             p50Seconds: 1, p95Seconds: 1, maxSeconds: 1, shareOver60s: 1, shareOver5m: 1, visibleSeconds: 1)
         metrics.freshness = ages

@@ -12,7 +12,7 @@ public struct RunMetrics: Sendable, Equatable {
     /// Requests against the plan's limits.
     public var rateLimits = RateLimitMetrics()
     /// Each cache by name (`market`, `chart`).
-    public var caches: [String: CacheMetrics] = [:]
+    public var caches: [AppCache: CacheMetrics] = [:]
     /// The age of what was on screen; nil when nothing was visible.
     public var freshness: AgeMetrics?
     /// The same by screen.
@@ -85,7 +85,10 @@ public struct RunMetrics: Sendable, Equatable {
             case .rateLimits: rateLimits.metrics.under(prefix)
             case .caches:
                 (allCaches.totalMetrics
-                    + caches.keys.sorted().flatMap { caches[$0]!.metrics.under($0) }).under(prefix)
+                    + caches.keys.sorted { $0.rawValue < $1.rawValue }.flatMap {
+                        caches[$0]!.metrics.under($0.rawValue)
+                    })
+                    .under(prefix)
             case .freshness:
                 ((freshness?.metrics ?? [])
                     + AppScreenKind.freshnessScreens.flatMap {
@@ -126,7 +129,7 @@ public struct RunMetrics: Sendable, Equatable {
     /// The app's caches' lookups together; the HTTP client's cache (`cache.http.*`) is counted
     /// apart, under its own name only.
     public var allCaches: CacheMetrics {
-        caches.filter { $0.key != AppCache.http.rawValue }.values.reduce(CacheMetrics(), +)
+        caches.filter { $0.key != .http }.values.reduce(CacheMetrics(), +)
     }
 
     /// The value of the metric with this stable name, nil when the run has none.
