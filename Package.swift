@@ -153,7 +153,8 @@ let package = Package(
 
         // Shared test helpers: fixture and peer-vector loading, seeded generators.
         .target(
-            name: "TestSupport", dependencies: ["WorkbenchFoundation", "TrackerCore", "CommandLineShell", "CGSL"],
+            name: "TestSupport",
+            dependencies: ["WorkbenchFoundation", "TrackerCore", "CommandLineShell", "CGSL"],
             path: "Tests/TestSupport"),
         .testTarget(name: "WorkbenchFoundationTests", dependencies: ["WorkbenchFoundation", "TestSupport"]),
         .testTarget(
