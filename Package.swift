@@ -3,7 +3,15 @@
 // Bitpal Workbench: a deterministic simulation and backtesting workbench for the logic of a
 // CoinGecko-based crypto tracker app. Module layout and import rules: docs/architecture.md.
 
+import Foundation
 import PackageDescription
+
+/// The release binary links the Swift runtime and Foundation statically (below), except in the
+/// optimised test build of `scripts/test.sh --fast` (`BITPAL_SHARED_STDLIB=1`, in `.build/fast`):
+/// its test bundle links the executable's module, and FoundationXML, which the tests read JUnit
+/// reports with, has no static form that links.
+let staticStdlib: [String] =
+    ProcessInfo.processInfo.environment["BITPAL_SHARED_STDLIB"] == nil ? ["-static-stdlib"] : []
 
 let package = Package(
     name: "BitpalWorkbench",
@@ -135,10 +143,10 @@ let package = Package(
             // (docs/DESIGN.md, "A statically linked release binary"). Debug builds link them shared.
             // Linux only: Apple platforms do not support `-static-stdlib` (issue 57).
             swiftSettings: [
-                .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+                .unsafeFlags(staticStdlib, .when(platforms: [.linux], configuration: .release))
             ],
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+                .unsafeFlags(staticStdlib, .when(platforms: [.linux], configuration: .release))
             ]
         ),
         // What both executables share: errors and exit codes, number options.

@@ -193,8 +193,12 @@ struct SweepCommand: ParsableCommand {
                     message: message,
                     details: message
                         + "\nfailing seeds: \(row[3])"
-                        + "\nrun one again with: workbench run \(plan.scenario) --seed \(verdict.failingSeeds.first ?? 0)"
-                        + plan.combinations[combination].map { " --set \($0)" }.joined()))
+                        + "\nrun one again with: "
+                        + ([
+                            "workbench", "run", plan.scenario, "--seed", "\(verdict.failingSeeds.first ?? 0)",
+                        ]
+                        + plan.combinations[combination].flatMap { ["--set", $0] })
+                        .map(CommandStop.shellQuoted).joined(separator: " ")))
         }
         return JUnitReport(name: "workbench sweep \(plan.scenario)", cases: cases)
     }

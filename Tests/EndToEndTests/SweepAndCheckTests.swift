@@ -119,6 +119,36 @@ struct SweepAndCheckTests {
             defaulted.stdout.contains("every cell's result.json kept (the default"), "\(defaulted.stdout)")
     }
 
+    @Test(
+        "a failing sweep's JUnit report fails its combination with the seeds and a rerun command a shell takes"
+    )
+    func failingSweepJUnit() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // 157 requests at a 30 s refresh, 88 at 60 s: the bound fails the first combination only.
+        let junit = directory.path("sweep.xml")
+        let outcome = try WorkbenchProcess.run([
+            "sweep", "scenarios/quickstart.yaml", "--seeds", "1..2", "--out", directory.path("s"), "--quiet",
+            "--set", "policies.refresh_interval=30s,60s", "--set", "expect.0=rate_limit.requests <= 140",
+            "--junit", junit,
+        ])
+        #expect(outcome.status == 1, "\(outcome.stderr)")
+        let report = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(report.contains("tests=\"2\" failures=\"1\""))
+        #expect(report.contains("2 of 2 cells did not meet the expectations of scenarios/quickstart.yaml"))
+        #expect(report.contains("failing seeds: 1, 2"))
+        // The rerun command is quoted for a shell: the bound's spaces and '<' stay one word.
+        #expect(
+            report.contains(
+                "run one again with: workbench run scenarios/quickstart.yaml --seed 1 --set "
+                    + "policies.refresh_interval=30s --set &#39;expect.0=rate_limit.requests &lt;= 140&#39;"),
+            "\(report)")
+        #expect(
+            report.contains(
+                "<testcase name=\"policies.refresh_interval=60s,expect.0=rate_limit.requests &lt;= 140\" classname=\"sweep\"/>"
+            ))
+    }
+
     @Test("a grid of overrides runs every combination")
     func grid() throws {
         let directory = try TemporaryDirectory()
