@@ -5,11 +5,25 @@
 # Usage: scripts/test.sh [swift test arguments, e.g. --filter ReportTests]
 #        scripts/test.sh --build-only     (builds what the tests need and runs none: CI starts
 #                                          its load beside the run that follows)
+#        scripts/test.sh --fast [...]     (every test, built optimised in .build/fast with the
+#                                          server and the conformance tool in release: a long
+#                                          first build, then a run about a third of the default's)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
 log=.build/test.log
 build_only=0
+# The configuration: the default debug build (incremental), or --fast's optimised one, whose
+# `workbench` builds and runs the release server and conformance tool.
+configuration=debug
+test_flags=()
+if [ "${1-}" = "--fast" ]; then
+    shift
+    configuration=release
+    # The test bundle links the executable's module: shared standard library (Package.swift).
+    export BITPAL_SHARED_STDLIB=1
+    test_flags=(-c release -Xswiftc -enable-testing --scratch-path .build/fast)
+fi
 if [ "${1-}" = "--build-only" ]; then
     build_only=1
     shift
@@ -23,19 +37,19 @@ fi
 # SwiftPM keeps the server package's build plan across builds and misses a file added to the
 # main package it depends on by path (the build then fails with "cannot find ... in scope"):
 # dropping the plan makes it re-plan, which costs a second.
-rm -f Server/.build/debug.yaml Server/.build/*/debug/description.json
-rm -f Conformance/.build/debug.yaml Conformance/.build/*/debug/description.json
+rm -f "Server/.build/$configuration.yaml" Server/.build/*/"$configuration"/description.json
+rm -f "Conformance/.build/$configuration.yaml" Conformance/.build/*/"$configuration"/description.json
 # So is the conformance tool (Conformance/, on swift-syntax), which the conformance tests run.
 # shellcheck source=lib/progress.sh
 . scripts/lib/progress.sh
 # A line every 20 s: the build's share done, then the tests finished (the suite has about 670).
 (
-    swift build --package-path Server --product workbench-serve >"$log" 2>&1 \
-        && swift build --package-path Conformance --product workbench-conformance >>"$log" 2>&1 \
+    swift build -c "$configuration" --package-path Server --product workbench-serve >"$log" 2>&1 \
+        && swift build -c "$configuration" --package-path Conformance --product workbench-conformance >>"$log" 2>&1 \
         && if [ "$build_only" = 1 ]; then
-            swift build --build-tests >>"$log" 2>&1
+            swift build ${test_flags[@]+"${test_flags[@]}"} --build-tests >>"$log" 2>&1
         else
-            swift test "$@" >>"$log" 2>&1
+            swift test ${test_flags[@]+"${test_flags[@]}"} "$@" >>"$log" 2>&1
         fi
 ) &
 run=$!
