@@ -77,11 +77,8 @@ struct ScenarioReliabilityTests {
 
     @Test("a fleet file with several problems reports them all in one pass, in file order")
     func fleetEveryProblem() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try FleetFolder.withUserDay()
         defer { folder.remove() }
-        try FileManager.default.copyItem(
-            atPath: RepositoryFiles.root.appendingPathComponent("fleets/user-day.yaml").path,
-            toPath: folder.path("user-day.yaml"))
         let text = """
             name: f
             colour: red
@@ -120,11 +117,8 @@ struct ScenarioReliabilityTests {
         #expect(
             docs.contains("Up to 16 items in `arms`, and up to 32 arms once each item's plans are counted"))
         let items = (0..<17).map { _ in "    - {topology: keyless}" }.joined(separator: "\n")
-        let folder = try TemporaryDirectory()
+        let folder = try FleetFolder.withUserDay()
         defer { folder.remove() }
-        try FileManager.default.copyItem(
-            atPath: RepositoryFiles.root.appendingPathComponent("fleets/user-day.yaml").path,
-            toPath: folder.path("user-day.yaml"))
         let text =
             "name: f\nfleet:\n  scenario: user-day.yaml\n  users: 2\n\(Self.habits)\n  arms:\n\(items)\n"
         let file = folder.path("fleet.yaml")

@@ -74,11 +74,8 @@ struct WidgetFamilyTests {
 @Suite("A fleet's widget sizes")
 struct FleetWidgetFamilyTests {
     static func fleet(_ sizes: String) throws -> (FleetDefinition?, String) {
-        let folder = try TemporaryDirectory()
+        let folder = try FleetFolder.withUserDay()
         defer { folder.remove() }
-        try FileManager.default.copyItem(
-            atPath: RepositoryFiles.root.appendingPathComponent("fleets/user-day.yaml").path,
-            toPath: folder.path("user-day.yaml"))
         let text = """
             name: f
             fleet:
