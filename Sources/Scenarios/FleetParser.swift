@@ -219,8 +219,8 @@ public enum FleetParser {
     /// minutes for charts, 15 for candles, an hour for search and the coin list.
     public static let defaultProxy = TeamProxy.Caching(
         ttlByEndpoint: [
-            "/simple/price": 30_000, "/coins/markets": 30_000, "/coins/{id}/market_chart": 300_000,
-            "/coins/{id}/ohlc": 900_000, "/search": 3_600_000, "/coins/list": 3_600_000,
+            .simplePrice: 30_000, .coinsMarkets: 30_000, .marketChart: 300_000, .ohlc: 900_000,
+            .search: 3_600_000, .coinsList: 3_600_000,
         ], defaultTTL: 60_000, latencyMilliseconds: 40)
 
     private static func proxyCaching(_ reader: NodeReader?, topology: FleetDefinition.Topology)
@@ -242,7 +242,7 @@ public enum FleetParser {
                 if name == "default" {
                     caching.defaultTTL = value
                 } else {
-                    caching.ttlByEndpoint[name] = value
+                    caching.ttlByEndpoint[CoinGeckoEndpoint.Route(rawValue: name)!] = value
                 }
             }
         }

@@ -25,7 +25,7 @@ struct InvariantTests {
         var invariants = AppInvariants()
         let app = Self.app()
         invariants.observe(
-            .requestSent(id: 0, askedAt: 0, screen: .watchlist, endpoint: "/ping", target: "/ping"), at: 10)
+            .requestSent(id: 0, askedAt: 0, screen: .watchlist, endpoint: nil, target: "/ping"), at: 10)
         invariants.observe(.answered(id: 0, status: 200, billed: true), at: 20)
         #expect(invariants.check(app, at: 20).isEmpty)
         invariants.observe(.answered(id: 0, status: 200, billed: true), at: 30)
@@ -44,7 +44,7 @@ struct InvariantTests {
         let app = Self.app()
         invariants.observe(.requestGivenUp(id: 3, screen: .coin, target: "/coins/x"), at: 100)
         invariants.observe(
-            .requestSent(id: 3, askedAt: 50, screen: .coin, endpoint: "/coins/{id}", target: "/coins/x"),
+            .requestSent(id: 3, askedAt: 50, screen: .coin, endpoint: .coinDetail, target: "/coins/x"),
             at: 100)
         invariants.observe(
             .screenShown(.watchlist, items: [ScreenItem(key: "bitcoin", dataTime: 500)]), at: 100)

@@ -68,7 +68,7 @@ struct SharedUpstreamTests {
     @Test("the proxy fetches as few times as any cache could (exhaustive search), merging requests in flight")
     func proxyOptimum() {
         let caching = TeamProxy.Caching(
-            ttlByEndpoint: ["/simple/price": 30_000], defaultTTL: 30_000, latencyMilliseconds: 40)
+            ttlByEndpoint: [.simplePrice: 30_000], defaultTTL: 30_000, latencyMilliseconds: 40)
         for seed in UInt64(1)...40 {
             var random = SplitMix64(seed: seed)
             var upstream = SimulatedServer(

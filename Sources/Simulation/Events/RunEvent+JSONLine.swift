@@ -29,7 +29,8 @@ extension RunEvent {
                 "request_sent",
                 [
                     .init("id", .integer(Int64(id))), .init("screen", .string(screen.rawValue)),
-                    .init("endpoint", .string(endpoint)), .init("target", .string(target)),
+                    .init("endpoint", .string(RunEvent.requestSentEndpointName(endpoint, target: target))),
+                    .init("target", .string(target)),
                     .init("waited_ms", .integer(time - askedAt)),
                 ]
             )

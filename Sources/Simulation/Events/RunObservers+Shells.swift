@@ -12,7 +12,7 @@ extension RunObservers {
         emit(
             .requestSent(
                 id: sent.id, askedAt: sent.askedAt, screen: sent.screen,
-                endpoint: request.endpoint?.template ?? request.path, target: request.target),
+                endpoint: request.endpoint?.route, target: request.target),
             at: now)
     }
 

@@ -9,7 +9,10 @@ extension MetricsRecorder {
     mutating func observe(_ event: RunEvent, at now: Int64) {
         switch event {
         case .requestSent(_, let askedAt, let screen, let endpoint, let target):
-            recordSend(askedAt: askedAt, sentAt: now, endpoint: endpoint, screen: screen)
+            recordSend(
+                askedAt: askedAt, sentAt: now,
+                endpoint: RunEvent.requestSentEndpointName(endpoint, target: target),
+                screen: screen)
             widget.sent(screen: screen, target: target, at: now)
         case .requestGivenUp(_, let screen, _):
             failures["\(FailureSource(screen).rawValue).\(FailureKind.cancelled)", default: 0] += 1

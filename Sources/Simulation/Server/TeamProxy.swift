@@ -30,7 +30,7 @@ public final class TeamProxy: SharedUpstream {
     /// How the proxy caches.
     public struct Caching: Sendable, Equatable {
         /// The TTL of each endpoint's answers, by template (`/coins/markets`), ms.
-        public var ttlByEndpoint: [String: Int64]
+        public var ttlByEndpoint: [CoinGeckoEndpoint.Route: Int64]
         /// The TTL of any other endpoint's answers, ms.
         public var defaultTTL: Int64
         /// The proxy's own round trip from a device, ms (a hit's whole latency).
@@ -42,14 +42,16 @@ public final class TeamProxy: SharedUpstream {
         ///   - ttlByEndpoint: TTLs by endpoint template, ms.
         ///   - defaultTTL: Any other endpoint's TTL, ms.
         ///   - latencyMilliseconds: The proxy's round trip from a device, ms.
-        public init(ttlByEndpoint: [String: Int64], defaultTTL: Int64, latencyMilliseconds: Int64) {
+        public init(
+            ttlByEndpoint: [CoinGeckoEndpoint.Route: Int64], defaultTTL: Int64, latencyMilliseconds: Int64
+        ) {
             (self.ttlByEndpoint, self.defaultTTL, self.latencyMilliseconds) =
                 (ttlByEndpoint, defaultTTL, latencyMilliseconds)
         }
 
         /// The TTL of a request's answers.
         func ttl(of request: HTTPRequest) -> Int64 {
-            ttlByEndpoint[request.endpoint?.template ?? request.path] ?? defaultTTL
+            request.endpoint.flatMap { ttlByEndpoint[$0.route] } ?? defaultTTL
         }
     }
 

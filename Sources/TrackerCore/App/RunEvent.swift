@@ -6,7 +6,10 @@ public enum RunEvent: Sendable {
     /// A user action began.
     case userAction(UserAction)
     /// A request left for the server, after waiting for its limiter slot since `askedAt`.
-    case requestSent(id: Int, askedAt: Int64, screen: AppScreenKind, endpoint: String, target: String)
+    /// `endpoint` is the request's route (nil for a path the tracker does not use; reports then
+    /// group it by its path, ``requestSentEndpointName(_:target:)``).
+    case requestSent(
+        id: Int, askedAt: Int64, screen: AppScreenKind, endpoint: CoinGeckoEndpoint.Route?, target: String)
     /// A request that waited for its limiter slot was given up, unsent: the task that asked was
     /// cancelled (``TrackerApp``'s `giveUpCancelledWaits(at:)`).
     case requestGivenUp(id: Int, screen: AppScreenKind, target: String)
@@ -65,4 +68,16 @@ public enum RunEvent: Sendable {
     /// The run ended: the watchlist's coins, those shown "Data unavailable", those left off, and
     /// the events the simulation's queue processed.
     case finished(watchlistCoins: Int, unavailable: Int, leftOff: Int, events: Int)
+}
+
+extension RunEvent {
+    /// How reports and the event stream name a sent request's endpoint: its route's template
+    /// (`/coins/{id}/ohlc`), else the target's path.
+    ///
+    /// - Parameters:
+    ///   - route: The request's route, if the tracker uses its path.
+    ///   - target: The request's path and query.
+    public static func requestSentEndpointName(_ route: CoinGeckoEndpoint.Route?, target: String) -> String {
+        route?.rawValue ?? String(target.prefix { $0 != "?" })
+    }
 }

@@ -55,27 +55,48 @@ public enum CoinGeckoEndpoint: Sendable, Equatable {
         }
     }
 
+    /// An endpoint without its coin: what reports group requests by and a proxy sets TTLs by,
+    /// named by its path template (`/coins/{id}/ohlc`), in the order the API documents them.
+    public enum Route: String, Sendable, Hashable, CaseIterable {
+        /// `/simple/price`.
+        case simplePrice = "/simple/price"
+        /// `/coins/markets`.
+        case coinsMarkets = "/coins/markets"
+        /// `/coins/list`.
+        case coinsList = "/coins/list"
+        /// `/search`.
+        case search = "/search"
+        /// `/coins/{id}`.
+        case coinDetail = "/coins/{id}"
+        /// `/coins/{id}/history`.
+        case coinHistory = "/coins/{id}/history"
+        /// `/coins/{id}/market_chart`.
+        case marketChart = "/coins/{id}/market_chart"
+        /// `/coins/{id}/ohlc`.
+        case ohlc = "/coins/{id}/ohlc"
+    }
+
     /// Every endpoint's path template, in the order the API documents them: what ``init(path:)``
     /// recognises and the simulated server answers. Lists shown to users (error messages) and
     /// `docs/openapi.yaml` (checked by a test) follow it rather than keep their own.
-    public static let templates: [String] = [
-        CoinGeckoEndpoint.simplePrice, .coinsMarkets, .coinsList, .search, .coinDetail(coinId: ""),
-        .coinHistory(coinId: ""), .marketChart(coinId: ""), .ohlc(coinId: ""),
-    ].map(\.template)
+    public static let templates: [String] = Route.allCases.map(\.rawValue)
 
-    /// The endpoint's path template, as reports group requests: `/coins/{id}/ohlc`.
-    public var template: String {
+    /// The endpoint without its coin.
+    public var route: Route {
         switch self {
-        case .coinsMarkets: "/coins/markets"
-        case .simplePrice: "/simple/price"
-        case .coinsList: "/coins/list"
-        case .search: "/search"
-        case .coinDetail: "/coins/{id}"
-        case .coinHistory: "/coins/{id}/history"
-        case .marketChart: "/coins/{id}/market_chart"
-        case .ohlc: "/coins/{id}/ohlc"
+        case .coinsMarkets: .coinsMarkets
+        case .simplePrice: .simplePrice
+        case .coinsList: .coinsList
+        case .search: .search
+        case .coinDetail: .coinDetail
+        case .coinHistory: .coinHistory
+        case .marketChart: .marketChart
+        case .ohlc: .ohlc
         }
     }
+
+    /// The endpoint's path template, as reports group requests: `/coins/{id}/ohlc`.
+    public var template: String { route.rawValue }
 
     /// The coin the endpoint is about, for per-coin endpoints.
     public var coinId: String? {
