@@ -4,7 +4,9 @@
 # figures agree with its own minute counts (Python, independently of the Swift that wrote them):
 # in every arm the minutes and the requests at the run's last instant add up to the requests (a proxy's
 # fetches), the credits by day to the credits, a proxy fetches no less than the offline optimum and,
-# for a one-day fleet, the busiest minute is the minutes' maximum.
+# for a one-day fleet, the busiest minute is the minutes' maximum. The two-job run checks every
+# user's invariants after every event (--check-invariants), the shared key's and the proxy's too,
+# and its fleet.json must still be the one-job run's.
 # Usage: scripts/fleet-check.sh [WORKBENCH] [OUT] [USERS]   (default .build/debug/workbench, .build/ci/fleets, 100)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +17,7 @@ mkdir -p "$out"
 for file in fleets/*.yaml; do
     grep -q '^fleet:' "$file" || continue
     name=$(basename "$file" .yaml)
-    "$workbench" fleet "$file" --users "$users" --jobs 2 --quiet --out "$out/$name-2" >/dev/null
+    "$workbench" fleet "$file" --users "$users" --jobs 2 --quiet --check-invariants --out "$out/$name-2" >/dev/null
     "$workbench" fleet "$file" --users "$users" --jobs 1 --quiet --out "$out/$name-1" >/dev/null
     cmp "$out/$name-1/fleet.json" "$out/$name-2/fleet.json" || {
         echo "fleet-check: $name: --jobs 1 and --jobs 2 differ" >&2

@@ -57,7 +57,7 @@ enum CoupledFleetRun {
                 countsMinutes: arm.topology != .proxy, countsCredits: false)
             var simulation = try FleetRun.simulation(
                 FleetRun.config(of: user, arm: arm, fleet: fleet, base: base.scenario, market: market),
-                file: base.scenario.file)
+                file: base.scenario.file, checkingInvariants: fleet.checksInvariants)
             switch shared {
             case .admissions(let admissions, let addressOf): simulation.share(admissions[addressOf[index]])
             case .proxy(let proxy): simulation.upstream = proxy

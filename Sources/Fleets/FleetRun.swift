@@ -130,7 +130,7 @@ public enum FleetRun {
                 do throws(ScenarioRun.Failure) {
                     var simulation = try simulation(
                         config(of: user, arm: arm, fleet: fleet, base: base.scenario, market: market),
-                        file: base.scenario.file)
+                        file: base.scenario.file, checkingInvariants: fleet.checksInvariants)
                     // Counted by the tally alone: no metrics recorded, no journal kept.
                     simulation.start(events: tally.observe, recordingMetrics: false)
                     while simulation.step() != nil {}
@@ -156,11 +156,11 @@ public enum FleetRun {
     }
 
     /// A user's simulation, or the failure naming the scenario.
-    static func simulation(_ config: consuming RunConfig, file: String) throws(ScenarioRun.Failure)
-        -> AppSimulation
+    static func simulation(_ config: consuming RunConfig, file: String, checkingInvariants: Bool)
+        throws(ScenarioRun.Failure) -> AppSimulation
     {
         do {
-            return try AppSimulation(config: config)
+            return try AppSimulation(config: config, checkingInvariants: checkingInvariants)
         } catch {
             throw ScenarioRun.Failure(description: "\(file): alerts: \(error)")
         }

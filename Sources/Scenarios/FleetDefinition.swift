@@ -138,6 +138,9 @@ public struct FleetDefinition: Sendable, Equatable {
     public var prices: [String: Double]
     /// The most refused share of requests a plan may show and still count as enough.
     public var refusalThreshold: Double
+    /// Whether every user's run checks its invariants after every event (`fleet
+    /// --check-invariants`; not in the file, and never in the result).
+    public var checksInvariants = false
     /// The habits.
     public var habits: Habits
     /// The team's target for one user's requests an hour (SC-009: fewer than 50).
@@ -260,6 +263,9 @@ public struct FleetHeader: Sendable, Equatable, Codable {
     public var requestsPerHourTarget: Double
     /// The most refused share of requests a plan may show and still count as enough.
     public var refusalThreshold: Double
+    /// Whether every user's run checks its invariants after every event (`fleet
+    /// --check-invariants`; not in the file, and never in the result).
+    public var checksInvariants = false
 
     /// A header.
     public init(

@@ -80,6 +80,12 @@ struct FleetRunCommand: ParsableCommand {
     @Flag(help: "Continue a killed run in the same --out: the arms it finished are not run again.")
     var resume = false
 
+    @Flag(
+        help:
+            "Check every user's invariants after every event, the shared key's and the proxy's included (slower; CI does)."
+    )
+    var checkInvariants = false
+
     func run() throws {
         var fleet: FleetDefinition
         do {
@@ -89,6 +95,7 @@ struct FleetRunCommand: ParsableCommand {
         }
         if let users { fleet.users = users }
         if let days { fleet.days = days }
+        fleet.checksInvariants = checkInvariants
         let base = try ScenarioRunner.load(fleet.scenarioPath, overrides: [])
         let directory = try InputFiles.outputDirectory(
             out, option: "--out", defaultParent: "out/fleet", name: fleet.name)
