@@ -87,13 +87,13 @@ segment=0
 while (($(date +%s) - started < seconds)); do
     case $((segment % 6)) in
     4) phase=outage; fault outage start ;;
-    5) phase=storm; fault rate_limit_storm start ;;
+    5) phase=storm; fault storm start ;;
     *) phase=normal ;;
     esac
     line=$(wrk -t2 -c16 -d10s -s "$out/mix.lua" "$base" | grep '^SOAK' || true)
     case $phase in
     outage) fault outage stop ;;
-    storm) fault rate_limit_storm stop ;;
+    storm) fault storm stop ;;
     esac
     rss=$(awk '/^VmRSS/ {print $2}' "/proc/$server/status")
     fds=$(ls "/proc/$server/fd" | wc -l)

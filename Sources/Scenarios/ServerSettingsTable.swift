@@ -104,7 +104,7 @@ public enum ServerSettingsTable {
         .rate("truncation_rate", \.truncationRate),
         .rate("schema_drift_rate", \.schemaDriftRate),
         .windows("outages", \.outages),
-        .windows("storms", \.rateLimitStorms),
+        .windows("storms", \.storms),
         SettingKey(
             name: "html_429", value: { faults, _ in "\(faults.htmlRateLimitPages)" },
             read: { reader, faults, _ throws(ScenarioError) in faults.htmlRateLimitPages = try reader.bool() }

@@ -72,7 +72,7 @@ struct ServeTests {
         #expect(served.stop() == 0)
     }
 
-    @Test("the manual clock is deterministic; outages start and stop through the admin API")
+    @Test("the manual clock is deterministic; outages and storms start and stop through the admin API")
     func manualClockAndFaults() async throws {
         var bodies: [[UInt8]] = []
         for _ in 0..<2 {
@@ -85,8 +85,14 @@ struct ServeTests {
                 try await served.post("/faults", #"{"fault": "outage", "action": "start"}"#).contains("true"))
             await #expect(throws: CoinGeckoError.self) { _ = try await served.client.body(for: request) }
             _ = try await served.post("/faults", #"{"fault": "outage", "action": "stop"}"#)
+            // A storm, named as the scenario names it (faults.storms): every request a 429.
+            #expect(
+                try await served.post("/faults", #"{"fault": "storm", "action": "start"}"#).contains("true"))
+            await #expect(throws: CoinGeckoError.self) { _ = try await served.client.body(for: request) }
+            _ = try await served.post("/faults", #"{"fault": "storm", "action": "stop"}"#)
+            #expect(try await served.client.body(for: request) == bodies.last)
             let bad = try await served.post("/faults", #"{"fault": "volcano", "action": "start"}"#)
-            #expect(bad.contains("expected outage or rate_limit_storm"))
+            #expect(bad.contains("expected outage or storm"))
             _ = served.stop()
         }
         #expect(bodies[0] == bodies[1] && !bodies[0].isEmpty)

@@ -123,7 +123,7 @@ struct EngineAndServerTests {
                 faults: ServerFaults(
                     serverErrorRate: 0.1, timeoutRate: 0.1, truncationRate: 0.1, schemaDriftRate: 0.1,
                     outages: [outage],
-                    rateLimitStorms: [
+                    storms: [
                         ServerFaults.Window(start: Self.start + 3_000_000, end: Self.start + 3_100_000)
                     ],
                     htmlRateLimitPages: true)))

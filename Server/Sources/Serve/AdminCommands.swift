@@ -4,7 +4,7 @@ import WorkbenchFoundation
 
 /// The admin API's commands: `POST /__admin/clock` with `{"advance": "5m"}` or
 /// `{"set": "2024-01-01T00:10:00Z"}`, and `POST /__admin/faults` with
-/// `{"fault": "outage" | "rate_limit_storm", "action": "start" | "stop"}`.
+/// `{"fault": "outage" | "storm", "action": "start" | "stop"}`.
 enum AdminCommands {
     /// A refused command, with what was wrong.
     struct Failure: Error {
@@ -58,7 +58,10 @@ enum AdminCommands {
     static func faults(_ body: [UInt8], api: SimulatedAPI) async throws -> JSONValue {
         let command = try decode(FaultCommand.self, body)
         guard let fault = AdminFault(rawValue: command.fault) else {
-            throw Failure(message: "fault: expected outage or rate_limit_storm, found '\(command.fault)'")
+            throw Failure(
+                message:
+                    "fault: expected outage or storm (the scenario's faults.outages and faults.storms), found '\(command.fault)'"
+            )
         }
         guard ["start", "stop"].contains(command.action) else {
             throw Failure(message: "action: expected start or stop, found '\(command.action)'")

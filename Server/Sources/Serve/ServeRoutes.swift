@@ -106,7 +106,7 @@ public enum ServeRoutes {
                         .init("market_from", .string(TimeFormatting.iso8601(api.marketTimes.lowerBound))),
                         .init("market_to", .string(TimeFormatting.iso8601(api.marketTimes.upperBound))),
                         .init("outage", .bool(api.isActive(.outage))),
-                        .init("rate_limit_storm", .bool(api.isActive(.rateLimitStorm))),
+                        .init("storm", .bool(api.isActive(.storm))),
                     ]))
             })
         router.get(

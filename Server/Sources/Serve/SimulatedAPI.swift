@@ -113,9 +113,9 @@ public final class SimulatedAPI: Sendable {
             switch fault {
             case .outage:
                 state.server.behaviour.faults.outages = toggled(state.server.behaviour.faults.outages)
-            case .rateLimitStorm:
-                state.server.behaviour.faults.rateLimitStorms = toggled(
-                    state.server.behaviour.faults.rateLimitStorms)
+            case .storm:
+                state.server.behaviour.faults.storms = toggled(
+                    state.server.behaviour.faults.storms)
             }
         }
     }
@@ -124,7 +124,7 @@ public final class SimulatedAPI: Sendable {
     public func isActive(_ fault: AdminFault) -> Bool {
         withState { state, time in
             let faults = state.server.behaviour.faults
-            return (fault == .outage ? faults.outages : faults.rateLimitStorms).contains { $0.contains(time) }
+            return (fault == .outage ? faults.outages : faults.storms).contains { $0.contains(time) }
         }
     }
 
@@ -150,5 +150,5 @@ public enum AdminFault: String, Sendable, CaseIterable {
     /// Every request answered 503.
     case outage
     /// Every request answered 429.
-    case rateLimitStorm = "rate_limit_storm"
+    case storm
 }

@@ -32,7 +32,7 @@ public struct ServerFaults: Sendable, Equatable {
     /// Spans when every request fails with 503 (an outage).
     public var outages: [Window]
     /// Spans when every request is answered 429 (a rate-limit storm).
-    public var rateLimitStorms: [Window]
+    public var storms: [Window]
     /// Whether 429s come as CoinGecko's HTML page instead of its JSON body.
     public var htmlRateLimitPages: Bool
 
@@ -47,11 +47,11 @@ public struct ServerFaults: Sendable, Equatable {
     ///   - truncationRate: Share of 200s truncated.
     ///   - schemaDriftRate: Share of 200s drifted.
     ///   - outages: Outage windows.
-    ///   - rateLimitStorms: 429 storm windows.
+    ///   - storms: 429 storm windows.
     ///   - htmlRateLimitPages: HTML 429 bodies.
     public init(
         serverErrorRate: Double = 0, timeoutRate: Double = 0, truncationRate: Double = 0,
-        schemaDriftRate: Double = 0, outages: [Window] = [], rateLimitStorms: [Window] = [],
+        schemaDriftRate: Double = 0, outages: [Window] = [], storms: [Window] = [],
         htmlRateLimitPages: Bool = false
     ) {
         self.serverErrorRate = serverErrorRate
@@ -59,7 +59,7 @@ public struct ServerFaults: Sendable, Equatable {
         self.truncationRate = truncationRate
         self.schemaDriftRate = schemaDriftRate
         self.outages = outages
-        self.rateLimitStorms = rateLimitStorms
+        self.storms = storms
         self.htmlRateLimitPages = htmlRateLimitPages
     }
 }

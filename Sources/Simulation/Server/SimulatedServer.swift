@@ -137,7 +137,7 @@ public struct SimulatedServer: ~Copyable {
                 response: HTTPResponse(status: 503, body: body), latencyMilliseconds: latency,
                 outcome: .outage)
         }
-        if faults.rateLimitStorms.contains(where: { $0.contains(now) }) {
+        if faults.storms.contains(where: { $0.contains(now) }) {
             return rateLimited(retryAfterSeconds: 60, latency: latency)
         }
         if let retryAfter = admit(request, at: now) {
