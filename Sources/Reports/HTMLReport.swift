@@ -83,13 +83,16 @@ public enum HTMLReport {
         .wide{overflow-x:auto}.wide svg{min-width:560px}
         """
 
-    /// Escaped header text with line-break opportunities after `,`, `=` and `.` (sweep labels
-    /// such as `policies.limiter=spacing,plan=seed-50` have no spaces to wrap at).
+    /// Escaped header text with line-break opportunities after `,`, `=`, `.` and `_` (sweep
+    /// labels such as `policies.limiter=spacing,plan=seed-50` and metric names such as
+    /// `max_deviation` have no spaces to wrap at; the charts table must fit a desktop page).
     static func breakable(_ escaped: String) -> String {
         var text = ""
         for character in escaped {
             text.append(character)
-            if character == "," || character == "=" || character == "." { text += "<wbr>" }
+            if character == "," || character == "=" || character == "." || character == "_" {
+                text += "<wbr>"
+            }
         }
         return text
     }
