@@ -7,10 +7,11 @@ import WorkbenchFoundation
 /// real CoinGecko-shaped API: `workbench live`.
 ///
 /// The scenario's time runs at `speed` times real time from the moment ``run(clock:progress:)``
-/// starts. The shell plays the scenario's user (its script and seeded sessions) at their times,
-/// wakes the app when it asked to be woken, sends its requests through the transport (each in a
-/// task of its own, so several can be in flight as in the app) and hands each answer back at the
-/// scenario time it arrived. Every event goes to the same observers as a simulated run's, so the
+/// starts. The shell is a clock and a transport around ``AppHost``, as the simulator is: it hands
+/// the host the scenario's user's actions (its script and seeded sessions) at their times, wakes
+/// the app when it asked to be woken, sends its requests through the transport (each in a task of
+/// its own, so several can be in flight as in the app) and hands each answer back at the scenario
+/// time it arrived. Every event goes to the same observers as a simulated run's, so the
 /// result, reports and `--events` stream have the same shape, with the network's real latencies.
 /// It holds no app rule.
 public struct LiveShell: ~Copyable {

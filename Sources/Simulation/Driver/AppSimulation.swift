@@ -3,8 +3,9 @@ import TrackerCore
 import WorkbenchFoundation
 
 /// One run: the app (``TrackerApp``, TrackerCore's one machine) on virtual time against the
-/// simulated CoinGecko. This shell keeps time, the simulated server, the user's actions and the
-/// observers, and executes the app's effects; every decision is the app's.
+/// simulated CoinGecko. This shell is a clock and a transport around ``AppHost`` (which plays the
+/// user and executes the app's effects): it keeps time and the simulated server; every decision
+/// is the app's.
 ///
 /// Single-threaded and event-driven: the only clock is the event queue, events due at the same
 /// time run in scheduling order, and all randomness comes from streams derived from the seed, so
