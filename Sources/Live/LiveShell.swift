@@ -152,10 +152,14 @@ public struct LiveShell: ~Copyable {
     /// was current, epoch ms (a CDN-cached answer's store time), as the simulator hands it over.
     public static let dataTimeHeader = "X-Simulated-Data-Time"
 
-    /// When an answer's data was current: ``dataTimeHeader``'s time (never after `now`), else
-    /// `now` (CoinGecko says no more than `Age`'s whole seconds).
+    /// When an answer's data was current: ``dataTimeHeader``'s time (never after `now`; a value
+    /// that is not a positive epoch time is ignored), else `now` (CoinGecko says no more than
+    /// `Age`'s whole seconds).
     public static func dataTime(of response: HTTPResponse, at now: Int64) -> Int64 {
-        response.headers[dataTimeHeader].flatMap { Int64($0) }.map { min($0, now) } ?? now
+        guard let given = response.headers[dataTimeHeader].flatMap({ Int64($0) }), given > 0 else {
+            return now
+        }
+        return min(given, now)
     }
 
     /// Does what the app asked for, in order: requests leave, wakes go into the timers.

@@ -263,9 +263,6 @@ public struct FleetHeader: Sendable, Equatable, Codable {
     public var requestsPerHourTarget: Double
     /// The most refused share of requests a plan may show and still count as enough.
     public var refusalThreshold: Double
-    /// Whether every user's run checks its invariants after every event (`fleet
-    /// --check-invariants`; not in the file, and never in the result).
-    public var checksInvariants = false
 
     /// A header.
     public init(

@@ -221,6 +221,8 @@ extension LiveShellTraceTests {
         #expect(LiveShell.dataTime(of: response("1704067100123"), at: 1_704_067_200_000) == 1_704_067_100_123)
         #expect(LiveShell.dataTime(of: response("1704067300000"), at: 1_704_067_200_000) == 1_704_067_200_000)
         #expect(LiveShell.dataTime(of: response("soon"), at: 1_704_067_200_000) == 1_704_067_200_000)
+        #expect(LiveShell.dataTime(of: response("0"), at: 1_704_067_200_000) == 1_704_067_200_000)
+        #expect(LiveShell.dataTime(of: response("-5"), at: 1_704_067_200_000) == 1_704_067_200_000)
         #expect(LiveShell.dataTime(of: response(nil), at: 1_704_067_200_000) == 1_704_067_200_000)
     }
 }

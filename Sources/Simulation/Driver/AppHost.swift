@@ -39,7 +39,7 @@ public struct AppHost: ~Copyable {
     var reportedPercent = -1
     /// Whether the invariants are checked after every input (``AppInvariants``, kept by the
     /// observers, which see every event).
-    public let checksInvariants: Bool
+    public var checksInvariants: Bool { observers.invariants != nil }
 
     /// Builds the app as the run launches it: its settings, stored state, plan and seeds (the
     /// widget's and the backoff's streams of the run's seed).
@@ -62,7 +62,6 @@ public struct AppHost: ~Copyable {
         self.config = config
         observers = RunObservers(sink: events)
         observers.invariants = checkingInvariants ? AppInvariants() : nil
-        checksInvariants = checkingInvariants
     }
 
     /// Launches the app at `now` (the run's start) and draws the user's actions.

@@ -54,12 +54,14 @@ struct AppInvariants {
                 broken.append("\(key.name) drew \(drawn) of \(kept) kept of \(fetched) fetched")
             }
             if !(0...1).contains(loss) { broken.append("\(key.name)'s fidelity loss \(loss) is not a share") }
-        case .screenShown(_, let items):
+        case .screenShown(let screen, let items):
             // What a screen shows came from answers already received: nothing from the future,
             // except a candle chart's last candle, stamped with the close time of a candle still
             // forming (datasets/coingecko/MANIFEST.md): at most the longest candle, 4 days, ahead.
+            let candles =
+                screen == .coin && items.first?.key.hasSuffix("-\(ChartType.candle.rawValue)") == true
             let future = items.first { item in
-                let ahead = item.key.hasSuffix("-\(ChartType.candle.rawValue)") ? Self.longestCandle : 0
+                let ahead = candles ? Self.longestCandle : 0
                 return (item.dataTime ?? .min) > now + ahead
             }
             if let item = future { broken.append("the screen shows \(item.key) with data from after now") }

@@ -105,13 +105,17 @@ public enum FailureKind: Sendable, Hashable, CustomStringConvertible {
             self = .httpStatus(status)
             return
         }
-        let plain: [FailureKind] = [
-            .unknownCoin, .rateLimited, .timeout, .transport, .decoding, .noData, .offline, .nullPrice,
-            .duplicateIds, .refusedAdd, .refusedRemove, .refusedTrade, .notInResults, .cancelled,
-        ]
-        guard let kind = plain.first(where: { $0.description == name }) else { return nil }
+        guard let kind = Self.plainKinds[name] else { return nil }
         self = kind
     }
+
+    /// The kinds without a value, by name.
+    private static let plainKinds: [String: FailureKind] = Dictionary(
+        uniqueKeysWithValues: [
+            FailureKind.unknownCoin, .rateLimited, .timeout, .transport, .decoding, .noData, .offline,
+            .nullPrice,
+            .duplicateIds, .refusedAdd, .refusedRemove, .refusedTrade, .notInResults, .cancelled,
+        ].map { ($0.description, $0) })
 
     /// Whether a failure's name (the last part of `failures.<screen>.<name>`, as stored runs keep
     /// it) is a refusal (``isRefusal``).

@@ -1,7 +1,12 @@
-/// What the app keeps between launches (its SwiftData store: the watchlist's `WatchlistItem`s and
-/// the `Transaction`s of the ledger) and how a launch reads it back: the rules of persistence, for
-/// every shell. `workbench live --state` executes them against a database; the simulator's cold
-/// launch keeps exactly ``Stored/of(_:)`` and forgets the rest (``TrackerApp``'s `endProcess`).
+/// What the app keeps between launches of its watchlist and ledger, and how a launch reads it
+/// back: the rules of persistence, for every shell. The app's SwiftData container
+/// (Pointwelve/Bitpal-iOS `Bitpal-v2/Bitpal/App/BitpalApp.swift`, `BitpalApp.body`'s
+/// `.modelContainer(for:)`) holds `WatchlistItem`, `Transaction` and `CachedChartData`; this type
+/// covers the first two. The third is ``ChartLoader``'s cache, which a cold launch keeps as well
+/// (``TrackerApp``'s `endProcess` leaves it) and `workbench live --state` does not store.
+/// `live --state` executes these rules against a database; the simulator's cold launch keeps
+/// exactly ``Stored/of(_:)`` and the chart cache, and forgets the process's state (quotes, the
+/// market cache, screens).
 public enum AppStorage {
     /// What is stored.
     public struct Stored: Sendable, Equatable {
