@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Datasets", targets: ["Datasets"]),
         .library(name: "Persistence", targets: ["Persistence"]),
         .library(name: "PriceModels", targets: ["PriceModels"]),
+        .library(name: "AppHosting", targets: ["AppHosting"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Reports", targets: ["Reports"]),
@@ -42,7 +43,7 @@ let package = Package(
         // The general library under everything: the JSON reader and writer (Eisel-Lemire numbers,
         // located errors), dates and times, hashing, seeded random numbers, percentiles, locks, text.
         // Foundation only; it knows nothing of the app.
-        .target(name: "WorkbenchFoundation"),
+        .target(name: "WorkbenchFoundation", dependencies: ["CPortableMath"]),
         // The app's platform-neutral logic: no wall clock, no global state.
         .target(name: "TrackerCore", dependencies: ["WorkbenchFoundation"]),
         // GNU GSL (libgsl-dev) with a header-only shim for the generator-type globals.
@@ -53,14 +54,22 @@ let package = Package(
         // Seeded GSL price processes, their calibration, and synthetic markets built from them.
         .target(
             name: "PriceModels",
-            dependencies: ["WorkbenchFoundation", "TrackerCore", "CGSL", "CPortableMath"]),
+            dependencies: ["WorkbenchFoundation", "TrackerCore", "CGSL"]),
         // exp, log and pow with the same bits on every x86-64 CPU (glibc's baseline algorithms, header-only).
         .target(name: "CPortableMath"),
-        // The deterministic simulation: event queue, simulated CoinGecko, the app driver, metrics.
+        // What every shell of the app shares: the host (AppHost: the app built from a run's config,
+        // its effects executed, the user's actions played), the run's configuration, the event
+        // queue, and the observers that measure a run (events, metrics, results). No market.
+        .target(
+            name: "AppHosting",
+            dependencies: ["WorkbenchFoundation", "TrackerCore", "WorkbenchMetrics", "CGSL"]),
+        // The deterministic simulation: the simulated CoinGecko and its market, and the virtual
+        // clock that runs the app's host against them.
         .target(
             name: "Simulation",
             dependencies: [
                 "WorkbenchFoundation", "TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics",
+                "AppHosting",
             ]),
         // A metric's stable name, value and unit: shared by the simulator, reports and the CLI.
         .target(name: "WorkbenchMetrics"),
@@ -69,7 +78,7 @@ let package = Package(
             name: "Scenarios",
             dependencies: [
                 "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Datasets", "CLibYAML",
-                "WorkbenchMetrics", .product(name: "Yams", package: "Yams"),
+                "WorkbenchMetrics", "AppHosting", .product(name: "Yams", package: "Yams"),
             ]
         ),
         // Running scenarios in process: load (read once, hashed), run with a seed, report input.
@@ -77,7 +86,7 @@ let package = Package(
             name: "Runs",
             dependencies: [
                 "WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports",
-                "WorkbenchMetrics",
+                "WorkbenchMetrics", "AppHosting",
             ]),
         // Run results as JSON, Markdown and self-contained HTML with inline SVG plots.
         // Sweeps: plan, durable cells in a SQLite database, resume, shards and merge, summaries by SQL.
@@ -92,7 +101,7 @@ let package = Package(
             name: "Fleets",
             dependencies: [
                 "WorkbenchFoundation", "PriceModels", "TrackerCore", "Scenarios", "Simulation", "Runs",
-                "Reports",
+                "Reports", "AppHosting",
             ]),
         // `workbench record`: listed requests through CoinGeckoClient and its limiter, kept as a dataset.
         .target(name: "Recording", dependencies: ["WorkbenchFoundation", "TrackerCore", "Datasets"]),
@@ -112,11 +121,11 @@ let package = Package(
         .target(name: "CCurl"),
         // The live shell: the libcurl transport and the wall clock.
         .target(name: "LiveHTTP", dependencies: ["TrackerCore", "CCurl"]),
-        // `workbench live`: the app (TrackerApp) on the wall clock against a real API, measured
-        // by the simulator's observers.
+        // `workbench live`: the app's host (AppHost) on the wall clock against a real API,
+        // measured by the same observers as a simulated run; it never imports the market.
         .target(
             name: "Live",
-            dependencies: ["WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation"]),
+            dependencies: ["WorkbenchFoundation", "TrackerCore", "AppHosting"]),
         // The command-line shell: wiring, files, wall clock, terminal output.
         .executableTarget(
             name: "workbench",
@@ -128,6 +137,7 @@ let package = Package(
                 "Live",
                 "PriceModels",
                 "Simulation",
+                "AppHosting",
                 "Scenarios",
                 "Reports",
                 "Runs",
@@ -182,8 +192,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["WorkbenchFoundation", "Simulation", "Live", "WorkbenchMetrics", "TestSupport"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"]),
+            dependencies: [
+                "WorkbenchFoundation", "AppHosting", "Simulation", "Live", "WorkbenchMetrics", "TestSupport",
+            ]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AppHosting", "TestSupport"]),
         .testTarget(
             name: "ReportsTests",
             dependencies: [

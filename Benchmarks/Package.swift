@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "TrackerCore", package: "BitpalWorkbench"),
                 .product(name: "PriceModels", package: "BitpalWorkbench"),
                 .product(name: "Simulation", package: "BitpalWorkbench"),
+                .product(name: "AppHosting", package: "BitpalWorkbench"),
                 .product(name: "Scenarios", package: "BitpalWorkbench"),
                 .product(name: "Runs", package: "BitpalWorkbench"),
                 .product(name: "Fleets", package: "BitpalWorkbench"),

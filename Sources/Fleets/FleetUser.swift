@@ -1,6 +1,6 @@
+import AppHosting
 import Runs
 import Scenarios
-import Simulation
 import TrackerCore
 import WorkbenchFoundation
 

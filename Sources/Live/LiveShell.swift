@@ -1,5 +1,4 @@
-import PriceModels
-import Simulation
+import AppHosting
 import TrackerCore
 import WorkbenchFoundation
 

@@ -1,6 +1,8 @@
 import GRDB
 
-/// The watchlist, portfolio and price-alert tables.
+/// The watchlist and portfolio tables: what the app's SwiftData container keeps of them. A
+/// price-alert table, created by `v2-price-alert` and never read, is dropped by `v3-no-price-alert`
+/// (price alerts are a workbench extension the published app does not store).
 enum AppDataSchema {
     static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v1-watchlist") { db in
@@ -32,6 +34,9 @@ enum AppDataSchema {
                 table.column("retrigger", .text).notNull().check { ["cooldown", "crossing"].contains($0) }
                 table.column("last_fired_at", .integer)
             }
+        }
+        migrator.registerMigration("v3-no-price-alert") { db in
+            try db.drop(table: "price_alert")
         }
     }
 }

@@ -1,5 +1,5 @@
+import AppHosting
 import Reports
-import Simulation
 import WorkbenchMetrics
 
 extension ReportResult {

@@ -1,5 +1,5 @@
+import AppHosting
 import Reports
-import Simulation
 
 /// A finished scenario run: the simulator's result, for figures and history, and what the
 /// reports are written from.

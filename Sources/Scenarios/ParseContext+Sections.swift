@@ -1,6 +1,6 @@
+import AppHosting
 import Foundation
 import PriceModels
-import Simulation
 import TrackerCore
 import WorkbenchFoundation
 

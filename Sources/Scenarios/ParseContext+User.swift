@@ -1,5 +1,5 @@
+import AppHosting
 import PriceModels
-import Simulation
 import TrackerCore
 import WorkbenchFoundation
 

@@ -1,7 +1,6 @@
 import Datasets
 import Foundation
 import PriceModels
-import Simulation
 import TrackerCore
 import WorkbenchFoundation
 import Yams

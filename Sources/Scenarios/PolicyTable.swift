@@ -1,4 +1,3 @@
-import Simulation
 import TrackerCore
 import WorkbenchFoundation
 

@@ -1,3 +1,4 @@
+import AppHosting
 import Datasets
 import Foundation
 import PriceModels

@@ -1,5 +1,3 @@
-import Simulation
-
 extension Scenario {
     /// The most simulated events a scenario may plan (``estimatedEvents``): about an hour of
     /// simulation on one core (`docs/errors-and-limits.md`).

@@ -1,4 +1,4 @@
-import Simulation
+import AppHosting
 import WorkbenchFoundation
 
 /// One key of a scenario's `server:` or `faults:` mapping: how it is read into the settings and

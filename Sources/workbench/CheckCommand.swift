@@ -1,9 +1,9 @@
+import AppHosting
 import ArgumentParser
 import CommandLineShell
 import Datasets
 import Foundation
 import Reports
-import Simulation
 import TrackerCore
 import WorkbenchFoundation
 

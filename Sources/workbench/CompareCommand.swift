@@ -1,10 +1,10 @@
+import AppHosting
 import ArgumentParser
 import CommandLineShell
 import Datasets
 import Foundation
 import Persistence
 import Reports
-import Simulation
 import WorkbenchFoundation
 import WorkbenchMetrics
 

@@ -1,4 +1,4 @@
-import Simulation
+import AppHosting
 import TrackerCore
 
 /// The run's events as JSON Lines, gathered as the run reports them (`workbench run --events`).

@@ -1,9 +1,9 @@
+import AppHosting
 import ArgumentParser
 import CommandLineShell
 import Foundation
 import Persistence
 import Reports
-import Simulation
 import TrackerCore
 import WorkbenchFoundation
 import WorkbenchMetrics

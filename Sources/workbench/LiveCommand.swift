@@ -6,7 +6,6 @@ import Live
 import LiveHTTP
 import Reports
 import Runs
-import Simulation
 import TrackerCore
 import WorkbenchFoundation
 import WorkbenchMetrics

@@ -1,6 +1,5 @@
 import CommandLineShell
 import Foundation
-import Simulation
 import TrackerCore
 import WorkbenchFoundation
 

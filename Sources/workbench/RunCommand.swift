@@ -4,7 +4,6 @@ import Foundation
 import Reports
 import Runs
 import Scenarios
-import Simulation
 import WorkbenchMetrics
 
 /// `workbench run`: one scenario, its reports, its place in the history.

@@ -1,9 +1,9 @@
+import AppHosting
 import ArgumentParser
 import CommandLineShell
 import Foundation
 import Runs
 import Scenarios
-import Simulation
 import WorkbenchFoundation
 import WorkbenchMetrics
 

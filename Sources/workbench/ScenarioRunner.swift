@@ -5,7 +5,6 @@ import Persistence
 import Reports
 import Runs
 import Scenarios
-import Simulation
 import TrackerCore
 import WorkbenchFoundation
 import WorkbenchMetrics

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Persistence
 import TestSupport
 import Testing
@@ -12,7 +13,14 @@ struct AppDataStoreTests {
         defer { directory.remove() }
         let database = try WorkbenchDatabase.open(.appData, at: directory.path("app.sqlite"))
         #expect(try database.journalMode() == "wal")
-        #expect(try database.appliedMigrations() == ["v1-portfolio", "v1-watchlist", "v2-price-alert"])
+        #expect(
+            try database.appliedMigrations() == [
+                "v1-portfolio", "v1-watchlist", "v2-price-alert", "v3-no-price-alert",
+            ])
+        let tables = try DatabaseQueue(path: directory.path("app.sqlite")).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        #expect(tables.contains("watchlist") && !tables.contains("price_alert"), "\(tables)")
         #expect(database.rebuildNotice == nil)
     }
 

@@ -72,37 +72,4 @@ struct DomainPersistenceTests {
         #expect(holding.realizedPnL == Decimal(string: "10800")! - Decimal(string: "8475.76")! - 1_700)
         #expect(holding.costBasis == Decimal(string: "2550"))
     }
-
-    @Test("alerts: invalid ones store nothing; the last firing survives a reopen and keeps the cooldown")
-    func alerts() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = directory.path("app.sqlite")
-        do {
-            let store = AlertStore(database: try WorkbenchDatabase.open(.appData, at: path))
-            let alert = try store.add(PriceAlert(id: 0, coinId: "bitcoin", condition: .above, target: 20_000))
-            #expect(alert.id == 1)
-            #expect(throws: AlertError.invalidTarget(coinId: "bitcoin", target: -1)) {
-                _ = try store.add(PriceAlert(id: 0, coinId: "bitcoin", condition: .below, target: -1))
-            }
-            var evaluator = try AlertEvaluator(
-                alerts: try store.alerts(), lastFiredAt: try store.lastFiredAt())
-            for firing in evaluator.evaluate(coinId: "bitcoin", price: 20_500, observedAt: 10_000, at: 40_000)
-            {
-                try store.recordFiring(id: firing.alertId, at: firing.detectedAt)
-            }
-            #expect(throws: StoreError.self) { try store.setEnabled(id: 42, false) }
-        }
-        let store = AlertStore(database: try WorkbenchDatabase.open(.appData, at: path))
-        #expect(try store.alerts().count == 1)
-        #expect(try store.lastFiredAt() == [1: 40_000])
-        var evaluator = try AlertEvaluator(alerts: try store.alerts(), lastFiredAt: try store.lastFiredAt())
-        let withinTheHour = evaluator.evaluate(
-            coinId: "bitcoin", price: 21_000, observedAt: 50_000, at: 60_000)
-        #expect(withinTheHour.isEmpty)
-        try store.setEnabled(id: 1, false)
-        #expect(try store.alerts().first?.isEnabled == false)
-        try store.remove(id: 1)
-        #expect(try store.alerts().isEmpty)
-    }
 }

@@ -4,6 +4,7 @@ import PriceModels
 import TestSupport
 import Testing
 import TrackerCore
+import WorkbenchFoundation
 
 @Suite("Calibration recovers known parameters; recorded data calibrates")
 struct CalibrationTests {

@@ -81,6 +81,27 @@ struct MarketCorrelationTests {
         #expect(abs(mean - (0.3 - 0.32) * stepYears) < 5 * expected.squareRoot() / Double(steps).squareRoot())
     }
 
+    @Test("a full matrix with a negative and a zero entry, over GBMs of different volatilities, is recovered")
+    func matrixSigns() throws {
+        let target: [[Double]] = [[1, 0.8, -0.3], [0.8, 1, 0], [-0.3, 0, 1]]
+        let coins = [0.6, 0.9, 0.3].enumerated().map { index, volatility in
+            Self.coin("c\(index)", .gbm(GeometricBrownianMotion(drift: 0, volatility: volatility)))
+        }
+        let matrix = try CorrelationMatrix(rows: target, size: (3, "coins"), name: "majors")
+        let steps = 50_000
+        let paths = try Self.paths(coins, seed: 5, steps: steps, .matrix(coinIds: coins.map(\.id), matrix))
+        for row in 0..<3 {
+            for column in 0..<3 where column > row {
+                let value = Self.correlation(
+                    Self.returns(paths, "c\(row)"), Self.returns(paths, "c\(column)"))
+                let rho = target[row][column]
+                #expect(
+                    abs(value - rho) < 5 * (1 - rho * rho) / Double(steps).squareRoot(),
+                    "[\(row)][\(column)]: \(value)")
+            }
+        }
+    }
+
     @Test("a full matrix over three coins of different models is recovered")
     func matrix() throws {
         let target: [[Double]] = [[1, 0.8, 0.6], [0.8, 1, 0.5], [0.6, 0.5, 1]]

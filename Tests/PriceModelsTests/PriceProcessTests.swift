@@ -134,28 +134,4 @@ struct PriceProcessTests {
         #expect(abs(variance.squareRoot() / model.stationaryDeviation - 1) < 0.1)
         #expect(prices.allSatisfy { $0 > 0.9 && $0 < 1.1 })
     }
-
-    @Test("correlated paths recover the target correlation matrix")
-    func correlation() throws {
-        let target: [[Double]] = [[1, 0.8, -0.3], [0.8, 1, 0], [-0.3, 0, 1]]
-        let assets = [0.6, 0.9, 0.3].map { GeometricBrownianMotion(drift: 0, volatility: $0) }
-        let group = try CorrelatedPaths(assets: assets, correlation: target, matrixName: "majors")
-        let paths = group.paths(
-            from: [100, 10, 1], steps: 50_000, stepYears: Self.fiveMinutes,
-            stream: RandomStream(seed: StreamSeed(root: 5, stream: "majors")))
-        let returns = paths.map(Self.logReturns)
-        for row in 0..<3 {
-            for column in 0..<3 {
-                let (a, b) = (Self.meanAndVariance(returns[row]), Self.meanAndVariance(returns[column]))
-                let covariance =
-                    zip(returns[row], returns[column]).reduce(0) { $0 + ($1.0 - a.mean) * ($1.1 - b.mean) }
-                    / Double(returns[row].count - 1)
-                let observed = covariance / (a.variance * b.variance).squareRoot()
-                let rho = target[row][column]
-                #expect(
-                    abs(observed - rho) < 5 * (1 - rho * rho) / 50_000.0.squareRoot() + 1e-12,
-                    "[\(row)][\(column)]")
-            }
-        }
-    }
 }

@@ -123,31 +123,26 @@ struct SeedsAndValidationTests {
             try MarketPaths.generate(
                 coins: [Self.coin("x"), Self.coin("x")], rootSeed: 1, start: 0, stepMilliseconds: 1, steps: 1)
         }
-        let assets = [
-            GeometricBrownianMotion(drift: 0, volatility: 1),
-            GeometricBrownianMotion(drift: 0, volatility: 1),
-            GeometricBrownianMotion(drift: 0, volatility: 1),
-        ]
+        let assets = ["a", "b", "c"]
         // Pairwise plausible, jointly impossible: a and b move together, b and c together, a and c opposite.
         let impossible: [[Double]] = [[1, 0.9, -0.9], [0.9, 1, 0.9], [-0.9, 0.9, 1]]
         let error = #expect(throws: PriceModelError.notPositiveDefinite(name: "majors")) {
-            try CorrelatedPaths(assets: assets, correlation: impossible, matrixName: "majors")
+            try CorrelationMatrix(rows: impossible, size: (assets.count, "assets"), name: "majors")
         }
         #expect(
             error?.description.hasPrefix("correlation matrix \"majors\" is not positive definite") == true)
         #expect(throws: PriceModelError.self) {
-            try CorrelatedPaths(assets: assets, correlation: [[1, 0.5], [0.5, 1]], matrixName: "short")
+            try CorrelationMatrix(
+                rows: [[1, 0.5], [0.5, 1]], size: (assets.count, "assets"), name: "short")
         }
         #expect(
             throws: PriceModelError.invalidMatrix(
                 name: "m", detail: "not symmetric: [0][1] is 0.5, [1][0] is 0.4")
         ) {
-            try CorrelatedPaths(
-                assets: Array(assets.prefix(2)), correlation: [[1, 0.5], [0.4, 1]], matrixName: "m")
+            try CorrelationMatrix(rows: [[1, 0.5], [0.4, 1]], size: (2, "assets"), name: "m")
         }
         #expect(throws: PriceModelError.invalidMatrix(name: "m", detail: "[1][1] must be 1, found 2.0")) {
-            try CorrelatedPaths(
-                assets: Array(assets.prefix(2)), correlation: [[1, 0], [0, 2]], matrixName: "m")
+            try CorrelationMatrix(rows: [[1, 0], [0, 2]], size: (2, "assets"), name: "m")
         }
     }
 }

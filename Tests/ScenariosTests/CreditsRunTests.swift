@@ -1,6 +1,6 @@
+import AppHosting
 import Foundation
 import Scenarios
-import Simulation
 import TestSupport
 import Testing
 

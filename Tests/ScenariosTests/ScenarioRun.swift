@@ -1,3 +1,4 @@
+import AppHosting
 import Foundation
 import Scenarios
 import Simulation

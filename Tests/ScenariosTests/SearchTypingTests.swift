@@ -1,5 +1,5 @@
+import AppHosting
 import Scenarios
-import Simulation
 import Testing
 import TrackerCore
 

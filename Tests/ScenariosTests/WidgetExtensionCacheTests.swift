@@ -1,5 +1,4 @@
 import Scenarios
-import Simulation
 import Testing
 import TrackerCore
 

@@ -1,6 +1,5 @@
 import Foundation
 import Scenarios
-import Simulation
 import TestSupport
 import Testing
 import TrackerCore

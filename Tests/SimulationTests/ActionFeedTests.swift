@@ -3,6 +3,7 @@ import Testing
 import TrackerCore
 import WorkbenchFoundation
 
+@testable import AppHosting
 @testable import Simulation
 
 /// A run takes the user's actions a session at a time (``ActionFeed``) instead of scheduling a
@@ -56,7 +57,7 @@ struct ActionFeedTests {
         func actions(widget: Bool, habits: StochasticUser.Habits = .default) -> [ScheduledAction] {
             var user = user
             user.habits = habits
-            var generator = StreamSeed.splitMix(root: 5, stream: "user")
+            var generator = SplitMix64(root: 5, stream: "user")
             return user.actions(
                 from: Self.start, to: end, coins: coins, profile: .spec, generator: &generator, widget: widget
             )
@@ -94,7 +95,7 @@ struct ActionFeedTests {
         let end = Self.start + 3 * 86_400_000
         for seed in UInt64(1)...30 {
             var pick = SplitMix64(seed: seed &* 77)
-            var generator = StreamSeed.splitMix(root: seed, stream: "user")
+            var generator = SplitMix64(root: seed, stream: "user")
             let userActions = user.actions(
                 from: Self.start, to: end, coins: coins, profile: .spec, generator: &generator)
             // Script actions at user actions' times and at times of their own, out of order.
@@ -115,7 +116,7 @@ struct ActionFeedTests {
                 script: script,
                 sessions: user.sessions(
                     from: Self.start, to: end, coins: coins, profile: .spec,
-                    generator: StreamSeed.splitMix(root: seed, stream: "user")))
+                    generator: SplitMix64(root: seed, stream: "user")))
             var queue = EventQueue<String>()
             for (index, time) in others.enumerated() { queue.schedule("other \(index)", at: time) }
             var order: [String] = []

@@ -1,3 +1,4 @@
+import AppHosting
 import PriceModels
 import Simulation
 import Testing

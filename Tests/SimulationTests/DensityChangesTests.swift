@@ -1,6 +1,7 @@
 import Testing
 import WorkbenchFoundation
 
+@testable import AppHosting
 @testable import Simulation
 
 /// The freshness record's table of density changes against a `Dictionary` given the same changes

@@ -1,3 +1,4 @@
+import AppHosting
 import PriceModels
 import Simulation
 import Testing
@@ -130,7 +131,7 @@ struct EngineAndServerTests {
         #expect(server.handle(Self.markets, at: Self.start + 1_500_000).response?.status == 503)
         let storm = try #require(server.handle(Self.markets, at: Self.start + 3_050_000).response)
         #expect(storm.status == 429 && storm.headers["content-type"] == "text/html")
-        var outcomes: [ServerReply.Outcome: Int] = [:]
+        var outcomes: [ServerOutcome: Int] = [:]
         for index in 0..<2_000 {
             let reply = server.handle(Self.markets, at: Self.start + 4_000_000 + Int64(index) * 1_000)
             outcomes[reply.outcome, default: 0] += 1
@@ -153,7 +154,7 @@ struct EngineAndServerTests {
             }
         }
         // About 10 % each (timeouts first, then errors of the rest, then truncation, then drift).
-        for outcome in [ServerReply.Outcome.timedOut, .serverError, .truncated, .drifted] {
+        for outcome in [ServerOutcome.timedOut, .serverError, .truncated, .drifted] {
             #expect((120...280).contains(outcomes[outcome] ?? 0), "\(outcome): \(outcomes)")
         }
     }

@@ -2,6 +2,7 @@ import PriceModels
 import Testing
 import TrackerCore
 
+@testable import AppHosting
 @testable import Simulation
 
 /// The invariants checked after every input (``AppInvariants``): they hold on real runs, checking

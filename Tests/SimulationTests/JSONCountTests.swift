@@ -3,6 +3,7 @@ import Testing
 import TrackerCore
 import WorkbenchFoundation
 
+@testable import AppHosting
 @testable import Simulation
 
 /// `timings.json`'s `json` counts (the server's answers not from its CDN cache, every body the

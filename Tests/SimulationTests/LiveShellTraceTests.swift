@@ -1,3 +1,4 @@
+import AppHosting
 import Dispatch
 import Foundation
 import Live

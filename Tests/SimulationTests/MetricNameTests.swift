@@ -1,5 +1,5 @@
+import AppHosting
 import Foundation
-import Simulation
 import TestSupport
 import Testing
 import WorkbenchMetrics

@@ -2,6 +2,7 @@ import Testing
 import TrackerCore
 import WorkbenchFoundation
 
+@testable import AppHosting
 @testable import Simulation
 
 @Suite("cache.opt_hit_ratio is an upper bound on every policy, checked by exhaustive search")

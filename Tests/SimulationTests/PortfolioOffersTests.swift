@@ -1,5 +1,5 @@
+import AppHosting
 import PriceModels
-import Simulation
 import Testing
 import TrackerCore
 

@@ -1,4 +1,4 @@
-import Simulation
+import AppHosting
 import Testing
 import TrackerCore
 import WorkbenchMetrics
@@ -24,7 +24,7 @@ struct RunMetricsTests {
         metrics.portfolio.value = 1000.5
         metrics.portfolio.sharpe = 1.25
         metrics.serverOutcomes = [.served: 7]
-        metrics.failures = ["chart.timeout": 1]
+        metrics.failures = [FailureKey(.chart, .timeout): 1]
         return metrics
     }
 

@@ -4,6 +4,7 @@ import Testing
 import TrackerCore
 import WorkbenchFoundation
 
+@testable import AppHosting
 @testable import Simulation
 
 @Suite("Freshness: the age of what is on screen, time-weighted")

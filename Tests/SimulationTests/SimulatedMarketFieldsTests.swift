@@ -1,6 +1,5 @@
 import Foundation
 import PriceModels
-import Simulation
 import TestSupport
 import Testing
 import TrackerCore

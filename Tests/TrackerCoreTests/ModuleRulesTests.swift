@@ -2,51 +2,25 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Module rules (docs/architecture.md): imports point inward")
+@Suite("Module rules (docs/architecture.md): imports point inward, and the docs say so")
 struct ModuleRulesTests {
-    /// The project modules each module may import, as docs/architecture.md lists them. System
-    /// and package modules (Foundation, GRDB, Yams...) are not checked here; Package.swift is.
-    static let allowed: [String: Set<String>] = [
-        "WorkbenchFoundation": [],
-        "TrackerCore": ["WorkbenchFoundation"],
-        "WorkbenchMetrics": [],
-        "CGSL": [],
-        "CLibYAML": [],
-        "CCurl": [],
-        "CPortableMath": [],
-        "PriceModels": ["WorkbenchFoundation", "TrackerCore", "CGSL", "CPortableMath"],
-        "Datasets": ["WorkbenchFoundation", "TrackerCore"],
-        "Simulation": ["WorkbenchFoundation", "TrackerCore", "PriceModels", "Datasets", "WorkbenchMetrics"],
-        "Scenarios": [
-            "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Datasets", "CLibYAML",
-            "WorkbenchMetrics",
-        ],
-        "Reports": ["WorkbenchFoundation", "TrackerCore", "WorkbenchMetrics"],
-        "Runs": [
-            "WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios", "Simulation", "Reports",
-            "WorkbenchMetrics",
-        ],
-        "Persistence": ["WorkbenchFoundation", "TrackerCore"],
-        "Sweeps": [
-            "WorkbenchFoundation", "TrackerCore", "Datasets", "WorkbenchMetrics", "Reports", "Runs",
-            "Persistence",
-        ],
-        "LiveHTTP": ["TrackerCore", "CCurl"],
-        "Live": ["WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation"],
-        "Fleets": [
-            "WorkbenchFoundation", "PriceModels", "TrackerCore", "Scenarios", "Simulation", "Runs", "Reports",
-        ],
-        "Serve": ["WorkbenchFoundation", "TrackerCore", "Simulation"],
-        "Recording": ["WorkbenchFoundation", "TrackerCore", "Datasets"],
-        "FuzzTargets": ["WorkbenchFoundation", "TrackerCore", "Datasets", "Scenarios"],
-        "BitpalFuzz": ["FuzzTargets"],
-        "CommandLineShell": [],
-        // The server's executable: everything `workbench` may use but the other commands.
-        "workbench-serve": [
-            "CommandLineShell", "WorkbenchFoundation", "TrackerCore", "PriceModels", "Simulation", "Runs",
-            "Serve", "LiveHTTP",
-        ],
-    ]
+    /// The modules whose imports are checked: every folder of `Sources` and `Server/Sources`.
+    static func moduleFolders() throws -> [String: URL] {
+        var folders: [String: URL] = [:]
+        for sources in ["Sources", "Server/Sources"].map(RepositoryFiles.root.appendingPathComponent) {
+            for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+                folders[module] = sources.appendingPathComponent(module)
+            }
+        }
+        return folders
+    }
+
+    /// The project modules each module may import: docs/architecture.md's module table, which
+    /// ``tableIsPackageSwift()`` proves equal to Package.swift's.
+    static func allowed() throws -> [String: Set<String>] {
+        let project = Set(try moduleFolders().keys)
+        return try ArchitectureDocument.read().imports.mapValues { $0.intersection(project) }
+    }
 
     @Test("workbench itself never imports Serve: Hummingbird and SwiftNIO stay out of its build")
     func workbenchBuildsWithoutTheServer() throws {
@@ -62,18 +36,13 @@ struct ModuleRulesTests {
 
     @Test("each module imports only the project modules below it; Reports never the simulator")
     func importsPointInward() throws {
-        // The root package's modules and the server package's (Server/).
-        var folders: [String: URL] = [:]
-        for sources in ["Sources", "Server/Sources"].map(RepositoryFiles.root.appendingPathComponent) {
-            for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
-                folders[module] = sources.appendingPathComponent(module)
-            }
-        }
+        let folders = try Self.moduleFolders()
+        let rules = try Self.allowed()
         let modules = folders.keys.sorted()
         let project = Set(modules)
         var checked = 0
         for module in modules where module != "workbench" {
-            let allowed = try #require(Self.allowed[module], "\(module) is missing from the rules")
+            let allowed = try #require(rules[module], "\(module) is missing from docs/architecture.md")
             let files = try #require(
                 FileManager.default.enumerator(at: folders[module]!, includingPropertiesForKeys: nil))
             for case let url as URL in files where url.pathExtension == "swift" {
@@ -92,6 +61,48 @@ struct ModuleRulesTests {
             }
         }
         #expect(checked > 100)
+    }
+
+    @Test("docs/architecture.md's module table lists each module's project imports as Package.swift does")
+    func tableIsPackageSwift() throws {
+        let folders = try Self.moduleFolders()
+        let project = Set(folders.keys)
+        let document = try ArchitectureDocument.read()
+        let package = try PackageManifest.dependencies(
+            in: ["Package.swift", "Server/Package.swift"], within: project)
+        for module in project.sorted() where module != "workbench" {
+            let listed = try #require(document.imports[module], "\(module) has no row in the module table")
+            #expect(
+                listed.intersection(project) == package[module, default: []],
+                "\(module): the table lists \(listed.intersection(project).sorted()), Package.swift \(package[module, default: []].sorted())"
+            )
+        }
+        // `workbench` is "everything but Serve": every module of the root package but the tools.
+        let rootModules = project.subtracting(["workbench", "Serve", "workbench-serve", "BitpalFuzz"])
+        #expect(package["workbench", default: []].isSuperset(of: rootModules.subtracting(Self.notForTheCLI)))
+        #expect(!package["workbench", default: []].contains("Serve"))
+    }
+
+    /// Modules the CLI does not link: the fuzzing targets and the C libraries its modules bring.
+    static let notForTheCLI: Set<String> = ["FuzzTargets", "CGSL", "CLibYAML", "CCurl", "CPortableMath"]
+
+    @Test("docs/architecture.md's layer diagram has every Swift module once, each above all it imports")
+    func layersPointDown() throws {
+        let folders = try Self.moduleFolders()
+        let project = Set(folders.keys)
+        let document = try ArchitectureDocument.read()
+        let swiftModules = project.subtracting(Self.notForTheCLI).union(["FuzzTargets"])
+        #expect(Set(document.layers.keys) == swiftModules, "the diagram's modules differ from Sources'")
+        #expect(document.repeated.isEmpty, "named in two layers: \(document.repeated)")
+        let package = try PackageManifest.dependencies(
+            in: ["Package.swift", "Server/Package.swift"], within: swiftModules)
+        for (module, imports) in package {
+            guard let layer = document.layers[module] else { continue }
+            for imported in imports {
+                let below = try #require(document.layers[imported], "\(imported) is not in the diagram")
+                #expect(below < layer, "\(module) (layer \(layer)) imports \(imported) (layer \(below))")
+            }
+        }
     }
 
     @Test("the import parser reads plain and access-levelled imports")

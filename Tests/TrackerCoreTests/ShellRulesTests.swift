@@ -55,10 +55,13 @@ struct ShellRulesTests {
         return false
     }
 
-    @Test("no file in Sources/Simulation names AppPolicies or reads a policy")
+    /// The shells and the host below them: they execute the app and read none of its rules.
+    static let shellFolders = ["Sources/AppHosting", "Sources/Simulation", "Sources/Live"]
+
+    @Test("no file of the shells or their host names AppPolicies or reads a policy")
     func simulationReadsNoAppSetting() throws {
-        let files = try Self.swiftFiles(under: "Sources/Simulation")
-        #expect(files.count > 20)
+        let files = try Self.shellFolders.flatMap(Self.swiftFiles(under:))
+        #expect(files.count > 60)
         for (name, text) in files {
             for (number, line) in Self.codeLines(text)
             where Self.names(line, "AppPolicies") || line.contains(".policies") {
@@ -67,9 +70,10 @@ struct ShellRulesTests {
         }
     }
 
-    @Test("the driver drives only TrackerApp: it names none of the machines the app composes")
+    @Test("the shells and their host drive only TrackerApp: they name none of the machines the app composes")
     func driverRunsNoAppMachine() throws {
-        for (name, text) in try Self.swiftFiles(under: "Sources/Simulation/Driver") {
+        let folders = ["Sources/AppHosting/Driver", "Sources/Simulation/Driver", "Sources/Live"]
+        for (name, text) in try folders.flatMap(Self.swiftFiles(under:)) {
             for (number, line) in Self.codeLines(text) {
                 for machine in Self.appMachines where Self.names(line, machine) {
                     Issue.record("\(name):\(number) uses the app's \(machine) itself: \(line)")

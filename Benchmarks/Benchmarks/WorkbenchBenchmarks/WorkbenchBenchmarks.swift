@@ -1,3 +1,4 @@
+import AppHosting
 import Benchmark
 import Fleets
 import Foundation

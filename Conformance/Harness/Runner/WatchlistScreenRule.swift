@@ -1,3 +1,4 @@
+import AppHosting
 import ConformanceCases
 import Foundation
 import PriceModels

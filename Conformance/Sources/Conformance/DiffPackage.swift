@@ -122,6 +122,7 @@ public struct DiffPackage {
                         .product(name: "WorkbenchFoundation", package: "BitpalWorkbench"),
                         .product(name: "PriceModels", package: "BitpalWorkbench"),
                         .product(name: "Simulation", package: "BitpalWorkbench"),
+                        .product(name: "AppHosting", package: "BitpalWorkbench"),
                         .product(name: "Scenarios", package: "BitpalWorkbench"),
                     ],
                     path: "Sources/conformance-runner"),

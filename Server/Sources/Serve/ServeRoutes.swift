@@ -1,7 +1,7 @@
+import AppHosting
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Simulation
 import TrackerCore
 import WorkbenchFoundation
 

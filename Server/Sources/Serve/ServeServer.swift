@@ -3,7 +3,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
-import Simulation
 import WorkbenchFoundation
 
 /// Runs the simulated API over HTTP until told to stop (``Stop``), then stops at once.

@@ -1,3 +1,4 @@
+import AppHosting
 import Simulation
 import TrackerCore
 import WorkbenchFoundation

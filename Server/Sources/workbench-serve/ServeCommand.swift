@@ -1,3 +1,4 @@
+import AppHosting
 import ArgumentParser
 import CommandLineShell
 import Foundation

@@ -43,17 +43,6 @@ public struct StreamSeed: Sendable, Equatable, Hashable, CustomStringConvertible
         StreamSeed(root: root, stream: "\(stream)/\(name)")
     }
 
-    /// A SplitMix64 generator for a named stream, for consumers that need uniform bits rather than
-    /// GSL's distributions (user sessions, say); independent of the GSL streams of other names.
-    ///
-    /// - Parameters:
-    ///   - root: The run's root seed.
-    ///   - stream: The stream's name.
-    public static func splitMix(root: UInt64, stream: String) -> SplitMix64 {
-        var mixer = SplitMix64(seed: root ^ FNV1a.hash(stream))
-        return SplitMix64(seed: mixer.next())
-    }
-
     /// `stream@root -> gslSeed`.
     public var description: String { "\(stream)@\(root) -> \(gslSeed)" }
 }

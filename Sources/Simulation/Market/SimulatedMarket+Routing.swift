@@ -1,6 +1,7 @@
+import AppHosting
 import TrackerCore
 
-extension SimulatedMarket {
+extension SimulatedMarket: MarketSource {
     /// Answers a CoinGecko request at a virtual time: 200 with the endpoint's body, 404 for an
     /// unknown coin or path, 400 for OHLC `days` outside the free API's set. Every 200 carries
     /// `Content-Type: application/json` and CoinGecko's `Cache-Control: public, max-age=30`.

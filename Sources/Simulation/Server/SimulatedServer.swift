@@ -1,6 +1,8 @@
+import AppHosting
 import Foundation
 import PriceModels
 import TrackerCore
+import WorkbenchFoundation
 
 /// The simulated CoinGecko API: a ``MarketSource`` behind CoinGecko's CDN cache, its per-minute
 /// plan limit (429 with `retry-after` and the real JSON body, or the HTML page), seeded log-normal
@@ -20,7 +22,7 @@ public struct SimulatedServer: ~Copyable {
     /// Journal entries dropped past the limit (they still count in ``outcomeCounts``).
     public private(set) var droppedJournalEntries = 0
     /// Requests per outcome.
-    public private(set) var outcomeCounts: [ServerReply.Outcome: Int] = [:]
+    public private(set) var outcomeCounts: [ServerOutcome: Int] = [:]
     /// The most journal entries kept in memory.
     public let journalLimit: Int
     /// Whether a full journal drops its oldest half to keep recording (a server that runs for
@@ -206,7 +208,7 @@ public struct SimulatedServer: ~Copyable {
     private mutating func cachedOrFresh(
         _ request: HTTPRequest, endpoint: CoinGeckoEndpoint?, target: String, at now: Int64
     )
-        -> (HTTPResponse, Int64, ServerReply.Outcome)
+        -> (HTTPResponse, Int64, ServerOutcome)
     {
         let maxAge = behaviour.cacheMilliseconds(for: endpoint)
         if let entry = cache[target], now - entry.storedAt < maxAge {

@@ -159,3 +159,25 @@ public enum AppCache: String, Sendable, Hashable, CaseIterable {
     /// counted apart from the app's caches.
     case http
 }
+
+/// A failure as the metrics count it: where and what, named `<source>.<kind>`
+/// (`watchlist.timeout`, under `failures.`).
+public struct FailureKey: Sendable, Hashable, CustomStringConvertible {
+    /// Where in the app.
+    public var source: FailureSource
+    /// What failed.
+    public var kind: FailureKind
+
+    /// Creates a key.
+    ///
+    /// - Parameters:
+    ///   - source: Where in the app.
+    ///   - kind: What failed.
+    public init(_ source: FailureSource, _ kind: FailureKind) {
+        self.source = source
+        self.kind = kind
+    }
+
+    /// The name under `failures.`: `watchlist.timeout`.
+    public var description: String { "\(source.rawValue).\(kind)" }
+}

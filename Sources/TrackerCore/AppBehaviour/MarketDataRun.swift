@@ -3,10 +3,9 @@
 /// the watchlist's load, loop and pull, the Portfolio tab's loads and a search's market caps all
 /// go through it.
 ///
-/// Its requests go one after the other, as ``CoinGeckoClient/markets(ids:vsCurrency:)`` sends
-/// them. For `/coins/markets` each is first looked up in the market-data cache
-/// (``MarketDataCache``: the app returns its cached rows when they answer every id), and is sent
-/// only on a miss. A `/simple/price` refresh (a workbench variant) has no cache. The first failed
+/// Its requests go one after the other, as the app's loop over its batches sends them. For
+/// `/coins/markets` each is first looked up in the market-data cache (``MarketDataCache``: the
+/// app returns its cached rows when they answer every id), and is sent only on a miss. A `/simple/price` refresh (a workbench variant) has no cache. The first failed
 /// request ends the run: the app's `try await` throws out of `fetchMarketData`, and the requests
 /// after it are never sent.
 ///

@@ -28,3 +28,17 @@ extension SplitMix64 {
         Double(next() >> 11) * 0x1.0p-53
     }
 }
+
+extension SplitMix64 {
+    /// The generator of a named stream of a root seed (DESIGN.md, "Time and randomness"), for
+    /// consumers that need uniform bits rather than GSL's distributions (user sessions, backoff
+    /// jitter, say): independent of every other name's stream.
+    ///
+    /// - Parameters:
+    ///   - root: The run's root seed.
+    ///   - stream: The stream's name.
+    public init(root: UInt64, stream: String) {
+        var mixer = SplitMix64(seed: root ^ FNV1a.hash(stream))
+        self.init(seed: mixer.next())
+    }
+}

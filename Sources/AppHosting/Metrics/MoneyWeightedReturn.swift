@@ -1,5 +1,6 @@
 import CGSL
 import Foundation
+import WorkbenchFoundation
 
 /// The money-weighted return of dated cash flows: the annual rate `x` at which their present
 /// value is zero (XIRR, as spreadsheets compute it),
@@ -83,15 +84,19 @@ public enum MoneyWeightedReturn {
         let problem = PresentValue(
             years: flows.map { Double($0.time - start) / unit }, amounts: flows.map(\.amount))
         guard let (low, high) = problem.bracket() else { throw .noRoot }
-        for end in [low, high] where problem(end) == 0 { return expm1(end) }
-        return expm1(try solve(problem, between: low, and: high))
+        for end in [low, high] where problem(end) == 0 { return PortableMath.expm1(end) }
+        return PortableMath.expm1(try solve(problem, between: low, and: high))
     }
+
+    /// GSL's default error handler prints and aborts; this module's one use of GSL turns it off
+    /// first (once per process), so that errors come back as codes.
+    private static let gslAbortOff: Void = { _ = cgsl_disable_abort_on_error() }()
 
     /// Brent's method on a bracket with a sign change.
     private static func solve(_ problem: PresentValue, between low: Double, and high: Double) throws(Failure)
         -> Double
     {
-        _ = GSLErrorHandling.abortOff
+        _ = Self.gslAbortOff
         let context = Unmanaged.passRetained(problem)
         defer { context.release() }
         var function = gsl_function(
@@ -113,7 +118,7 @@ public enum MoneyWeightedReturn {
         throw .noRoot
     }
 
-    /// The present value as a function of `g = ln(1 + x)`: `sum_i CF_i exp(-g t_i)`.
+    /// The present value as a function of `g = ln(1 + x)`: `sum_i CF_i PortableMath.exp(-g t_i)`.
     private final class PresentValue {
         let years: [Double]
         let amounts: [Double]
@@ -124,14 +129,14 @@ public enum MoneyWeightedReturn {
         }
 
         func callAsFunction(_ growth: Double) -> Double {
-            zip(years, amounts).reduce(0) { $0 + $1.1 * exp(-growth * $1.0) }
+            zip(years, amounts).reduce(0) { $0 + $1.1 * PortableMath.exp(-growth * $1.0) }
         }
 
         /// The first interval, scanning outwards from g = 0 in steps of 0.05 to g = ln(1e-4)
         /// below and ln(1e4) above, at whose ends the present value has opposite signs (or is 0).
         func bracket() -> (Double, Double)? {
             let step = 0.05
-            let (lowest, highest) = (log(1e-4), log(1e4))
+            let (lowest, highest) = (PortableMath.log(1e-4), PortableMath.log(1e4))
             var (down, up) = (0.0, 0.0)
             while down > lowest || up < highest {
                 if up < highest {

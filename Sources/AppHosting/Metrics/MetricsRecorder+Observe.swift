@@ -15,11 +15,11 @@ extension MetricsRecorder {
                 screen: screen)
             widget.sent(screen: screen, target: target, at: now)
         case .requestGivenUp(_, let screen, _):
-            failures["\(FailureSource(screen).rawValue).\(FailureKind.cancelled)", default: 0] += 1
+            failures[FailureKey(FailureSource(screen), .cancelled), default: 0] += 1
         case .answered(_, _, let billed): if billed { credits += 1 }
         case .rateLimited: status429 += 1
         case .failed(let source, let kind):
-            failures["\(source.rawValue).\(kind)", default: 0] += 1
+            failures[FailureKey(source, kind), default: 0] += 1
             if source == .widget { widget.fetchFailed() }
         case .cacheLookup(let cache, let capacity, let key, let ttl, let hit):
             recordLookup(cache: cache, capacity: capacity, key: key, at: now, ttl: ttl, hit: hit)

@@ -47,7 +47,7 @@ struct MetricsRecorder {
     var status429 = 0
     /// Credits the plan billed (``BillingRule``).
     var credits = 0
-    var failures: [String: Int] = [:]
+    var failures: [FailureKey: Int] = [:]
     var caches: [AppCache: CacheRecord] = [:]
     /// The age of what is on screen over visible time.
     var freshness = ScreenFreshness()

@@ -24,9 +24,9 @@ public struct RunMetrics: Sendable, Equatable {
     /// Price alerts.
     public var alerts = AlertMetrics()
     /// Failed requests by request and failure (`watchlist.timeout`).
-    public var failures: [String: Int] = [:]
+    public var failures: [FailureKey: Int] = [:]
     /// The simulated server's replies by outcome.
-    public var serverOutcomes: [ServerReply.Outcome: Int] = [:]
+    public var serverOutcomes: [ServerOutcome: Int] = [:]
     /// Events the simulation processed.
     public var simulationEvents = 0
     /// Launches after iOS ended the app in the background.
@@ -70,6 +70,13 @@ public struct RunMetrics: Sendable, Equatable {
     /// Creates empty metrics.
     public init() {}
 
+    /// A failure count under its name below `failures.` (``FailureKey/description``): fewer is better.
+    ///
+    /// - Parameters:
+    ///   - name: `watchlist.timeout`, say.
+    ///   - count: How many.
+    static func failureMetric(_ name: String, _ count: Int) -> Metric { .count(name, count, .lower) }
+
     /// Every metric under its stable name, sorted by name.
     public func flattened() -> [Metric] {
         let details = chartDetails.flatMap { key, metrics in metrics.under("charts.\(key.name)") }
@@ -111,7 +118,7 @@ public struct RunMetrics: Sendable, Equatable {
             case .widget: widget.metrics.under(prefix)
             case .portfolio: portfolio.metrics.under(prefix)
             case .alerts: alerts.metrics.under(prefix)
-            case .failures: failures.map { Metric.count($0.key, $0.value, .lower) }.under(prefix)
+            case .failures: failures.map { Self.failureMetric($0.key.description, $0.value) }.under(prefix)
             case .server:
                 serverOutcomes.map { Metric.count($0.key.rawValue, $0.value, $0.key.direction) }.under(prefix)
             case .simulation: [.count("events", simulationEvents)].under(prefix)
@@ -143,7 +150,7 @@ public struct RunMetrics: Sendable, Equatable {
     }
 }
 
-extension ServerReply.Outcome {
+extension ServerOutcome {
     /// The direction of `server.<outcome>`: fewer is better for every outcome but an answer.
     fileprivate var direction: MetricDirection? {
         switch self {

@@ -1,4 +1,3 @@
-import PriceModels
 import TrackerCore
 import WorkbenchFoundation
 
@@ -42,7 +41,7 @@ public struct ActionFeed {
             script: config.script,
             sessions: config.user?.sessions(
                 from: config.start, to: config.end, coins: config.watchlist, profile: ranges,
-                generator: StreamSeed.splitMix(root: config.seed, stream: "user"), price: config.truePrice,
+                generator: SplitMix64(root: config.seed, stream: "user"), price: config.truePrice,
                 widget: config.app.hasWidget))
         termination(config.termination, seed: config.seed)
     }
@@ -55,7 +54,7 @@ public struct ActionFeed {
     ///   - seed: The run's root seed.
     public mutating func termination(_ rule: TerminationRule, seed: UInt64) {
         termination = rule
-        terminationStream = StreamSeed.splitMix(root: seed, stream: "termination")
+        terminationStream = SplitMix64(root: seed, stream: "termination")
     }
 
     /// Takes the next action if it is due at or before `time`, which is when the queue's next

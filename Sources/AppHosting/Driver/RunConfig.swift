@@ -1,4 +1,3 @@
-import PriceModels
 import TrackerCore
 
 /// Everything one run depends on: with the code, a pure function of this value.
@@ -32,54 +31,29 @@ public struct RunConfig: Sendable {
     /// - Parameters:
     ///   - seed: The root seed.
     ///   - source: What the simulated server answers from.
-    ///   - prices: The market whose prices are the truth (alert delays, portfolio valuation) and
-    ///     whose coins make the default watchlist.
     ///   - start: The first simulated time.
     ///   - durationMilliseconds: The span.
+    ///   - marketStart: The market's first tick, at or before `start`.
+    ///   - truePrice: The true price of a coin at a time.
     ///   - server: Server behaviour.
-    ///   - app: The app as launched (a nil watchlist: all the market's coins).
+    ///   - app: The app as launched (its watchlist set).
     ///   - script: Scripted actions.
     ///   - user: Seeded sessions.
     public init(
-        seed: UInt64, source: any MarketSource, prices: SimulatedMarket, start: Int64,
-        durationMilliseconds: Int64,
-        server: ServerBehaviour, app: AppSetup, script: [ScheduledAction] = [], user: StochasticUser? = nil
+        seed: UInt64, source: any MarketSource, start: Int64, durationMilliseconds: Int64, marketStart: Int64,
+        truePrice: @escaping @Sendable (String, Int64) -> Double?, server: ServerBehaviour, app: AppSetup,
+        script: [ScheduledAction] = [], user: StochasticUser? = nil
     ) {
         self.seed = seed
         self.start = start
         self.durationMilliseconds = durationMilliseconds
-        self.marketStart = min(prices.start, start)
+        self.marketStart = marketStart
         self.market = source
-        self.truePrice = { id, time in prices.price(of: id, at: time) }
+        self.truePrice = truePrice
         self.server = server
         self.app = app
-        if app.watchlist == nil {
-            self.app.watchlist = prices.coins.map {
-                CoinListEntry(id: $0.id, symbol: $0.symbol, name: $0.name)
-            }
-        }
         self.script = script
         self.user = user
-    }
-
-    /// Creates a config on a synthetic market, starting where the market starts.
-    ///
-    /// - Parameters:
-    ///   - seed: The root seed.
-    ///   - market: The synthetic market.
-    ///   - durationMilliseconds: The span.
-    ///   - server: Server behaviour.
-    ///   - app: The app as launched (a nil watchlist: all the market's coins).
-    ///   - script: Scripted actions.
-    ///   - user: Seeded sessions.
-    public init(
-        seed: UInt64, market: SimulatedMarket, durationMilliseconds: Int64, server: ServerBehaviour,
-        app: AppSetup, script: [ScheduledAction] = [], user: StochasticUser? = nil
-    ) {
-        self.init(
-            seed: seed, source: market, prices: market, start: market.start,
-            durationMilliseconds: durationMilliseconds,
-            server: server, app: app, script: script, user: user)
     }
 
     /// The last simulated time.

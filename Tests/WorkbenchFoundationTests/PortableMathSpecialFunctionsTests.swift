@@ -1,6 +1,6 @@
 import Foundation
-import PriceModels
 import Testing
+import WorkbenchFoundation
 
 /// ``PortableMath/expm1(_:)``, ``PortableMath/log1p(_:)`` and ``PortableMath/logGamma(_:)``:
 /// accurate against `long double` references, right at the special values, and the same bits

@@ -1,3 +1,4 @@
+import AppHosting
 import PriceModels
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
-import PriceModels
 import Testing
+import WorkbenchFoundation
 
 /// ``PortableMath/exp(_:)``, ``PortableMath/log(_:)`` and ``PortableMath/pow(_:_:)`` are glibc's
 /// baseline exp, log and pow bit for bit, whatever the CPU.

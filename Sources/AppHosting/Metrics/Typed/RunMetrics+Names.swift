@@ -40,9 +40,11 @@ extension RunMetrics {
         uniquingKeysWith: { first, _ in first })
 
     /// The families whose last parts vary, by the prefix before them.
-    private static let keyed: [(prefix: String, metric: Metric)] = complete.flattened().compactMap { metric in
-        metric.name.range(of: placeholder).map { (String(metric.name[..<$0.lowerBound]), metric) }
-    }
+    private static let keyed: [(prefix: String, metric: Metric)] =
+        (complete.flattened() + [RunMetrics.failureMetric(placeholder, 1).under(Section.failures.rawValue)])
+        .compactMap { metric in
+            metric.name.range(of: placeholder).map { (String(metric.name[..<$0.lowerBound]), metric) }
+        }
 
     /// Every fixed name (`docs/simulation.md` lists them).
     static var knownNames: Set<String> { Set(fixed.keys) }
@@ -73,10 +75,9 @@ extension RunMetrics {
             benchmarkReturn: 1, excessReturn: 1, beta: 1, correlation: 1, irr: 1)
         metrics.portfolio.irrPeriod = 1
         metrics.alerts.p95DelaySeconds = 1
-        for outcome in ServerReply.Outcome.allCases { metrics.serverOutcomes[outcome] = 1 }
+        for outcome in ServerOutcome.allCases { metrics.serverOutcomes[outcome] = 1 }
         metrics.rateLimits.includesWidget = true
         metrics.rateLimits.requestsByEndpoint[placeholder] = 1
-        metrics.failures[placeholder] = 1
         var widget = WidgetMetrics.Installed()
         widget.age = ages
         (widget.shareOver30m, widget.shareOver60m) = (1, 1)

@@ -1,4 +1,3 @@
-import PriceModels
 import TrackerCore
 import WorkbenchFoundation
 
@@ -24,7 +23,7 @@ public struct AppHost: ~Copyable {
     /// The run.
     public let config: RunConfig
     /// The app (its watchlist and ledger are what `live --state` persists at the end).
-    public internal(set) var app: TrackerApp
+    public package(set) var app: TrackerApp
     /// The metrics recorder and the caller's observer, which every event goes to.
     public var observers: RunObservers
     /// The user's actions (the script's and the seeded sessions'), from ``launch(at:)``.
@@ -53,8 +52,8 @@ public struct AppHost: ~Copyable {
     public init(
         config: RunConfig, events: ((RunEvent, Int64) -> Void)? = nil, checkingInvariants: Bool = false
     ) throws(AlertError) {
-        var widgetStream = StreamSeed.splitMix(root: config.seed, stream: "widget")
-        var backoffStream = StreamSeed.splitMix(root: config.seed, stream: "backoff")
+        var widgetStream = SplitMix64(root: config.seed, stream: "widget")
+        var backoffStream = SplitMix64(root: config.seed, stream: "backoff")
         // The only step that can fail goes first, so a failure never leaves a partial value.
         app = try TrackerApp(
             setup: config.app, plan: config.server.plan, start: config.start, widgetSeed: widgetStream.next(),

@@ -1,5 +1,4 @@
 import Foundation
-import PriceModels
 import TrackerCore
 import WorkbenchFoundation
 

@@ -16,7 +16,7 @@ public struct ServerBehaviour: Sendable, Equatable {
     /// The log-normal shape of the latency (sigma of its logarithm).
     public var latencySigma: Double
     /// The longest request URI the CDN passes on, bytes (the API root `/api/v3`, the path and
-    /// the query); a longer one is refused `414` (``ServerReply/Outcome/uriTooLong``).
+    /// the query); a longer one is refused `414` (``ServerOutcome/uriTooLong``).
     ///
     /// CoinGecko publishes no limit of its own. Its CDN is Cloudflare (CoinGecko's "Common
     /// Errors" page lists `1020 Access Denied`, Cloudflare's firewall error), and Cloudflare

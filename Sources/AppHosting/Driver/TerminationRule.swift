@@ -1,4 +1,3 @@
-import PriceModels
 import TrackerCore
 import WorkbenchFoundation
 

@@ -20,7 +20,7 @@ public struct RunResult: Sendable, Equatable {
     public var stoppedEarly: EarlyStop?
 
     init(
-        config: RunConfig, recorder: MetricsRecorder, serverOutcomes: [ServerReply.Outcome: Int],
+        config: RunConfig, recorder: MetricsRecorder, serverOutcomes: [ServerOutcome: Int],
         journal: [JournalEntry], transactions: [PortfolioTransaction],
         holdings: Result<[Holding], PortfolioError>, shownPrices: [String: Double]?
     ) {

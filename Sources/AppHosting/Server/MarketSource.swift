@@ -1,4 +1,3 @@
-import PriceModels
 import TrackerCore
 
 /// Where the simulated server gets its answers: the market as of a virtual time.
@@ -10,5 +9,3 @@ public protocol MarketSource: Sendable {
     ///   - now: The virtual time.
     func respond(to request: HTTPRequest, at now: Int64) -> HTTPResponse
 }
-
-extension SimulatedMarket: MarketSource {}
