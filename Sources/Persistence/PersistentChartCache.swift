@@ -90,6 +90,26 @@ public struct PersistentChartCache: Sendable {
         }
     }
 
+    /// Every readable entry of this cache's content, oldest stored first (the file keeps no
+    /// recency, so a launch rebuilds the cache in storing order); an unreadable one is dropped.
+    public func entries() throws(StoreError) -> [AppStorage.StoredChart] {
+        let rows = try database.read { db in
+            try ChartCacheRow.filter(Column("content") == content.rawValue)
+                .order(Column("stored_at"), Column("key")).fetchAll(db)
+        }
+        var entries: [AppStorage.StoredChart] = []
+        for row in rows {
+            guard let payload = ChartPayloadCoding.decode([UInt8](row.payload)) else {
+                try remove(row.key)
+                continue
+            }
+            entries.append(
+                AppStorage.StoredChart(
+                    key: row.key, payload: payload, storedAt: row.storedAt, ttlMilliseconds: row.ttlMs))
+        }
+        return entries
+    }
+
     /// The number of entries.
     public func count() throws(StoreError) -> Int {
         try database.read { db in try ChartCacheRow.fetchCount(db) }

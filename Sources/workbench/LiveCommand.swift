@@ -77,9 +77,9 @@ struct LiveCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Keep the app's watchlist and trades between runs in this database (as the app keeps them in SwiftData).",
+            "Keep the app's watchlist, trades and chart cache between runs in this database (as the app keeps them in SwiftData).",
             discussion:
-                "At launch a stored watchlist replaces the scenario's and the stored trades come first; at the end the watchlist and the run's new trades are stored."
+                "At launch a stored watchlist replaces the scenario's, the stored trades come first and the stored charts fill the chart cache; at the end the watchlist, the run's new trades and the chart cache are stored. The charts go in a file beside it: app-state.sqlite keeps them in app-state.charts.sqlite."
         ))
     var state: String?
 

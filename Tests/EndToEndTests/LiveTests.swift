@@ -20,16 +20,19 @@ struct LiveTests {
         return byScreen
     }
 
-    /// The quickstart's first 40 minutes without its search: its market and plan, a coin screen
-    /// with a range and a chart type switched, the Portfolio tab and back, a second coin. The
-    /// search is left to `scripts/live-check.sh` (the whole quickstart, exactly, after the suite):
-    /// its 300 ms debounce against the coin list's latency is a race at 100x on a machine this
-    /// suite keeps busy, and the app's answer to a late list (no results) is a real difference.
+    /// The quickstart's app in 16 minutes, without its search: its market and plan, a coin screen
+    /// with a range and a chart type switched, the Portfolio tab and back, a second coin. This is
+    /// the end-to-end round (libcurl, HTTP, serve's wall clock); the live shell itself is proven
+    /// equal to the simulator event for event by `LiveShellTraceTests`, so the round is kept short
+    /// (issue 70: it was 42 minutes, 50 s of the suite's wall clock). The search is left to
+    /// `scripts/live-check.sh` (the whole quickstart, exactly, after the suite): its 300 ms
+    /// debounce against the coin list's latency is a race at 100x on a machine this suite keeps
+    /// busy, and the app's answer to a late list (no results) is a real difference.
     static let shortQuickstart = """
-        name: quickstart-40m
+        name: quickstart-16m
         seed: 42
         start: 2024-01-01T00:00:00Z
-        duration: 42m
+        duration: 16m
         market:
           source: synthetic
           step: 5m
@@ -48,18 +51,18 @@ struct LiveTests {
           timeout: 300s
         watchlist: [bitcoin, ethereum]
         portfolio:
-          - {at: 5m, coin: bitcoin, side: buy, quantity: "0.25", price: "42000"}
+          - {at: 1m, coin: bitcoin, side: buy, quantity: "0.25", price: "42000"}
         user:
           script:
-            - {at: 10m, open: bitcoin}
-            - {at: 11m, switch-range: 1W}
-            - {at: 12m, switch-chart: candle}
-            - {at: 15m, do: close-coin}
-            - {at: 20m, tab: portfolio}
-            - {at: 25m, tab: watchlist}
-            - {at: 30m, open: ethereum, chart: line, range: 1M}
-            - {at: 35m, do: close-coin}
-            - {at: 38m, tab: portfolio}
+            - {at: 2m, open: bitcoin}
+            - {at: 3m, switch-range: 1W}
+            - {at: 4m, switch-chart: candle}
+            - {at: 6m, do: close-coin}
+            - {at: 7m, tab: portfolio}
+            - {at: 9m, tab: watchlist}
+            - {at: 10m, open: ethereum, chart: line, range: 1M}
+            - {at: 12m, do: close-coin}
+            - {at: 13m, tab: portfolio}
 
         """
 
@@ -73,9 +76,9 @@ struct LiveTests {
     func liveMatchesTheSimulation() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let scenario = folder.path("quickstart-40m.yaml")
+        let scenario = folder.path("quickstart-16m.yaml")
         try Self.shortQuickstart.write(toFile: scenario, atomically: true, encoding: .utf8)
-        // 42 scenario minutes at 50x: 50 s (at 100x, CI's under-load round at a load average of
+        // 16 scenario minutes at 50x: 19 s (at 100x, CI's under-load round at a load average of
         // 5.3 held the live run up enough to lose 7 of the watchlist's loop iterations). The app
         // sends no key, and serve gives keyless callers the keyless plan unless told: the
         // scenario's plan is demo-30.
@@ -97,7 +100,7 @@ struct LiveTests {
         #expect(live.stdout.contains("0 without a response"), "\(live.stdout)\(live.stderr)")
         let liveRequests = try Self.requestsByScreen(folder.path("live.jsonl"))
         let simulatedRequests = try Self.requestsByScreen(folder.path("run.jsonl"))
-        #expect(simulatedRequests.values.map(\.count).reduce(0, +) > 40)
+        #expect(simulatedRequests.values.map(\.count).reduce(0, +) > 20)
         #expect(Set(liveRequests.keys) == Set(simulatedRequests.keys))
         // Each screen sends the same requests. The suite runs beside this test, and on a loaded
         // machine (scripts/load-test.sh: a load average near 6 on two cores) holds the live run up
@@ -207,5 +210,9 @@ struct LiveTests {
         #expect(try live(2).contains(#""watchlist.coins": 3"#))
         #expect(try watchlist.entries().map(\.coinId) == ["bitcoin", "ethereum", "dogecoin"])
         #expect(try PortfolioStore(database: database).transactions().count == 2)
+        // The chart cache's file beside it (no server answered, so no chart was cached).
+        let charts = folder.path("app-state.charts.sqlite")
+        #expect(FileManager.default.fileExists(atPath: charts))
+        #expect(try PersistentChartCache(path: charts).count() == 0)
     }
 }

@@ -37,6 +37,30 @@ struct PersistentChartCacheTests {
         #expect(try reopened.count() == 0)
     }
 
+    @Test("entries() gives what live --state launches with: every entry of the content, oldest stored first")
+    func entriesForALaunch() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("charts.sqlite")
+        let cache = try PersistentChartCache(path: path)
+        try cache.store(.candles(candles), for: "bitcoin-candle-1W", ttlMilliseconds: 900_000, at: 2_000)
+        try cache.store(.line(line), for: "bitcoin-line-1D", ttlMilliseconds: 300_000, at: 1_000)
+        try PersistentChartCache(path: path, content: .rawResponse)
+            .store(.rawResponse([1]), for: "bitcoin-line-days1", ttlMilliseconds: 60_000, at: 500)
+        #expect(
+            try PersistentChartCache(path: path).entries() == [
+                AppStorage.StoredChart(
+                    key: "bitcoin-line-1D", payload: .line(line), storedAt: 1_000, ttlMilliseconds: 300_000),
+                AppStorage.StoredChart(
+                    key: "bitcoin-candle-1W", payload: .candles(candles), storedAt: 2_000,
+                    ttlMilliseconds: 900_000),
+            ])
+        #expect(
+            try PersistentChartCache(path: path, content: .rawResponse).entries().map(\.key) == [
+                "bitcoin-line-days1"
+            ])
+    }
+
     @Test("a cache written in raw mode is not read in processed mode")
     func contentModes() throws {
         let directory = try TemporaryDirectory()

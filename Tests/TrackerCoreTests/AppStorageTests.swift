@@ -74,4 +74,69 @@ struct AppStorageTests {
         #expect(before.watchlist.map(\.coinId) == ["bitcoin", "ethereum", "solana"])
         #expect(before.transactions == [trade])
     }
+
+    /// The requests an app sent since the last call.
+    static func sent(_ app: inout TrackerApp) -> [AppRequest] {
+        var effects: [AppEffect] = []
+        app.takeEffects(into: &effects)
+        return effects.compactMap {
+            if case .send(let request) = $0 { return request }
+            return nil
+        }
+    }
+
+    @Test(
+        "the chart cache is stored too (CachedChartData): a relaunch within the TTL draws the chart without a request"
+    )
+    func chartsKeptAcrossLaunches() throws {
+        let setup = AppSetup(policies: .bitpal, watchlist: [Self.coin("bitcoin")])
+        var app = try TrackerApp(
+            setup: setup, plan: .seed50, start: Self.start, widgetSeed: 1, backoffSeed: 1)
+        app.launch(at: Self.start)
+        _ = Self.sent(&app)
+        let shownAt = Self.start + 60_000
+        app.perform(.showChart(id: "bitcoin", type: .line, range: .oneDay), at: shownAt)
+        let chartRequest = try #require(Self.sent(&app).first { $0.request.target.contains("market_chart") })
+        let points = (0..<24).map { "[\(Self.start - 86_400_000 + Int64($0) * 3_600_000),\(40_000 + $0)]" }
+        let body =
+            #"{"prices":["# + points.joined(separator: ",") + #"],"market_caps":[],"total_volumes":[]}"#
+        app.receive(
+            HTTPResponse(status: 200, body: Array(body.utf8)), forRequest: chartRequest.id,
+            dataTime: shownAt + 100,
+            at: shownAt + 100)
+        let stored = AppStorage.Stored.of(app)
+        let chart = try #require(stored.charts.first)
+        #expect(stored.charts.count == 1 && chart.key == "bitcoin-line-1D" && chart.storedAt == shownAt + 100)
+        // The writes store it once; an unchanged cache writes nothing; an evicted one is removed.
+        let empty = AppStorage.Stored(watchlist: [], transactions: [])
+        #expect(AppStorage.changes(from: empty, to: stored, storedTransactions: 0).last == .storeChart(chart))
+        #expect(
+            !AppStorage.changes(from: stored, to: stored, storedTransactions: 0).contains {
+                if case .storeChart = $0 { return true }
+                return false
+            })
+        #expect(
+            AppStorage.changes(
+                from: stored, to: .init(watchlist: [], transactions: []), storedTransactions: 0
+            )
+            .contains(.removeChart(key: "bitcoin-line-1D")))
+
+        // A new process launched with what was stored: two minutes later, within the 1D chart's
+        // five-minute TTL, no request; the same launch without the store asks.
+        var relaunched = try TrackerApp(
+            setup: AppStorage.launch(setup, restoring: stored), plan: .seed50, start: shownAt + 200,
+            widgetSeed: 1, backoffSeed: 1)
+        relaunched.launch(at: shownAt + 200)
+        _ = Self.sent(&relaunched)
+        relaunched.perform(.showChart(id: "bitcoin", type: .line, range: .oneDay), at: shownAt + 120_000)
+        #expect(!Self.sent(&relaunched).contains { $0.request.target.contains("market_chart") })
+        #expect(AppStorage.Stored.of(relaunched).charts == stored.charts)
+        // Without the store, the same launch asks again.
+        var fresh = try TrackerApp(
+            setup: setup, plan: .seed50, start: shownAt + 200, widgetSeed: 1, backoffSeed: 1)
+        fresh.launch(at: shownAt + 200)
+        _ = Self.sent(&fresh)
+        fresh.perform(.showChart(id: "bitcoin", type: .line, range: .oneDay), at: shownAt + 120_000)
+        #expect(Self.sent(&fresh).contains { $0.request.target.contains("market_chart") })
+    }
 }

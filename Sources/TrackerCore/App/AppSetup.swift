@@ -19,6 +19,9 @@ public struct AppSetup: Sendable {
     /// The stored ledger, in the order recorded (SwiftData's `Transaction` models): empty for a
     /// fresh install, and in the simulator; `workbench live --state` keeps it between runs.
     public var transactions: [PortfolioTransaction] = []
+    /// The stored chart cache (SwiftData's `CachedChartData`), least recently used first: empty
+    /// for a fresh install; `workbench live --state` keeps it between runs.
+    public var charts: [AppStorage.StoredChart] = []
     /// The API key the app sends, if any (the published app sends none: the keyless limit).
     /// Never written anywhere: reports show the plan, not the key.
     public var apiKey: CoinGeckoRequests.APIKey?

@@ -1,12 +1,9 @@
-/// What the app keeps between launches of its watchlist and ledger, and how a launch reads it
-/// back: the rules of persistence, for every shell. The app's SwiftData container
-/// (Pointwelve/Bitpal-iOS `Bitpal-v2/Bitpal/App/BitpalApp.swift`, `BitpalApp.body`'s
-/// `.modelContainer(for:)`) holds `WatchlistItem`, `Transaction` and `CachedChartData`; this type
-/// covers the first two. The third is ``ChartLoader``'s cache, which a cold launch keeps as well
-/// (``TrackerApp``'s `endProcess` leaves it) and `workbench live --state` does not store.
-/// `live --state` executes these rules against a database; the simulator's cold launch keeps
-/// exactly ``Stored/of(_:)`` and the chart cache, and forgets the process's state (quotes, the
-/// market cache, screens).
+/// What the app keeps between launches, and how a launch reads it back: the rules of persistence,
+/// for every shell. The app's SwiftData container (Pointwelve/Bitpal-iOS
+/// `Bitpal-v2/Bitpal/App/BitpalApp.swift`, `BitpalApp.body`'s `.modelContainer(for:)`) holds
+/// `WatchlistItem`, `Transaction` and `CachedChartData` (``ChartLoader``'s cache). `workbench live
+/// --state` executes these rules against its databases; the simulator's cold launch keeps exactly
+/// ``Stored/of(_:)`` and forgets the process's state (quotes, the market cache, screens).
 public enum AppStorage {
     /// What is stored.
     public struct Stored: Sendable, Equatable {
@@ -14,23 +11,58 @@ public enum AppStorage {
         public var watchlist: [WatchlistEntry]
         /// The ledger, in store order.
         public var transactions: [PortfolioTransaction]
+        /// The chart cache, least recently used first.
+        public var charts: [StoredChart]
 
         /// Creates stored state.
         ///
         /// - Parameters:
         ///   - watchlist: The watchlist's entries in order.
         ///   - transactions: The ledger.
-        public init(watchlist: [WatchlistEntry], transactions: [PortfolioTransaction]) {
+        ///   - charts: The chart cache, least recently used first.
+        public init(
+            watchlist: [WatchlistEntry], transactions: [PortfolioTransaction], charts: [StoredChart] = []
+        ) {
             self.watchlist = watchlist
             self.transactions = transactions
+            self.charts = charts
         }
 
-        /// What the app has stored now: its watchlist's entries and its ledger (quotes, caches
-        /// and screens are the process's and die with it).
+        /// What the app has stored now: its watchlist's entries, its ledger and its chart cache
+        /// (quotes, the market-data cache and screens are the process's and die with it).
         ///
         /// - Parameter app: The app.
         public static func of(_ app: TrackerApp) -> Stored {
-            Stored(watchlist: app.watchlist.entries, transactions: app.transactions)
+            Stored(
+                watchlist: app.watchlist.entries, transactions: app.transactions,
+                charts: app.chartLoader.cache.storedCharts)
+        }
+    }
+
+    /// One chart the cache keeps (a `CachedChartData` row): its key, what it holds, when it was
+    /// stored and for how long it is fresh.
+    public struct StoredChart: Sendable, Equatable {
+        /// The cache key (``ChartCache/key(coinId:type:range:)``).
+        public var key: String
+        /// The points, candles or response.
+        public var payload: ChartCache.Payload
+        /// When it was stored, epoch ms.
+        public var storedAt: Int64
+        /// Its TTL, ms.
+        public var ttlMilliseconds: Int64
+
+        /// Creates a stored chart.
+        ///
+        /// - Parameters:
+        ///   - key: The cache key.
+        ///   - payload: What it holds.
+        ///   - storedAt: When it was stored.
+        ///   - ttlMilliseconds: Its TTL.
+        public init(key: String, payload: ChartCache.Payload, storedAt: Int64, ttlMilliseconds: Int64) {
+            self.key = key
+            self.payload = payload
+            self.storedAt = storedAt
+            self.ttlMilliseconds = ttlMilliseconds
         }
     }
 
@@ -44,11 +76,16 @@ public enum AppStorage {
         case move(coinId: String, to: Int)
         /// A trade was recorded.
         case append(PortfolioTransaction)
+        /// A chart was cached (or cached again).
+        case storeChart(StoredChart)
+        /// A chart left the cache (evicted).
+        case removeChart(key: String)
     }
 
     /// The launch with what was stored. A stored watchlist replaces the scenario's (a coin the
-    /// scenario does not list keeps its id as its symbol and name); the stored ledger replaces
-    /// the scenario's. An empty store changes nothing but the ledger (then empty too).
+    /// scenario does not list keeps its id as its symbol and name); the stored ledger and chart
+    /// cache replace the scenario's. An empty store changes nothing but the ledger and the charts
+    /// (then empty too).
     ///
     /// - Parameters:
     ///   - setup: The scenario's launch.
@@ -64,12 +101,14 @@ public enum AppStorage {
             }
         }
         setup.transactions = stored.transactions
+        setup.charts = stored.charts
         return setup
     }
 
     /// The writes that make a store holding `stored` hold the app as it ended: coins removed,
     /// coins added, then every coin moved to its place (so a failure part way never leaves the
-    /// stored list emptied), and the trades recorded after the first `storedTransactions`.
+    /// stored list emptied), the trades recorded after the first `storedTransactions`, then the
+    /// charts that left the cache and those cached anew.
     ///
     /// - Parameters:
     ///   - stored: What the store holds.
@@ -94,6 +133,11 @@ public enum AppStorage {
             changes.append(.move(coinId: entry.coinId, to: position))
         }
         changes += ended.transactions.dropFirst(storedTransactions).map { .append($0) }
+        let endedCharts = Set(ended.charts.map(\.key))
+        let storedCharts = Dictionary(
+            stored.charts.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+        changes += stored.charts.filter { !endedCharts.contains($0.key) }.map { .removeChart(key: $0.key) }
+        changes += ended.charts.filter { storedCharts[$0.key] != $0 }.map { .storeChart($0) }
         return changes
     }
 }

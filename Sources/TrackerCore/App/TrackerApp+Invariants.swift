@@ -38,6 +38,13 @@ extension TrackerApp {
         if charts.count > charts.capacity {
             broken.append("the chart cache holds \(charts.count) entries over its \(charts.capacity)")
         }
+        // A memo answers what recomputing would: a stale batch list would ask for coins the
+        // watchlist no longer has.
+        if let memo = memos.fetchRequests,
+            memo.requests.map(\.target) != memo.source.requests(for: memo.ids, using: requests).map(\.target)
+        {
+            broken.append("the remembered requests of a fetch differ from a rebuild's")
+        }
         // The watchlist lists a coin once: a duplicate row would be refreshed and counted twice.
         if Set(watchlist.coinIds).count != watchlist.coinIds.count {
             broken.append("the watchlist lists a coin twice")

@@ -25,7 +25,6 @@ extension TrackerApp {
         portfolioContent = PortfolioContent()
         (fetches, pending) = ([:], [:])
         requestLifecycle.processEnded()
-        lastMarketsDecodes = [:]
-        lastTraceKey = nil
+        memos.processEnded()
     }
 }

@@ -81,10 +81,8 @@ extension TrackerApp {
     /// for the same ids.
     private mutating func fetchRequests(_ source: WatchlistRefreshSource, ids: [String]) -> [HTTPRequest] {
         guard !ids.isEmpty else { return [] }
-        if let last = lastFetchRequests, last.source == source, last.ids == ids { return last.requests }
-        let built = source.requests(for: ids, using: requests)
-        lastFetchRequests = (source, ids, built)
-        return built
+        let builder = requests
+        return memos.requests(source, ids: ids) { source.requests(for: ids, using: builder) }
     }
 
     /// Performs a fetch's steps until one waits for the server or ends the fetch: a cache hit
@@ -181,17 +179,11 @@ extension TrackerApp {
             return
         }
         if fetch.source == .markets {
-            let rows: [CoinMarket]
-            if let last = lastMarketsDecodes[key], last.body == body {
-                rows = last.rows
-            } else {
-                rows = try CoinGeckoResponseClassifier.decode(body, for: request) {
+            let rows = try memos.markets(body, key: key) { () throws(CoinGeckoError) in
+                try CoinGeckoResponseClassifier.decode(body, for: request) {
                     body, source throws(LocatedDecodingError) in
                     try CoinMarket.decodeList(body, source: source)
                 }
-                // Bounded: a watchlist's batches, and the odd other request, are a handful.
-                if lastMarketsDecodes.count >= 16 { lastMarketsDecodes.removeAll(keepingCapacity: true) }
-                lastMarketsDecodes[key] = (body, rows)
             }
             marketCache.store(.init(rows: rows, dataTime: dataTime), key: key, at: now)
             if let lookup { emit(.cacheStored(cache: .market, lookup: lookup)) }
@@ -217,10 +209,7 @@ extension TrackerApp {
         case .allIdsFresh: return "markets"
         case .perRequest:
             // A refresh looks its request up, then sends it; the next refresh asks the same.
-            if let last = lastTraceKey, last.target == request.target { return last.key }
-            let key = "markets-\(ids.count)-\(FNV1a.hex(request.target))"
-            lastTraceKey = (request.target, key)
-            return key
+            return memos.traceKey(for: request.target) { "markets-\(ids.count)-\(FNV1a.hex(request.target))" }
         }
     }
 

@@ -120,16 +120,8 @@ public struct TrackerApp: Sendable {
     var nextRequest = 0
     /// Whether the device has a network (``UserAction/offline`` and ``UserAction/online``).
     var online = true
-    /// The last `/coins/markets` body decoded for each request (by its cache key) and its rows.
-    /// A server often answers a poll with the bytes it sent the poll before: decoding is a pure
-    /// function of the bytes, so equal bytes reuse the rows. A watchlist in several batches polls
-    /// several requests in turn, hence one per request.
-    var lastMarketsDecodes: [String: (body: [UInt8], rows: [CoinMarket])] = [:]
-    /// The last market-data request's target and its key in the cache trace.
-    var lastTraceKey: (target: String, key: String)?
-    /// The last market-data fetch's requests and what they were built from: every refresh asks
-    /// for the same coins, and building the batches is a pure function of them.
-    var lastFetchRequests: (source: WatchlistRefreshSource, ids: [String], requests: [HTTPRequest])?
+    /// Memos of pure functions (request batches, decoded bodies, trace keys): never app state.
+    var memos = AppMemos()
 
     /// Creates the app as launched.
     ///
@@ -180,6 +172,7 @@ public struct TrackerApp: Sendable {
                 profile: policies.rangeProfile, content: policies.chartCacheContent,
                 capacity: policies.chartCacheCapacity, freshAtTTL: policies.chartCacheFreshAtTTL),
             staleIfError: policies.staleIfError, requests: requests)
+        chartLoader.restore(setup.charts)
         navigation = AppNavigation(active: setup.startsInForeground)
         transactions = setup.transactions
         ledger = LedgerPositions(setup.transactions, method: setup.policies.costMethod)

@@ -50,6 +50,11 @@ public struct ChartLoader: Sendable {
         cache.profile.closestAvailableRange(to: range, for: type)
     }
 
+    /// Puts back the chart cache a store kept (``ChartCache/restore(_:)``).
+    ///
+    /// - Parameter charts: The stored entries, least recently used first.
+    public mutating func restore(_ charts: [AppStorage.StoredChart]) { cache.restore(charts) }
+
     /// Loads a chart: a fresh entry is drawn, anything else is requested.
     ///
     /// - Parameters:

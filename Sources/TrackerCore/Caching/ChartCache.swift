@@ -24,6 +24,12 @@ public struct ChartCache: Sendable {
         case candles(CandleSeries)
         /// A response body, as received.
         case rawResponse([UInt8])
+
+        /// Whether it is a response body rather than points.
+        public var isRawResponse: Bool {
+            if case .rawResponse = self { return true }
+            return false
+        }
     }
 
     /// The range profile giving TTLs and API days.
@@ -56,6 +62,27 @@ public struct ChartCache: Sendable {
 
     /// The counters.
     public var counters: CacheCounters { storage.counters }
+
+    /// What a store keeps of the cache (the app's `CachedChartData` rows): every entry, least
+    /// recently used first.
+    public var storedCharts: [AppStorage.StoredChart] {
+        storage.entriesOldestFirst.map {
+            AppStorage.StoredChart(
+                key: $0.key, payload: $0.value, storedAt: $0.storedAt, ttlMilliseconds: $0.ttlMilliseconds)
+        }
+    }
+
+    /// Puts back what a store kept, in its order: entries of the other content (a raw response in
+    /// a cache of points, or the reverse) are left out, as the app would not read them.
+    ///
+    /// - Parameter charts: The stored entries, least recently used first.
+    public mutating func restore(_ charts: [AppStorage.StoredChart]) {
+        for chart in charts where chart.payload.isRawResponse == (content == .rawResponse) {
+            storage.restore(
+                chart.payload, for: chart.key, storedAt: chart.storedAt,
+                ttlMilliseconds: chart.ttlMilliseconds)
+        }
+    }
 
     /// The key of a chart: the app's `bitcoin-line-1D` for processed points, the request's
     /// `bitcoin-line-days1` for raw responses.

@@ -77,6 +77,34 @@ public struct TTLCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return keys
     }
 
+    /// Every entry, least recently used first, with when it was stored and its TTL: inserting
+    /// them in this order (``restore(_:for:storedAt:ttlMilliseconds:)``) rebuilds the cache.
+    public var entriesOldestFirst: [(key: Key, value: Value, storedAt: Int64, ttlMilliseconds: Int64)] {
+        var found: [(key: Key, value: Value, storedAt: Int64, ttlMilliseconds: Int64)] = []
+        var slot = oldest
+        while slot >= 0 {
+            let entry = entries[slot]
+            found.append((entry.key, entry.value, entry.storedAt, entry.ttl))
+            slot = entry.newer
+        }
+        return found
+    }
+
+    /// Puts back an entry a store kept (a launch reading what the last process left), as the
+    /// newest, with its own storing time and TTL; counted as no insertion, since the run did not
+    /// store it.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - key: The key.
+    ///   - storedAt: When it was stored.
+    ///   - ttlMilliseconds: Its TTL.
+    public mutating func restore(_ value: Value, for key: Key, storedAt: Int64, ttlMilliseconds: Int64) {
+        let counted = tally
+        insert(value, for: key, at: storedAt, ttlMilliseconds: ttlMilliseconds)
+        tally = counted
+    }
+
     /// Looks a key up, counting a hit or a miss.
     ///
     /// - Parameters:
