@@ -28,6 +28,13 @@ let benchmarks: @Sendable () -> Void = {
     let fast = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(1), maxIterations: 200,
         thresholds: fastTolerances)
+    // Decoding: short, steady loops, so the wall clock is held within 1.6x (3x let a 2.5x
+    // regression of the as-sent path through, issue 70); the allocations as for every hot path.
+    var decodeTolerances = fastTolerances
+    decodeTolerances[.wallClock] = .init(relative: [.p90: 60])
+    let decoding = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(1), maxIterations: 200,
+        thresholds: decodeTolerances)
     // A simulated year: one run, every metric held.
     let simulation = Benchmark.Configuration(
         metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], warmupIterations: 0,
@@ -80,13 +87,23 @@ let benchmarks: @Sendable () -> Void = {
         ("market_chart_1e5_points_synthetic", Inputs.marketChartBody(100_000)),
     ]
     for (label, body) in bodies {
-        Benchmark("decode_\(label)", configuration: fast) { benchmark in
+        Benchmark("decode_\(label)", configuration: decoding) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try? MarketChartDecoder.decode(body)) }
+        }
+        // As sent: the rows kept in the server's order (`chart_rows: as-sent`), the path every
+        // `bitpal` run decodes with (issue 70: a 2.5x regression there went unflagged).
+        Benchmark("decode_\(label)_as_sent", configuration: decoding) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try? MarketChartDecoder.decode(body, order: .asSent))
+            }
         }
     }
     let ohlc = Inputs.recorded("ohlc_bitcoin_usd_days7_20210515T1534Z.json")
-    Benchmark("decode_ohlc_days7_recorded", configuration: fast) { benchmark in
+    Benchmark("decode_ohlc_days7_recorded", configuration: decoding) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try? OHLCDecoder.decode(ohlc)) }
+    }
+    Benchmark("decode_ohlc_days7_recorded_as_sent", configuration: decoding) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try? OHLCDecoder.decode(ohlc, order: .asSent)) }
     }
 
     // Caches: 100,000 lookups and inserts on a 128-entry TTL/LRU cache.
