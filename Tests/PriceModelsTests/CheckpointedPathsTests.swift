@@ -115,12 +115,12 @@ struct CheckpointedPathsTests {
             let expected = original.advance(by: 800)
             #expect(elsewhere.advance(by: 800).map(Self.bits) == expected.map(Self.bits), "\(correlation)")
         }
-        // A coin that follows the market on taus2: two words of position, three of its stream,
-        // two of its correlation state and three of the factor's stream.
+        // A coin that follows the market on taus2: two words of position, two of its stream
+        // (three 32-bit words packed), two of its correlation state and two of the factor's stream.
         let follower = try MarketWalk(
             coins: [Self.coins[0]], rootSeed: 9, stepYears: Self.fiveMinutes, generator: .taus2,
             correlation: .oneFactor(correlations: ["a-gbm": 0.7]))
-        #expect(follower.checkpointWords == 10 && follower.factorWords == 3)
+        #expect(follower.checkpointWords == 8 && follower.factorWords == 2)
     }
 
     @Test(
@@ -156,38 +156,46 @@ struct CheckpointedPathsTests {
         // 5,000 steps: three blocks, the last one short.
         let steps = 2 * CheckpointedPaths.blockLength + 903
         var ranges = SplitMix64(seed: 11)
+        // Drawn again: a checkpoint every block, every second (the default) and every third.
+        let spacings = wholeUpTo == 0 ? [1, 2, 3] : [CheckpointedPaths.blocksPerCheckpoint]
         for correlation in try Self.correlations() {
             let generated = try MarketPaths.generate(
                 coins: Self.coins, rootSeed: 21, start: 1_704_067_200_000, stepMilliseconds: 300_000,
                 steps: steps, generator: generator, correlation: correlation)
-            let checkpointed = try CheckpointedPaths(
-                coins: Self.coins, rootSeed: 21, start: 1_704_067_200_000, stepMilliseconds: 300_000,
-                steps: steps, generator: generator, correlation: correlation, wholeUpTo: wholeUpTo)
-            #expect(checkpointed.count == steps + 1)
-            for (index, coin) in Self.coins.enumerated() {
-                let expected = try #require(generated[coin.id])
-                #expect(checkpointed.series(ofCoin: index) == expected, "\(coin.id), \(correlation)")
-            }
-            for trial in 0..<400 {
-                let coin = Int.random(in: 0..<Self.coins.count, using: &ranges)
-                let lower = Int.random(in: 0...steps, using: &ranges)
-                let upper = Int.random(in: (lower + 1)...min(steps + 1, lower + 1 + 2_500), using: &ranges)
-                let expected = try #require(generated[Self.coins[coin].id]).values[lower..<upper]
-                #expect(
-                    Self.bits(checkpointed.prices(ofCoin: coin, in: lower..<upper)) == Self.bits(expected),
-                    "trial \(trial): \(Self.coins[coin].id) \(lower)..<\(upper), \(correlation)")
-                // One tick, kept or drawn on its own, far from the blocks read last.
-                let tick = Int.random(in: 0...steps, using: &ranges)
-                let single = try #require(generated[Self.coins[coin].id]).values[tick]
-                #expect(
-                    checkpointed.price(ofCoin: coin, at: tick).bitPattern == single.bitPattern,
-                    "trial \(trial): \(Self.coins[coin].id) at \(tick), \(correlation)")
-            }
-            // Block edges, on their own: the first tick, each block's first and last.
-            for tick in [0, 1, CheckpointedPaths.blockLength - 1, CheckpointedPaths.blockLength, steps] {
+            for every in spacings {
+                let checkpointed = try CheckpointedPaths(
+                    coins: Self.coins, rootSeed: 21, start: 1_704_067_200_000, stepMilliseconds: 300_000,
+                    steps: steps, generator: generator, correlation: correlation, wholeUpTo: wholeUpTo,
+                    blocksPerCheckpoint: every)
+                #expect(checkpointed.count == steps + 1)
                 for (index, coin) in Self.coins.enumerated() {
-                    let single = try #require(generated[coin.id]).values[tick]
-                    #expect(checkpointed.price(ofCoin: index, at: tick).bitPattern == single.bitPattern)
+                    let expected = try #require(generated[coin.id])
+                    #expect(checkpointed.series(ofCoin: index) == expected, "\(coin.id), \(correlation)")
+                }
+                for trial in 0..<400 {
+                    let coin = Int.random(in: 0..<Self.coins.count, using: &ranges)
+                    let lower = Int.random(in: 0...steps, using: &ranges)
+                    let upper = Int.random(
+                        in: (lower + 1)...min(steps + 1, lower + 1 + 2_500), using: &ranges)
+                    let expected = try #require(generated[Self.coins[coin].id]).values[lower..<upper]
+                    #expect(
+                        Self.bits(checkpointed.prices(ofCoin: coin, in: lower..<upper))
+                            == Self.bits(expected),
+                        "trial \(trial): \(Self.coins[coin].id) \(lower)..<\(upper), \(correlation), every \(every)"
+                    )
+                    // One tick, kept or drawn on its own, far from the blocks read last.
+                    let tick = Int.random(in: 0...steps, using: &ranges)
+                    let single = try #require(generated[Self.coins[coin].id]).values[tick]
+                    #expect(
+                        checkpointed.price(ofCoin: coin, at: tick).bitPattern == single.bitPattern,
+                        "trial \(trial): \(Self.coins[coin].id) at \(tick), \(correlation), every \(every)")
+                }
+                // Block edges, on their own: the first tick, each block's first and last.
+                for tick in [0, 1, CheckpointedPaths.blockLength - 1, CheckpointedPaths.blockLength, steps] {
+                    for (index, coin) in Self.coins.enumerated() {
+                        let single = try #require(generated[coin.id]).values[tick]
+                        #expect(checkpointed.price(ofCoin: index, at: tick).bitPattern == single.bitPattern)
+                    }
                 }
             }
         }

@@ -2,15 +2,17 @@ import TrackerCore
 import WorkbenchFoundation
 
 /// A synthetic market's tick paths, kept as checkpoints instead of ticks: where the
-/// ``MarketWalk`` stood every ``blockLength`` ticks (``MarketWalk/appendCheckpoint(to:factor:)``:
-/// seven 64-bit words for a coin that follows the market, and the factor stream's three once for
-/// all of them), from which a block is drawn again when it is read. The last two blocks read of
-/// each coin stay in memory. A year of 15-minute ticks for 100 coins is 28 MB as ticks; here it
-/// is 0.77 MB of checkpoints and 0.41 MB of recent blocks.
+/// ``MarketWalk`` stood every ``blocksPerCheckpoint`` blocks of ``blockLength`` ticks
+/// (``MarketWalk/appendCheckpoint(to:factor:)``: six 64-bit words for a coin that follows the
+/// market, and the factor stream's two once for all of them), from which a block is drawn again
+/// when it is read. The last two blocks read of each coin stay in memory. A year of 15-minute
+/// ticks for 100 coins is 28 MB as ticks; here it is 0.33 MB of checkpoints and 0.41 MB of
+/// recent blocks.
 ///
 /// Blocks are 256 ticks: a price far from the recent blocks (a coin's change over months) draws
-/// 128 steps on average. At 512 the checkpoints took 0.4 MB less and a simulated year's far
-/// prices twice as long; at 128, 1.3 MB more for nothing measurable (docs/benchmarks.md).
+/// 256 steps on average (128 in a block with a checkpoint). With a checkpoint every block, 512
+/// took 0.4 MB less and a simulated year's far prices twice as long, and 128 took 1.3 MB more
+/// for nothing measurable (docs/benchmarks.md).
 ///
 /// The prices are bit for bit ``MarketPaths/generate(coins:rootSeed:start:stepMilliseconds:steps:generator:correlation:)``'s:
 /// a walk taken in stretches gives the prices of one long stretch. The coins of a correlation
@@ -36,6 +38,12 @@ public final class CheckpointedPaths: Sendable {
     }
     /// Blocks kept in memory for each group of coins drawn together.
     public static let recentBlocks = 2
+    /// Blocks between two checkpoints: a block without one is drawn from the checkpoint before
+    /// it, past the blocks between (one block's steps more), or straight on from the block before
+    /// it when that was the last drawn (the clock's order, nearly every read). At 1 (and seven words
+    /// a checkpoint), a 1,000-coin year kept 15.3 MB of checkpoints; at 2 (six words), 6.6 MB, in
+    /// the same time (docs/benchmarks.md, round five).
+    public static let blocksPerCheckpoint = 2
     /// The most prices a market keeps whole, every block as first drawn (2 MB): below it, no
     /// block is ever drawn again. A short run of a few coins (the quickstart's 5 coins for
     /// 8 days and 2 hours is 11,640 prices) would otherwise draw a week's chart again from its
@@ -51,8 +59,10 @@ public final class CheckpointedPaths: Sendable {
     public let stepMilliseconds: Int64
     /// Ticks per coin: the steps plus the first tick.
     public let count: Int
-    /// Ticks between two checkpoints (``blockLength(coins:stepMilliseconds:)``).
+    /// Ticks in a block (``blockLength(coins:stepMilliseconds:)``).
     public let blockLength: Int
+    /// Blocks between two checkpoints (``blocksPerCheckpoint`` by default).
+    public let blocksPerCheckpoint: Int
     /// Each coin's group and place in it, by the coin's index.
     private let placement: [Placement]
     private let groups: Locked<[Group]>
@@ -79,15 +89,28 @@ public final class CheckpointedPaths: Sendable {
         /// A copy of the walk kept for drawing blocks again: a checkpoint restored into it takes it
         /// anywhere, so a block drawn again copies no stream (four allocations a coin).
         var scratch: MarketWalk?
+        /// The block whose start the scratch walk stands at, when it stands at one: the block
+        /// after the one it drew last, which it draws next without a checkpoint.
+        var scratchBlock: Int?
 
         /// The walk where it stood at the start of block `block`: the scratch walk, taken out
-        /// (``scratch`` is nil until it is given back), restored there.
-        mutating func walk(atBlock block: Int, factorStates: [UInt64]) -> MarketWalk {
+        /// (``scratch`` is nil until it is given back), straight on when it stands there, else
+        /// restored to the checkpoint at or before the block and walked on to it.
+        mutating func walk(
+            atBlock block: Int, blockLength: Int, blocksPerCheckpoint: Int, factorStates: [UInt64]
+        ) -> MarketWalk {
             var walk = scratch.take() ?? origin.copy()
+            defer { scratchBlock = nil }
+            if scratchBlock == block { return walk }
             let (own, factor) = (origin.checkpointWords - origin.factorWords, origin.factorWords)
+            let checkpoint = block / blocksPerCheckpoint
             walk.restoreCheckpoint(
-                own: checkpoints[block * own..<(block + 1) * own],
-                factor: factorStates[block * factor..<(block + 1) * factor])
+                own: checkpoints[checkpoint * own..<(checkpoint + 1) * own],
+                factor: factorStates[checkpoint * factor..<(checkpoint + 1) * factor])
+            // Block 0 opens with the start price: it takes one step less than the others.
+            let from = checkpoint * blocksPerCheckpoint
+            let steps = (block - from) * blockLength - (from == 0 && block > 0 ? 1 : 0)
+            if steps > 0 { _ = walk.advance(by: steps) }
             return walk
         }
     }
@@ -108,14 +131,17 @@ public final class CheckpointedPaths: Sendable {
     ///     take from here.
     ///   - wholeUpTo: The most prices kept whole (``wholeMarketPrices`` by default): a market of
     ///     `coins.count * (steps + 1)` prices at most keeps every block; 0 keeps only checkpoints.
+    ///   - blocksPerCheckpoint: Blocks between two checkpoints, >= 1 (any number gives the same
+    ///     prices).
     /// - Throws: What ``MarketPaths/generate(coins:rootSeed:start:stepMilliseconds:steps:generator:correlation:)``
     ///   throws, for the same input.
     public init(
         coins: [SyntheticCoin], rootSeed: UInt64, start: Int64, stepMilliseconds: Int64, steps: Int,
         generator: GeneratorKind = .taus2, correlation: MarketCorrelation = .independent,
         observe: ((_ coin: Int, _ firstTick: Int, _ prices: [Double]) -> Void)? = nil,
-        wholeUpTo: Int = wholeMarketPrices
+        wholeUpTo: Int = wholeMarketPrices, blocksPerCheckpoint: Int = blocksPerCheckpoint
     ) throws(PriceModelError) {
+        precondition(blocksPerCheckpoint >= 1, "a checkpoint every block at most")
         try MarketPaths.checkGrid(start: start, stepMilliseconds: stepMilliseconds, steps: steps)
         try MarketWalk.validate(coins, correlation: correlation)
         let count = steps + 1
@@ -133,19 +159,24 @@ public final class CheckpointedPaths: Sendable {
                 correlation: correlation)
             var drawn = Group(starts: slots.map { coins[$0].startPrice }, origin: walk.copy())
             let blocks = (count + blockLength - 1) / blockLength
-            drawn.checkpoints.reserveCapacity(blocks * (walk.checkpointWords - walk.factorWords))
+            let checkpoints = (blocks + blocksPerCheckpoint - 1) / blocksPerCheckpoint
+            drawn.checkpoints.reserveCapacity(checkpoints * (walk.checkpointWords - walk.factorWords))
             // The first group that follows the factor keeps its states; the others' are the same.
             let keepsFactor = walk.factorWords > 0 && factorStates.isEmpty
             var factor: [UInt64] = []
-            factor.reserveCapacity(keepsFactor ? blocks * walk.factorWords : walk.factorWords)
+            factor.reserveCapacity(keepsFactor ? checkpoints * walk.factorWords : walk.factorWords)
             for block in 0..<blocks {
-                walk.appendCheckpoint(to: &drawn.checkpoints, factor: &factor)
-                if !keepsFactor {
-                    let words = walk.factorWords
-                    assert(
-                        factor.isEmpty || factor[...] == factorStates[block * words..<(block + 1) * words],
-                        "every walk's factor stands where the first one's did")
-                    factor.removeAll(keepingCapacity: true)
+                if block % blocksPerCheckpoint == 0 {
+                    walk.appendCheckpoint(to: &drawn.checkpoints, factor: &factor)
+                    if !keepsFactor {
+                        let words = walk.factorWords
+                        let checkpoint = block / blocksPerCheckpoint
+                        assert(
+                            factor.isEmpty
+                                || factor[...] == factorStates[checkpoint * words..<(checkpoint + 1) * words],
+                            "every walk's factor stands where the first one's did")
+                        factor.removeAll(keepingCapacity: true)
+                    }
                 }
                 let prices = Self.draw(
                     block: block, of: blockLength, from: &walk, starts: drawn.starts, count: count)
@@ -176,6 +207,7 @@ public final class CheckpointedPaths: Sendable {
         self.stepMilliseconds = stepMilliseconds
         self.count = count
         self.blockLength = blockLength
+        self.blocksPerCheckpoint = blocksPerCheckpoint
         self.placement = placement
         self.groups = Locked(groups)
         self.factorStates = factorStates
@@ -218,9 +250,7 @@ public final class CheckpointedPaths: Sendable {
         return groups.withLock { groups in
             if blocks.count == 1 {
                 let base = blocks.lowerBound * blockLength
-                let drawn = Self.block(
-                    blocks.lowerBound, of: blockLength, in: &groups[place.group], count: count,
-                    factorStates: factorStates)
+                let drawn = block(blocks.lowerBound, in: &groups[place.group])
                 let prices = drawn[place.member]
                 return prices[(range.lowerBound - base)..<(range.upperBound - base)]
             }
@@ -228,9 +258,7 @@ public final class CheckpointedPaths: Sendable {
             joined.reserveCapacity(range.count)
             for block in blocks {
                 let base = block * blockLength
-                let prices = Self.block(
-                    block, of: blockLength, in: &groups[place.group], count: count, factorStates: factorStates
-                )[place.member]
+                let prices = self.block(block, in: &groups[place.group])[place.member]
                 joined.append(
                     contentsOf: prices[
                         (max(range.lowerBound, base) - base)..<(min(range.upperBound, base + prices.count)
@@ -259,7 +287,10 @@ public final class CheckpointedPaths: Sendable {
                 return hit.prices[place.member][offset]
             }
             if tick == 0 { return groups[place.group].starts[place.member] }
-            var walk = groups[place.group].walk(atBlock: block, factorStates: factorStates)
+            var walk = groups[place.group].walk(
+                atBlock: block, blockLength: blockLength, blocksPerCheckpoint: blocksPerCheckpoint,
+                factorStates: factorStates)
+            // Given back inside the block: it stands at no block's start.
             defer { groups[place.group].scratch = walk }
             // Block 0 opens with the start price, so its tick `offset` is the walk's step `offset`.
             let steps = block == 0 ? offset : offset + 1
@@ -268,9 +299,7 @@ public final class CheckpointedPaths: Sendable {
     }
 
     /// A block of a group, from memory or drawn again from its checkpoint.
-    private static func block(
-        _ block: Int, of blockLength: Int, in group: inout Group, count: Int, factorStates: [UInt64]
-    ) -> [[Double]] {
+    private func block(_ block: Int, in group: inout Group) -> [[Double]] {
         if !group.whole.isEmpty { return group.whole[block] }
         // Nearly every read is of the block read last: it stays where it is.
         if group.recent.first?.block == block { return group.recent[0].prices }
@@ -279,11 +308,14 @@ public final class CheckpointedPaths: Sendable {
             group.recent.insert(found, at: 0)
             return found.prices
         }
-        var walk = group.walk(atBlock: block, factorStates: factorStates)
-        let prices = draw(block: block, of: blockLength, from: &walk, starts: group.starts, count: count)
+        var walk = group.walk(
+            atBlock: block, blockLength: blockLength, blocksPerCheckpoint: blocksPerCheckpoint,
+            factorStates: factorStates)
+        let prices = Self.draw(block: block, of: blockLength, from: &walk, starts: group.starts, count: count)
         group.scratch = walk
+        group.scratchBlock = block + 1
         group.recent.insert((block, prices), at: 0)
-        if group.recent.count > recentBlocks { group.recent.removeLast() }
+        if group.recent.count > Self.recentBlocks { group.recent.removeLast() }
         return prices
     }
 

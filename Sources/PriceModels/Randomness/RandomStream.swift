@@ -44,19 +44,32 @@ public final class RandomStream {
         return RandomStream(generator: clone, seed: seed, kind: kind)
     }
 
-    /// 64-bit words the generator's state takes (`gsl_rng_size`, rounded up): 3 for taus2, 625
-    /// for MT19937.
-    public var stateWords: Int { (gsl_rng_size(generator) + 7) / 8 }
+    /// 64-bit words the generator's state takes: 2 for taus2 (its three 32-bit words packed),
+    /// otherwise `gsl_rng_size` rounded up (625 for MT19937).
+    public var stateWords: Int { kind == .taus2 ? 2 : (gsl_rng_size(generator) + 7) / 8 }
 
-    /// Appends the generator's state (`gsl_rng_state`, zero-padded to ``stateWords`` words): with
-    /// ``restoreState(from:)`` a checkpoint a few words long instead of a whole generator.
+    /// Appends the generator's state (``stateWords`` words): with ``restoreState(from:)`` a
+    /// checkpoint a few words long instead of a whole generator. taus2's state is three
+    /// `unsigned long`s that GSL keeps below 2^32 (`taus_set` and every step mask them with
+    /// `0xffffffff`), so two words hold it: the first two in one, the third in the other.
     ///
     /// - Parameter words: Where it goes.
     public func appendState(to words: inout [UInt64]) {
+        guard let state = gsl_rng_state(generator) else {
+            preconditionFailure("gsl_rng_state has no state")
+        }
+        if kind == .taus2 {
+            let taus = state.assumingMemoryBound(to: UInt.self)
+            precondition(
+                taus[0] >> 32 == 0 && taus[1] >> 32 == 0 && taus[2] >> 32 == 0, "taus2 words are 32-bit")
+            words.append(UInt64(taus[0]) | UInt64(taus[1]) << 32)
+            words.append(UInt64(taus[2]))
+            return
+        }
         let start = words.count
         words.append(contentsOf: repeatElement(0, count: stateWords))
         words.withUnsafeMutableBytes { bytes in
-            guard let base = bytes.baseAddress, let state = gsl_rng_state(generator) else { return }
+            guard let base = bytes.baseAddress else { return }
             (base + start * 8).copyMemory(from: state, byteCount: gsl_rng_size(generator))
         }
     }
@@ -67,8 +80,19 @@ public final class RandomStream {
     /// - Parameter words: The state, ``stateWords`` words.
     public func restoreState(from words: ArraySlice<UInt64>) {
         precondition(words.count == stateWords, "a \(kind) state is \(stateWords) words, not \(words.count)")
+        guard let state = gsl_rng_state(generator) else {
+            preconditionFailure("gsl_rng_state has no state")
+        }
+        if kind == .taus2 {
+            let taus = state.assumingMemoryBound(to: UInt.self)
+            let first = words[words.startIndex]
+            taus[0] = UInt(first & 0xffff_ffff)
+            taus[1] = UInt(first >> 32)
+            taus[2] = UInt(words[words.startIndex + 1])
+            return
+        }
         words.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress, let state = gsl_rng_state(generator) else { return }
+            guard let base = bytes.baseAddress else { return }
             state.copyMemory(from: base, byteCount: gsl_rng_size(generator))
         }
     }
