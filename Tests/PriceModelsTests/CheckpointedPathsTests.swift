@@ -153,7 +153,8 @@ struct CheckpointedPathsTests {
         "every range and tick of checkpointed paths, read in any order, is the generated path's, for every model and correlation, kept whole or drawn again",
         arguments: GeneratorKind.allCases, [0, CheckpointedPaths.wholeMarketPrices])
     func rangesEqualTheGeneratedPaths(generator: GeneratorKind, wholeUpTo: Int) throws {
-        // 5,000 steps: three blocks, the last one short.
+        // 1,416 ticks: six blocks, the last one short (two checkpoints at three blocks a checkpoint,
+        // the second followed by a short block).
         let steps = 2 * CheckpointedPaths.blockLength + 903
         var ranges = SplitMix64(seed: 11)
         // Drawn again: a checkpoint every block, every second (the default) and every third.

@@ -10,7 +10,7 @@
 /// latest blocks (4 KB; 2 KB in the markets with shorter blocks). Drawing takes about 25 ns a tick, once to check every path and
 /// again whenever a block is read.
 public struct MarketCost: Sendable, Equatable {
-    /// Bytes of one coin's checkpoint at one block.
+    /// Bytes of one coin's checkpoint (one every ``CheckpointedPaths/blocksPerCheckpoint`` blocks).
     public static let checkpointBytes = 48.0
     /// The most ticks a market may draw: about two minutes of drawing to check the paths alone.
     public static let maximumTicks = 5e9
