@@ -202,8 +202,34 @@ struct CheckpointedPathsTests {
         }
     }
 
-    @Test("above 2,000 coins blocks are 128 ticks, and the prices are still the generated paths'")
-    func manyCoinsShortBlocks() throws {
+    @Test("above 2,000 coins blocks are a day's ticks rounded up to 16, from 128 to 256")
+    func manyCoinsBlockLengths() {
+        let many = CheckpointedPaths.manyCoins + 1
+        let minute: Int64 = 60_000
+        let lengths = [1, 5, 10, 15, 60, 1_440, 2_880].map {
+            CheckpointedPaths.blockLength(coins: many, stepMilliseconds: $0 * minute)
+        }
+        #expect(lengths == [256, 256, 144, 128, 128, 128, 128])
+        #expect(
+            CheckpointedPaths.blockLength(coins: CheckpointedPaths.manyCoins, stepMilliseconds: 10 * minute)
+                == 256)
+        #expect(CheckpointedPaths.blockLength(coins: many, stepMilliseconds: 0) == 256)
+        // A day and one tick, wherever it starts, is within two blocks: what a markets row reads.
+        for minutes: Int64 in [1, 2, 3, 5, 7, 9, 10, 11, 12, 13, 15, 20, 30] {
+            let length = CheckpointedPaths.blockLength(coins: many, stepMilliseconds: minutes * minute)
+            let day = Int(1_440 / minutes) + 1
+            if day <= length + 1 {
+                #expect((0..<length).allSatisfy { start in (start + day - 1) / length - start / length <= 1 })
+            }
+        }
+    }
+
+    @Test(
+        "above 2,000 coins blocks are shorter, and the prices are still the generated paths'",
+        arguments: [
+            (900_000 as Int64, 128), (600_000, 144),
+        ])
+    func manyCoinsShortBlocks(stepMilliseconds: Int64, blockLength: Int) throws {
         let coins = (0..<(CheckpointedPaths.manyCoins + 1)).map {
             Self.coin("c\($0)", .gbm(GeometricBrownianMotion(drift: 0.1, volatility: 0.8)))
         }
@@ -211,19 +237,19 @@ struct CheckpointedPathsTests {
             correlations: Dictionary(uniqueKeysWithValues: coins.map { ($0.id, 0.5) }))
         let steps = 300
         let checkpointed = try CheckpointedPaths(
-            coins: coins, rootSeed: 4, start: 0, stepMilliseconds: 900_000, steps: steps,
+            coins: coins, rootSeed: 4, start: 0, stepMilliseconds: stepMilliseconds, steps: steps,
             correlation: correlation)
-        #expect(checkpointed.blockLength == 128)
+        #expect(checkpointed.blockLength == blockLength)
         let sample = [0, 7, 1_000, coins.count - 1]
         let generated = try MarketPaths.generate(
-            coins: sample.map { coins[$0] }, rootSeed: 4, start: 0, stepMilliseconds: 900_000, steps: steps,
-            correlation: correlation)
+            coins: sample.map { coins[$0] }, rootSeed: 4, start: 0, stepMilliseconds: stepMilliseconds,
+            steps: steps, correlation: correlation)
         for index in sample {
             let expected = try #require(generated[coins[index].id]).values
             #expect(
                 Self.bits(checkpointed.prices(ofCoin: index, in: 0..<(steps + 1))) == Self.bits(expected[...])
             )
-            for tick in [0, 127, 128, 129, 255, 256, steps] {
+            for tick in [0, 127, 128, 129, 143, 144, 145, 255, 256, 287, 288, steps] {
                 #expect(checkpointed.price(ofCoin: index, at: tick).bitPattern == expected[tick].bitPattern)
             }
         }

@@ -125,7 +125,7 @@ struct OptimumBoundTests {
                     recorder.recordStore(cache: .market, lookup: lookup, at: storedAt)
                 }
             }
-            let numbered = recorder.caches[.market]?.trace ?? []
+            let numbered = Array(recorder.caches[.market]?.trace ?? LookupTrace())
             #expect(
                 numbered.map(\.time) == trace.map(\.time) && numbered.map(\.storedAt) == trace.map(\.storedAt)
             )

@@ -54,7 +54,7 @@ public struct RunObservers {
     ///   - stoppedEarly: Why and where a run ended before its end: the result then covers the span
     ///     from the start to there (rates per hour, freshness, the portfolio) and carries it.
     public func result(
-        config: RunConfig, serverOutcomes: [ServerOutcome: Int] = [:], journal: [JournalEntry] = [],
+        config: RunConfig, serverOutcomes: [ServerOutcome: Int] = [:], journal: RecordLog<JournalEntry> = [],
         stoppedEarly: EarlyStop? = nil
     ) -> RunResult {
         var covered = config

@@ -49,7 +49,7 @@ public enum BeladyOptimum {
     ///   - trace: The lookups in order.
     ///   - capacity: Entries the cache holds, >= 0.
     /// - Returns: No policy with this capacity hits more often on this trace.
-    public static func hits<Key>(_ trace: [Access<Key>], capacity: Int) -> Int {
+    public static func hits<Key>(_ trace: some Collection<Access<Key>>, capacity: Int) -> Int {
         let freshness = freshnessBound(trace)
         // MIN assumes a fetched value is there at once. With delays a policy can hold values
         // over shorter spans, and the exhaustive search finds it beating MIN, so then only the
@@ -199,7 +199,7 @@ public enum BeladyOptimum {
     /// arrived at or before this lookup and is still fresh at it.
     ///
     /// - Complexity: O(n) amortised per key's live window.
-    public static func freshnessBound<Key>(_ trace: [Access<Key>]) -> Int {
+    public static func freshnessBound<Key>(_ trace: some Collection<Access<Key>>) -> Int {
         // Per key, the latest expiry among values arrived so far, and those still in flight.
         var arrived: [Key: Int64] = [:]
         var inFlight: [Key: [(storedAt: Int64, expiresAt: Int64)]] = [:]

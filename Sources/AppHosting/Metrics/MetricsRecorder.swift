@@ -8,10 +8,10 @@ struct MetricsRecorder {
         var hits = 0
         var misses = 0
         var staleServed = 0
-        /// The lookups, each key a number (``keyNumbers``): 40 bytes a lookup, where the key's
+        /// The lookups, each key a number (``keyNumbers``): 24 bytes a lookup, where the key's
         /// text made it 48 and each lookup's own copy of the text more (4 MB of equal keys in a
         /// year of 1,000 coins' market lookups).
-        var trace: [BeladyOptimum.Access<UInt32>] = []
+        var trace = LookupTrace()
         /// Each key's number, in the order first looked up.
         var keyNumbers: [String: UInt32] = [:]
 
@@ -81,7 +81,7 @@ struct MetricsRecorder {
         // Mutated in place: a copy out of the dictionary would copy the whole trace every time.
         if caches[cache] == nil { caches[cache] = CacheRecord(capacity: capacity) }
         if hit { caches[cache]!.hits += 1 } else { caches[cache]!.misses += 1 }
-        plots.lookups.append((time, hit))
+        plots.lookups.append(RunPlots.Lookup(time: time, hit: hit))
         let number = caches[cache]!.number(of: key)
         var access = BeladyOptimum.Access(key: number, time: time, ttlMilliseconds: ttl)
         if !hit { access.storedAt = nil }
@@ -92,8 +92,8 @@ struct MetricsRecorder {
     /// Records that the value fetched after a miss arrived and was cached, fresh for `ttl` when
     /// that is not the lookup's.
     mutating func recordStore(cache: AppCache, lookup index: Int, ttl: Int64? = nil, at time: Int64) {
-        caches[cache]?.trace[index].storedAt = time
-        if let ttl { caches[cache]?.trace[index].ttlMilliseconds = ttl }
+        caches[cache]?.trace.setStoredAt(time, at: index)
+        if let ttl { caches[cache]?.trace.setTTL(ttl, at: index) }
     }
 
     mutating func recordStaleServed(cache: AppCache) {

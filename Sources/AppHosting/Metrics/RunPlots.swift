@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 import WorkbenchMetrics
 
 /// The series a report plots, captured during the run. Deterministic like the metrics.
@@ -11,9 +12,30 @@ public struct RunPlots: Sendable, Equatable {
 
     /// The age of the oldest data on screen (ms) over the run, as a sawtooth: exact at each
     /// change, rising between changes; 0 while nothing is visible.
-    public var screenAge: [(time: Int64, age: Int64)] = []
+    public var screenAge = RecordLog<(time: Int64, age: Int64)>()
     /// Each cache lookup: when, and whether it hit.
-    public var lookups: [(time: Int64, hit: Bool)] = []
+    public var lookups = RecordLog<Lookup>()
+    /// One cache lookup, in one word: its time and whether it hit (a year of 1,000 coins makes
+    /// 87,581).
+    public struct Lookup: Sendable, Equatable {
+        /// The time shifted left one bit, the hit in the low bit.
+        private var word: Int64
+
+        /// When, epoch ms.
+        public var time: Int64 { word >> 1 }
+        /// Whether it hit.
+        public var hit: Bool { word & 1 == 1 }
+
+        /// Creates a lookup.
+        ///
+        /// - Parameters:
+        ///   - time: When, epoch ms, within 2^62 of 1970.
+        ///   - hit: Whether it hit.
+        public init(time: Int64, hit: Bool) {
+            precondition(time >> 62 == 0 || time >> 62 == -1, "a lookup time of \(time) ms")
+            word = time << 1 | (hit ? 1 : 0)
+        }
+    }
     /// The last drawn line chart of each range.
     public var charts: [String: DrawnChart] = [:]
     /// The last drawn candle chart of each range.
@@ -45,7 +67,7 @@ public struct RunPlots: Sendable, Equatable {
     /// Equal series everywhere.
     public static func == (lhs: RunPlots, rhs: RunPlots) -> Bool {
         lhs.screenAge.elementsEqual(rhs.screenAge) { $0 == $1 }
-            && lhs.lookups.elementsEqual(rhs.lookups) { $0 == $1 }
+            && lhs.lookups == rhs.lookups
             && lhs.charts == rhs.charts && lhs.candleCharts == rhs.candleCharts
             && lhs.staleServes == rhs.staleServes
             && lhs.portfolioValue == rhs.portfolioValue && lhs.portfolioReturns == rhs.portfolioReturns

@@ -10,7 +10,7 @@ public struct RunResult: Sendable, Equatable {
     /// The metrics.
     public var metrics: RunMetrics
     /// The server's journal.
-    public var journal: [JournalEntry]
+    public var journal: RecordLog<JournalEntry>
     /// The series a report plots.
     public var plots: RunPlots
     /// Figures the run could not compute, and why (a portfolio whose ledger is invalid, say),
@@ -21,7 +21,7 @@ public struct RunResult: Sendable, Equatable {
 
     init(
         config: RunConfig, recorder: MetricsRecorder, serverOutcomes: [ServerOutcome: Int],
-        journal: [JournalEntry], transactions: [PortfolioTransaction],
+        journal: RecordLog<JournalEntry>, transactions: [PortfolioTransaction],
         holdings: Result<[Holding], PortfolioError>, shownPrices: [String: Double]?
     ) {
         var metrics = RunMetrics()

@@ -1,4 +1,5 @@
 import TrackerCore
+import WorkbenchFoundation
 
 /// The age of what is on screen, time-weighted over the time the screen is visible.
 ///
@@ -29,7 +30,7 @@ struct ScreenFreshness {
     /// points at one time); 0 while nothing is visible. Its largest value is the oldest age any
     /// moment of visible time saw (`freshness.max_age_s`). Kept as points while the run goes,
     /// not as samples turned into points at its end: a year's 50,000 points would be held twice.
-    private var sawtoothPoints: [(time: Int64, age: Int64)] = []
+    private var sawtoothPoints = RecordLog<(time: Int64, age: Int64)>()
     /// The last change: when, and the oldest age then (nil when nothing was visible).
     private var lastOldest: (time: Int64, age: Int64?)?
     private var screen: Screen?
@@ -159,7 +160,7 @@ struct ScreenFreshness {
     /// the record keeps none of it.
     ///
     /// - Parameter end: The end of the run.
-    mutating func takeSawtooth(until end: Int64) -> [(time: Int64, age: Int64)] {
+    mutating func takeSawtooth(until end: Int64) -> RecordLog<(time: Int64, age: Int64)> {
         closeSawtooth(at: end)
         lastOldest = nil
         defer { sawtoothPoints = [] }

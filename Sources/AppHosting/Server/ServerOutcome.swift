@@ -1,3 +1,5 @@
+import TrackerCore
+
 /// How the server ended one request: what the journal and a run's `server.*` metrics count.
 public enum ServerOutcome: String, Sendable, Equatable, CaseIterable, Codable {
     /// Answered by the origin.
@@ -26,30 +28,55 @@ public enum ServerOutcome: String, Sendable, Equatable, CaseIterable, Codable {
     case uriTooLong = "uri-too-long"
 }
 
-/// One line of the server's request journal.
+/// One line of the server's request journal: 40 bytes (a year of 1,000 coins journals 54,609
+/// requests), the endpoint held as its route and the status in 16 bits.
 public struct JournalEntry: Sendable, Equatable {
     /// When the request arrived, epoch ms.
     public var time: Int64
-    /// The endpoint template (`/coins/{id}/ohlc`).
-    public var endpoint: String
     /// The request target.
     public var target: String
-    /// The status; 0 when it timed out.
-    public var status: Int
-    /// How it ended.
-    public var outcome: ServerOutcome
     /// The latency, ms.
     public var latencyMilliseconds: Int64
+    /// The path's length in UTF-8 bytes: the target starts with the path, and this names a
+    /// path the tracker does not use.
+    private var pathBytes: UInt32
+    /// The status, 0...999.
+    private var status16: UInt16
+    /// How it ended.
+    public var outcome: ServerOutcome
+    /// The endpoint's route; nil for a path the tracker does not use.
+    public var route: CoinGeckoEndpoint.Route?
+
+    /// The status; 0 when it timed out.
+    public var status: Int { Int(status16) }
+
+    /// The endpoint template (`/coins/{id}/ohlc`), or the path when the tracker does not use it.
+    public var endpoint: String {
+        if let route { return route.rawValue }
+        return String(decoding: target.utf8.prefix(Int(pathBytes)), as: UTF8.self)
+    }
 
     /// Creates a line.
+    ///
+    /// - Parameters:
+    ///   - time: When the request arrived.
+    ///   - route: Its endpoint's route, nil for a path the tracker does not use.
+    ///   - path: Its path, which `target` starts with.
+    ///   - target: The request target.
+    ///   - status: The status, 0...999 (0 when it timed out).
+    ///   - outcome: How it ended.
+    ///   - latencyMilliseconds: The latency.
     package init(
-        time: Int64, endpoint: String, target: String, status: Int, outcome: ServerOutcome,
-        latencyMilliseconds: Int64
+        time: Int64, route: CoinGeckoEndpoint.Route?, path: String, target: String, status: Int,
+        outcome: ServerOutcome, latencyMilliseconds: Int64
     ) {
+        precondition(target.utf8.starts(with: path.utf8), "a target that does not start with its path")
+        precondition((0...999).contains(status), "an HTTP status of \(status)")
         self.time = time
-        self.endpoint = endpoint
+        self.route = route
+        self.pathBytes = UInt32(path.utf8.count)
         self.target = target
-        self.status = status
+        self.status16 = UInt16(status)
         self.outcome = outcome
         self.latencyMilliseconds = latencyMilliseconds
     }

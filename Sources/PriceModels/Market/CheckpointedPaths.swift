@@ -21,20 +21,22 @@ import WorkbenchFoundation
 public final class CheckpointedPaths: Sendable {
     /// Ticks between two checkpoints in a market of up to ``manyCoins`` coins.
     public static let blockLength = 256
-    /// Above this many coins, blocks are half as long when a day's ticks fit in one
+    /// Above this many coins, blocks are as short as the day a markets row reads allows
     /// (``blockLength(coins:stepMilliseconds:)``).
     public static let manyCoins = 2_000
 
     /// Ticks between two checkpoints for a market of `coins` coins on a grid of
-    /// `stepMilliseconds`: 256, or 128 above ``manyCoins`` when a day is at most 128 ticks. Each
-    /// coin keeps its two latest blocks, which is most of a large market's memory (10,000 coins:
-    /// 41 MB at 256 ticks); at 128 its checkpoints take twice the words (3.4 to 6.8 MB for a
-    /// fortnight of 15-minute ticks). The two kept blocks must hold the day a markets row reads:
-    /// 10-minute ticks (144 a day) at 128 drew a block again on nearly every refresh (10,000
-    /// coins for a week: 15.2 to 23.7 s). Any length gives the same prices.
+    /// `stepMilliseconds`: 256, or above ``manyCoins`` a day's ticks rounded up to 16, between 128
+    /// and 256. Each coin keeps its two latest blocks, which is most of a large market's memory
+    /// (10,000 coins: 41 MB at 256 ticks), and shorter blocks need more checkpoints (3.4 to 6.8 MB
+    /// for a fortnight of 15-minute ticks at 128). The two kept blocks must hold the day a markets
+    /// row reads, a day's ticks and one: 10-minute ticks (144 a day) at 128 drew a block again on
+    /// nearly every refresh (10,000 coins for a week: 15.2 to 23.7 s), and at 144 they keep 23 MB
+    /// where 256 kept 41. Any length gives the same prices.
     public static func blockLength(coins: Int, stepMilliseconds: Int64) -> Int {
-        let ticksPerDay = 86_400_000 / max(stepMilliseconds, 1)
-        return coins > manyCoins && ticksPerDay <= blockLength / 2 ? blockLength / 2 : blockLength
+        guard coins > manyCoins else { return blockLength }
+        let ticksPerDay = Int(min(86_400_000 / max(stepMilliseconds, 1), Int64(blockLength)))
+        return min(blockLength, max(blockLength / 2, (ticksPerDay + 15) / 16 * 16))
     }
     /// Blocks kept in memory for each group of coins drawn together.
     public static let recentBlocks = 2

@@ -18,7 +18,7 @@ public struct SimulatedServer: ~Copyable {
     public var behaviour: ServerBehaviour
     /// Every request so far, in arrival order (up to ``journalLimit``); with
     /// ``keepsLatestJournal``, the latest ones.
-    public private(set) var journal: [JournalEntry] = []
+    public private(set) var journal = RecordLog<JournalEntry>()
     /// Journal entries dropped past the limit (they still count in ``outcomeCounts``).
     public private(set) var droppedJournalEntries = 0
     /// Requests per outcome.
@@ -111,8 +111,7 @@ public struct SimulatedServer: ~Copyable {
         if journal.count < journalLimit {
             journal.append(
                 JournalEntry(
-                    time: now, endpoint: endpoint?.template ?? request.path,
-                    target: journalTarget(target),
+                    time: now, route: endpoint?.route, path: request.path, target: journalTarget(target),
                     status: reply.response?.status ?? 0, outcome: reply.outcome, latencyMilliseconds: latency)
             )
         } else {

@@ -1,0 +1,81 @@
+/// An array that grows by fixed segments instead of doubling: for the records a run keeps for
+/// its whole length (the server's journal, the caches' traces), whose final size is not known.
+///
+/// A doubling array leaves up to half its storage unused, and copies everything each time it
+/// grows, old and new storage held at once. A log's unused storage is at most one segment of
+/// 4,096 elements, and appending never moves what is already there. Reading an element is two
+/// loads.
+public struct RecordLog<Element>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
+    /// log2 of the elements a segment holds.
+    private static var segmentShift: Int { 12 }
+    private static var segmentMask: Int { (1 << segmentShift) - 1 }
+
+    private var segments: [[Element]] = []
+    /// The elements held.
+    public private(set) var count = 0
+
+    /// An empty log.
+    public init() {}
+
+    /// A log of `elements`, in order.
+    ///
+    /// - Parameter elements: The elements.
+    public init(_ elements: some Sequence<Element>) {
+        for element in elements { append(element) }
+    }
+
+    /// A log of the literal's elements.
+    ///
+    /// - Parameter elements: The elements.
+    public init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+
+    /// 0.
+    public var startIndex: Int { 0 }
+    /// ``count``.
+    public var endIndex: Int { count }
+
+    /// The element at `position`, which must be below ``count``.
+    public subscript(position: Int) -> Element {
+        get {
+            precondition(position >= 0 && position < count, "index \(position) of a log of \(count)")
+            return segments[position >> Self.segmentShift][position & Self.segmentMask]
+        }
+        set {
+            precondition(position >= 0 && position < count, "index \(position) of a log of \(count)")
+            segments[position >> Self.segmentShift][position & Self.segmentMask] = newValue
+        }
+    }
+
+    /// Appends `element`.
+    ///
+    /// - Parameter element: The element.
+    public mutating func append(_ element: Element) {
+        if count & Self.segmentMask == 0 {
+            var segment: [Element] = []
+            segment.reserveCapacity(1 << Self.segmentShift)
+            segments.append(segment)
+        }
+        segments[segments.count - 1].append(element)
+        count += 1
+    }
+
+    /// Removes the first `k` elements, keeping the order of the rest.
+    ///
+    /// - Parameter k: How many, `0...count`.
+    /// - Complexity: O(``count``).
+    public mutating func removeFirst(_ k: Int) {
+        precondition(k >= 0 && k <= count, "removing \(k) of a log of \(count)")
+        self = RecordLog(dropFirst(k))
+    }
+}
+
+extension RecordLog: Sendable where Element: Sendable {}
+
+extension RecordLog: Equatable where Element: Equatable {
+    /// The same elements in the same order.
+    public static func == (lhs: RecordLog, rhs: RecordLog) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+}
