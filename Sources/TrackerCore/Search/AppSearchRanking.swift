@@ -29,30 +29,36 @@ public enum AppSearchRanking {
         let plain = !needle.isEmpty && needle.utf8.allSatisfy(LowercasedCoins.isPlain)
         let bytes = Array(needle.utf8)
         var seen: Set<String> = []
-        var matches: [(coin: CoinListEntry, name: String, symbol: String)] = []
+        var matches: [(coin: CoinListEntry, name: String, tier: Int)] = []
         for (coin, lower) in zip(coins, lowered) {
             if plain, !LowercasedCoins.bytes(lower.bytes, contain: bytes) { continue }
             let (name, symbol) = (lower.name, lower.symbol)
-            guard name.contains(needle) || symbol.contains(needle) || lower.id.contains(needle) else {
+            // Printable ASCII holds a plain needle exactly where its bytes do (above), so
+            // Foundation is asked only about other text.
+            let exact = plain && lower.isPrintableASCII
+            guard exact || name.contains(needle) || symbol.contains(needle) || lower.id.contains(needle)
+            else {
                 continue
             }
             guard !coin.name.contains("("), !coin.name.contains(")") else { continue }
             guard seen.insert(coin.id).inserted else { continue }
-            matches.append((coin, name, symbol))
-        }
-        func tier(_ name: String, _ symbol: String) -> Int {
-            if name == needle || symbol == needle { return 0 }
-            return name.hasPrefix(needle) || symbol.hasPrefix(needle) ? 1 : 2
+            matches.append((coin, name, tier(name, symbol, needle)))
         }
         // The app's comparator is a strict weak order (tier, then name); the original position
-        // breaks ties, as Swift's stable sort does.
-        return matches.enumerated().sorted { left, right in
-            let leftTier = tier(left.element.name, left.element.symbol)
-            let rightTier = tier(right.element.name, right.element.symbol)
-            if leftTier != rightTier { return leftTier < rightTier }
-            if left.element.name != right.element.name { return left.element.name < right.element.name }
-            return left.offset < right.offset
-        }.map(\.element.coin)
+        // breaks ties, as Swift's stable sort does. Each match's tier is found once.
+        return matches.indices.sorted { left, right in
+            let (leftMatch, rightMatch) = (matches[left], matches[right])
+            if leftMatch.tier != rightMatch.tier { return leftMatch.tier < rightMatch.tier }
+            if leftMatch.name != rightMatch.name { return leftMatch.name < rightMatch.name }
+            return left < right
+        }.map { matches[$0].coin }
+    }
+
+    /// The app's tiers: 0 for a name or symbol equal to the query, 1 for one that starts with it,
+    /// 2 for the rest.
+    private static func tier(_ name: String, _ symbol: String, _ needle: String) -> Int {
+        if name == needle || symbol == needle { return 0 }
+        return name.hasPrefix(needle) || symbol.hasPrefix(needle) ? 1 : 2
     }
 
     /// The results shown: coins with a market cap first, largest first; the rest in rank order;

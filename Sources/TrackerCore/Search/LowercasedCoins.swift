@@ -12,10 +12,15 @@ enum LowercasedCoins {
         var id: String
         /// The three's UTF-8 bytes, each after a 0 byte (which no query holds).
         var bytes: [UInt8]
+        /// Whether the three are printable ASCII alone (a space to `~`): each character one
+        /// byte with no canonical equivalent but itself, so a plain needle is in one of them
+        /// exactly when ``bytes`` holds it.
+        var isPrintableASCII: Bool
 
         init(_ coin: CoinListEntry) {
             (name, symbol, id) = (coin.name.lowercased(), coin.symbol.lowercased(), coin.id.lowercased())
             bytes = [0] + Array(name.utf8) + [0] + Array(symbol.utf8) + [0] + Array(id.utf8)
+            isPrintableASCII = bytes.allSatisfy { $0 == 0 || (0x20...0x7E).contains($0) }
         }
     }
 
