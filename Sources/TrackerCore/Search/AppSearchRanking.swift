@@ -25,16 +25,16 @@ public enum AppSearchRanking {
         let lowered = LowercasedCoins.of(coins)
         // Foundation's `contains` finds canonically equivalent text. A needle of ASCII letters,
         // digits, spaces and `-._` has no equivalent but itself, so a coin whose bytes do not
-        // hold it cannot match: those are skipped without asking Foundation.
+        // hold it cannot match: only the rows whose bytes do (one search of the whole list's
+        // bytes) are looked at, and of those Foundation is asked only about the ones not in
+        // printable ASCII, which holds such a needle exactly where its bytes do.
         let plain = !needle.isEmpty && needle.utf8.allSatisfy(LowercasedCoins.isPlain)
-        let bytes = Array(needle.utf8)
+        let candidates = plain ? lowered.rows(holding: Array(needle.utf8)) : Array(coins.indices)
         var seen: Set<String> = []
         var matches: [(coin: CoinListEntry, name: String, tier: Int)] = []
-        for (coin, lower) in zip(coins, lowered) {
-            if plain, !LowercasedCoins.bytes(lower.bytes, contain: bytes) { continue }
+        for index in candidates {
+            let (coin, lower) = (coins[index], lowered.rows[index])
             let (name, symbol) = (lower.name, lower.symbol)
-            // Printable ASCII holds a plain needle exactly where its bytes do (above), so
-            // Foundation is asked only about other text.
             let exact = plain && lower.isPrintableASCII
             guard exact || name.contains(needle) || symbol.contains(needle) || lower.id.contains(needle)
             else {

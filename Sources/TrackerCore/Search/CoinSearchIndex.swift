@@ -96,9 +96,7 @@ public struct CoinSearchIndex: Sendable {
             text.append(0)
         }
         nameStarts.append(text.count)
-        var byteCounts = [Int](repeating: 0, count: 256)
-        for byte in text { byteCounts[Int(byte)] += 1 }
-        self.byteCounts = byteCounts
+        self.byteCounts = ByteRuns.byteCounts(of: text)
         self.coins = order.map { coins[$0] }
         self.ranks = order.map { ranks[$0] }
         (self.text, self.nameStarts, self.symbolStarts) = (text, nameStarts, symbolStarts)
@@ -177,42 +175,15 @@ public struct CoinSearchIndex: Sendable {
             return found
         }
         var offset = 0
-        while found.count < wanted, let position = firstOccurrence(of: needle, in: text, from: offset) {
-            let coin = Self.coin(at: position, starts: nameStarts)
+        while found.count < wanted,
+            let position = ByteRuns.firstOccurrence(
+                of: needle, in: text, from: offset, byteCounts: byteCounts)
+        {
+            let coin = ByteRuns.region(at: position, starts: nameStarts)
             take(coin)
             offset = nameStarts[coin + 1]
         }
         return found
-    }
-
-    /// Where the needle first occurs in the text at or after `offset`: `memchr` (vectorised in
-    /// the C library) finds each place of the needle's rarest byte, `memcmp` checks the whole.
-    private func firstOccurrence(
-        of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from offset: Int
-    ) -> Int? {
-        guard let base = text.baseAddress, let needleBase = needle.baseAddress else { return nil }
-        let anchor = needle.indices.min { byteCounts[Int(needle[$0])] < byteCounts[Int(needle[$1])] }!
-        // Candidate starts run from `offset` to `text.count - needle.count`; the anchor byte sits
-        // `anchor` bytes after each.
-        var start = offset
-        while text.count - start >= needle.count {
-            let searched = text.count - start - needle.count + 1
-            guard let hit = memchr(base + start + anchor, Int32(needle[anchor]), searched) else { return nil }
-            let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - anchor
-            if memcmp(base + position, needleBase, needle.count) == 0 { return position }
-            start = position + 1
-        }
-        return nil
-    }
-
-    /// The coin whose region holds a position of the text (binary search over the starts).
-    private static func coin(at position: Int, starts: [Int]) -> Int {
-        var (low, high) = (0, starts.count - 1)
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if starts[middle] <= position { low = middle } else { high = middle }
-        }
-        return low
     }
 
     private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>)

@@ -10,28 +10,55 @@ enum LowercasedCoins {
         var name: String
         var symbol: String
         var id: String
-        /// The three's UTF-8 bytes, each after a 0 byte (which no query holds).
-        var bytes: [UInt8]
         /// Whether the three are printable ASCII alone (a space to `~`): each character one
         /// byte with no canonical equivalent but itself, so a plain needle is in one of them
-        /// exactly when ``bytes`` holds it.
+        /// exactly when their bytes hold it.
         var isPrintableASCII: Bool
 
         init(_ coin: CoinListEntry) {
             (name, symbol, id) = (coin.name.lowercased(), coin.symbol.lowercased(), coin.id.lowercased())
-            bytes = [0] + Array(name.utf8) + [0] + Array(symbol.utf8) + [0] + Array(id.utf8)
-            isPrintableASCII = bytes.allSatisfy { $0 == 0 || (0x20...0x7E).contains($0) }
+            isPrintableASCII = [name, symbol, id].allSatisfy {
+                $0.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+            }
         }
     }
 
-    private static let last = Locked<(coins: [CoinListEntry], rows: [Row])?>(nil)
+    /// A list's rows, and their bytes laid end to end: each row's name, symbol and id, each
+    /// after a 0 byte (which no query holds).
+    struct List: Sendable {
+        var rows: [Row]
+        var text: [UInt8] = []
+        /// Where each row starts in ``text``, and (last) its end.
+        var starts: [Int] = []
+        var byteCounts: [Int]
+
+        init(_ coins: [CoinListEntry]) {
+            rows = coins.map(Row.init)
+            for row in rows {
+                starts.append(text.count)
+                for field in [row.name, row.symbol, row.id] {
+                    text.append(0)
+                    text += field.utf8
+                }
+            }
+            starts.append(text.count)
+            byteCounts = ByteRuns.byteCounts(of: text)
+        }
+
+        /// The rows, ascending, whose bytes hold `needle` (not empty, without a 0 byte).
+        func rows(holding needle: [UInt8]) -> [Int] {
+            ByteRuns.regions(holding: needle, in: text, starts: starts, byteCounts: byteCounts)
+        }
+    }
+
+    private static let last = Locked<(coins: [CoinListEntry], list: List)?>(nil)
 
     /// The rows of a list, in its order.
-    static func of(_ coins: [CoinListEntry]) -> [Row] {
-        if let known = last.withLock({ $0 }), known.coins == coins { return known.rows }
-        let rows = coins.map(Row.init)
-        last.withLock { $0 = (coins, rows) }
-        return rows
+    static func of(_ coins: [CoinListEntry]) -> List {
+        if let known = last.withLock({ $0 }), known.coins == coins { return known.list }
+        let list = List(coins)
+        last.withLock { $0 = (coins, list) }
+        return list
     }
 
     /// Whether a byte is an ASCII letter, digit, space, `-`, `.` or `_`: text of these has no
@@ -43,26 +70,6 @@ enum LowercasedCoins {
             UInt8(ascii: "_"):
             true
         default: false
-        }
-    }
-
-    /// Whether `haystack` holds `needle` (not empty) as a run.
-    static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
-        haystack.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                guard needle.count <= haystack.count else { return false }
-                let first = needle[0]
-                var start = 0
-                while start + needle.count <= haystack.count {
-                    if haystack[start] == first {
-                        var index = 1
-                        while index < needle.count, haystack[start + index] == needle[index] { index += 1 }
-                        if index == needle.count { return true }
-                    }
-                    start += 1
-                }
-                return false
-            }
         }
     }
 }
