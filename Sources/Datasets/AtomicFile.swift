@@ -94,6 +94,14 @@ public enum AtomicFile {
         return temporary
     }
 
+    /// Whether a file name is a temporary file's (ours, or Foundation's `.dat.nosync` from older
+    /// versions): what a writer killed before its rename leaves.
+    ///
+    /// - Parameter name: A file name, without its folder.
+    public static func isLeftover(_ name: String) -> Bool {
+        name.hasPrefix(".") && (name.contains(temporaryMarker) || name.contains(".dat.nosync"))
+    }
+
     /// Removes the temporary files killed writers left anywhere under a folder (ours, and
     /// Foundation's `.dat.nosync` files from older versions), and returns how many.
     ///
@@ -103,10 +111,7 @@ public enum AtomicFile {
         guard let files = FileManager.default.enumerator(atPath: folder) else { return 0 }
         var removed = 0
         for case let relative as String in files {
-            let name = (relative as NSString).lastPathComponent
-            guard name.hasPrefix("."), name.contains(temporaryMarker) || name.contains(".dat.nosync") else {
-                continue
-            }
+            guard isLeftover((relative as NSString).lastPathComponent) else { continue }
             if (try? FileManager.default.removeItem(atPath: "\(folder)/\(relative)")) != nil { removed += 1 }
         }
         return removed

@@ -54,7 +54,11 @@ public struct SweepFolder: Sendable {
         }
         let lock = try lockFolder(path)
         if existed {
-            let contents = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter { $0 != lockFile }
+            // A sweep killed while it wrote its plan leaves the lock and the plan's temporary
+            // file: that folder is a sweep's, taken over here (the leftovers go below).
+            let contents = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter {
+                $0 != lockFile && !AtomicFile.isLeftover($0)
+            }
             if !contents.isEmpty {
                 let existing = try? readPlan(path)
                 guard existing != nil || contents.contains(planFile) else { throw notASweep(path) }

@@ -70,6 +70,25 @@ struct SweepDurabilityTests {
         }
     }
 
+    @Test(
+        "a sweep killed while it wrote its plan left its lock and a partial plan: the next sweep takes the folder"
+    )
+    func killedWhileWritingThePlan() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for extra in [["--resume"], []] {
+            let folder = directory.path("killed\(extra.count)")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: "\(folder)/sweep.lock", contents: Data())
+            FileManager.default.createFile(
+                atPath: "\(folder)/.plan.json.partial-99999-1", contents: Data("{\"version".utf8))
+            let outcome = try Self.sweep(folder, extra)
+            #expect(outcome.status <= 1, "\(outcome.stderr)")
+            #expect(FileManager.default.fileExists(atPath: "\(folder)/summary.json"))
+            #expect(Self.leftovers(folder).isEmpty)
+        }
+    }
+
     @Test("three shards merged give the one-go bytes; a missing or doubled cell is named")
     func shardsAndMerge() throws {
         let directory = try TemporaryDirectory()
