@@ -47,7 +47,8 @@ struct LookupTrace: RandomAccessCollection, Sendable {
 
     /// Sets when the value fetched after lookup `index` arrived; nil when the fetch failed.
     mutating func setStoredAt(_ storedAt: Int64?, at index: Int) {
-        farStores[index] = nil
+        // Hashed only for the rare far store: this runs at every lookup and store.
+        if entries[index].delay == Self.far { farStores[index] = nil }
         guard let storedAt else {
             entries[index].delay = Self.failed
             return

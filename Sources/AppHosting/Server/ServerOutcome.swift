@@ -37,8 +37,8 @@ public struct JournalEntry: Sendable, Equatable {
     public var target: String
     /// The latency, ms.
     public var latencyMilliseconds: Int64
-    /// The path's length in UTF-8 bytes: the target starts with the path, and this names a
-    /// path the tracker does not use.
+    /// The length in UTF-8 bytes of a path the tracker does not use (the target starts with the
+    /// path); 0 with a route.
     private var pathBytes: UInt32
     /// The status, 0...999.
     private var status16: UInt16
@@ -61,7 +61,7 @@ public struct JournalEntry: Sendable, Equatable {
     /// - Parameters:
     ///   - time: When the request arrived.
     ///   - route: Its endpoint's route, nil for a path the tracker does not use.
-    ///   - path: Its path, which `target` starts with.
+    ///   - path: Its path, which `target` starts with (read only without a route).
     ///   - target: The request target.
     ///   - status: The status, 0...999 (0 when it timed out).
     ///   - outcome: How it ended.
@@ -70,11 +70,13 @@ public struct JournalEntry: Sendable, Equatable {
         time: Int64, route: CoinGeckoEndpoint.Route?, path: String, target: String, status: Int,
         outcome: ServerOutcome, latencyMilliseconds: Int64
     ) {
-        precondition(target.utf8.starts(with: path.utf8), "a target that does not start with its path")
         precondition((0...999).contains(status), "an HTTP status of \(status)")
+        if route == nil {
+            precondition(target.utf8.starts(with: path.utf8), "a target that does not start with its path")
+        }
         self.time = time
         self.route = route
-        self.pathBytes = UInt32(path.utf8.count)
+        self.pathBytes = route == nil ? UInt32(path.utf8.count) : 0
         self.target = target
         self.status16 = UInt16(status)
         self.outcome = outcome

@@ -35,7 +35,7 @@ public final class CheckpointedPaths: Sendable {
     /// where 256 kept 41. Any length gives the same prices.
     public static func blockLength(coins: Int, stepMilliseconds: Int64) -> Int {
         guard coins > manyCoins else { return blockLength }
-        let ticksPerDay = Int(min(86_400_000 / max(stepMilliseconds, 1), Int64(blockLength)))
+        let ticksPerDay = Int(86_400_000 / max(stepMilliseconds, 1))
         return min(blockLength, max(blockLength / 2, (ticksPerDay + 15) / 16 * 16))
     }
     /// Blocks kept in memory for each group of coins drawn together.

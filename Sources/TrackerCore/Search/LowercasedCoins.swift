@@ -53,7 +53,7 @@ enum LowercasedCoins {
 
     private static let last = Locked<(coins: [CoinListEntry], list: List)?>(nil)
 
-    /// The rows of a list, in its order.
+    /// A list's rows, in its order, and their bytes: built once a list, kept for its next query.
     static func of(_ coins: [CoinListEntry]) -> List {
         if let known = last.withLock({ $0 }), known.coins == coins { return known.list }
         let list = List(coins)

@@ -36,16 +36,11 @@ public struct RecordLog<Element>: RandomAccessCollection, MutableCollection, Exp
     /// ``count``.
     public var endIndex: Int { count }
 
-    /// The element at `position`, which must be below ``count``.
+    /// The element at `position`, which must be in `0..<count` (the segments' own bounds checks
+    /// trap outside it).
     public subscript(position: Int) -> Element {
-        get {
-            precondition(position >= 0 && position < count, "index \(position) of a log of \(count)")
-            return segments[position >> Self.segmentShift][position & Self.segmentMask]
-        }
-        set {
-            precondition(position >= 0 && position < count, "index \(position) of a log of \(count)")
-            segments[position >> Self.segmentShift][position & Self.segmentMask] = newValue
-        }
+        get { segments[position >> Self.segmentShift][position & Self.segmentMask] }
+        set { segments[position >> Self.segmentShift][position & Self.segmentMask] = newValue }
     }
 
     /// Appends `element`.
