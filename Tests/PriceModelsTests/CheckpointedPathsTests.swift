@@ -255,6 +255,37 @@ struct CheckpointedPathsTests {
         }
     }
 
+    @Test("above 500 coins a checkpoint every third block: blocks read in any order are the generated prices")
+    func manyCoinsSparseCheckpoints() throws {
+        #expect(CheckpointedPaths.blocksPerCheckpoint(coins: CheckpointedPaths.manyCheckpointedCoins) == 2)
+        let coins = (0..<(CheckpointedPaths.manyCheckpointedCoins + 1)).map {
+            Self.coin("c\($0)", .gbm(GeometricBrownianMotion(drift: 0.1, volatility: 0.8)))
+        }
+        let correlation = MarketCorrelation.oneFactor(
+            correlations: Dictionary(uniqueKeysWithValues: coins.map { ($0.id, 0.5) }))
+        // Seven blocks and a short one: checkpoints at blocks 0, 3 and 6.
+        let steps = 7 * CheckpointedPaths.blockLength + 40
+        let checkpointed = try CheckpointedPaths(
+            coins: coins, rootSeed: 6, start: 0, stepMilliseconds: 900_000, steps: steps,
+            correlation: correlation, wholeUpTo: 0)
+        #expect(checkpointed.blocksPerCheckpoint == 3)
+        let sample = [0, 250, coins.count - 1]
+        let generated = try MarketPaths.generate(
+            coins: sample.map { coins[$0] }, rootSeed: 6, start: 0, stepMilliseconds: 900_000,
+            steps: steps, correlation: correlation)
+        var order = SplitMix64(seed: 3)
+        for index in sample {
+            let expected = try #require(generated[coins[index].id]).values
+            // Backwards, then at random: every block drawn again from a checkpoint one or two
+            // blocks before it, or straight on.
+            let random = (0..<200).map { _ in Int.random(in: 0...steps, using: &order) }
+            let ticks = Array((0...steps).reversed()) + random
+            for tick in ticks {
+                #expect(checkpointed.price(ofCoin: index, at: tick).bitPattern == expected[tick].bitPattern)
+            }
+        }
+    }
+
     @Test("readers on four tasks at once get the generated prices; an empty range is empty")
     func concurrentReaders() async throws {
         let steps = 3 * CheckpointedPaths.blockLength + 17

@@ -40,12 +40,26 @@ public final class CheckpointedPaths: Sendable {
     }
     /// Blocks kept in memory for each group of coins drawn together.
     public static let recentBlocks = 2
-    /// Blocks between two checkpoints: a block without one is drawn from the checkpoint before
-    /// it, past the blocks between (one block's steps more), or straight on from the block before
-    /// it when that was the last drawn (the clock's order, nearly every read). At 1 (and seven words
-    /// a checkpoint), a 1,000-coin year kept 15.3 MB of checkpoints; at 2 (six words), 6.6 MB, in
-    /// the same time (docs/benchmarks.md, round five).
+    /// Blocks between two checkpoints in a market of up to ``manyCheckpointedCoins`` coins: a
+    /// block without one is drawn from the checkpoint before it, past the blocks between (one
+    /// block's steps more), or straight on from the block before it when that was the last drawn
+    /// (the clock's order, nearly every read). At 1 (and seven words a checkpoint), a 1,000-coin
+    /// year kept 15.3 MB of checkpoints; at 2 (six words), 6.6 MB, in the same time
+    /// (docs/benchmarks.md, round five).
     public static let blocksPerCheckpoint = 2
+    /// Above this many coins, checkpoints are one every third block
+    /// (``blocksPerCheckpoint(coins:)``).
+    public static let manyCheckpointedCoins = 500
+
+    /// Blocks between two checkpoints for a market of `coins` coins: ``blocksPerCheckpoint``, or 3
+    /// above ``manyCheckpointedCoins``. The checkpoints grow with the market's coins, the blocks
+    /// drawn again with the coins a run shows: 1,000 coins on 10-minute ticks with a year of
+    /// history keep 9.9 MB of checkpoints at 2 and 6.6 MB at 3 in the same time, where the
+    /// 100-coin mixed year saves 0.3 MB at 3 and runs 5 % slower (docs/benchmarks.md). Any
+    /// spacing gives the same prices.
+    public static func blocksPerCheckpoint(coins: Int) -> Int {
+        coins > manyCheckpointedCoins ? 3 : blocksPerCheckpoint
+    }
     /// The most prices a market keeps whole, every block as first drawn (2 MB): below it, no
     /// block is ever drawn again. A short run of a few coins (the quickstart's 5 coins for
     /// 8 days and 2 hours is 11,640 prices) would otherwise draw a week's chart again from its
@@ -63,7 +77,7 @@ public final class CheckpointedPaths: Sendable {
     public let count: Int
     /// Ticks in a block (``blockLength(coins:stepMilliseconds:)``).
     public let blockLength: Int
-    /// Blocks between two checkpoints (``blocksPerCheckpoint`` by default).
+    /// Blocks between two checkpoints (``blocksPerCheckpoint(coins:)`` by default).
     public let blocksPerCheckpoint: Int
     /// Each coin's group and place in it, by the coin's index.
     private let placement: [Placement]
@@ -134,15 +148,16 @@ public final class CheckpointedPaths: Sendable {
     ///   - wholeUpTo: The most prices kept whole (``wholeMarketPrices`` by default): a market of
     ///     `coins.count * (steps + 1)` prices at most keeps every block; 0 keeps only checkpoints.
     ///   - blocksPerCheckpoint: Blocks between two checkpoints, >= 1 (any number gives the same
-    ///     prices).
+    ///     prices); nil: ``blocksPerCheckpoint(coins:)``.
     /// - Throws: What ``MarketPaths/generate(coins:rootSeed:start:stepMilliseconds:steps:generator:correlation:)``
     ///   throws, for the same input.
     public init(
         coins: [SyntheticCoin], rootSeed: UInt64, start: Int64, stepMilliseconds: Int64, steps: Int,
         generator: GeneratorKind = .taus2, correlation: MarketCorrelation = .independent,
         observe: ((_ coin: Int, _ firstTick: Int, _ prices: [Double]) -> Void)? = nil,
-        wholeUpTo: Int = wholeMarketPrices, blocksPerCheckpoint: Int = blocksPerCheckpoint
+        wholeUpTo: Int = wholeMarketPrices, blocksPerCheckpoint: Int? = nil
     ) throws(PriceModelError) {
+        let blocksPerCheckpoint = blocksPerCheckpoint ?? Self.blocksPerCheckpoint(coins: coins.count)
         precondition(blocksPerCheckpoint >= 1, "a checkpoint every block at most")
         try MarketPaths.checkGrid(start: start, stepMilliseconds: stepMilliseconds, steps: steps)
         try MarketWalk.validate(coins, correlation: correlation)

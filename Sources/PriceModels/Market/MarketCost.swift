@@ -3,14 +3,14 @@
 /// with its figures rather than failing part way (docs/scenarios.md, "How big a market can be").
 ///
 /// The figures are measured on the release build (docs/benchmarks.md, "Scale in coins"): a
-/// checkpoint is six 64-bit words per coin every ``CheckpointedPaths/blocksPerCheckpoint`` blocks
+/// checkpoint is six 64-bit words per coin every ``CheckpointedPaths/blocksPerCheckpoint(coins:)`` blocks
 /// of ``CheckpointedPaths/blockLength(coins:stepMilliseconds:)`` ticks
 /// (``MarketWalk/checkpointWords`` less the factor stream's ``MarketWalk/factorWords``, kept once
 /// a checkpoint for every coin: a coin that follows the market on taus2), and each coin keeps its two
 /// latest blocks (4 KB; 2 KB in the markets with shorter blocks). Drawing takes about 25 ns a tick, once to check every path and
 /// again whenever a block is read.
 public struct MarketCost: Sendable, Equatable {
-    /// Bytes of one coin's checkpoint (one every ``CheckpointedPaths/blocksPerCheckpoint`` blocks).
+    /// Bytes of one coin's checkpoint (one every ``CheckpointedPaths/blocksPerCheckpoint(coins:)`` blocks).
     public static let checkpointBytes = 48.0
     /// The most ticks a market may draw: about two minutes of drawing to check the paths alone.
     public static let maximumTicks = 5e9
@@ -28,7 +28,7 @@ public struct MarketCost: Sendable, Equatable {
         let blockLength = Double(
             CheckpointedPaths.blockLength(coins: coins, stepMilliseconds: stepMilliseconds))
         let blocks = (perCoin / blockLength).rounded(.up)
-        let checkpoints = (blocks / Double(CheckpointedPaths.blocksPerCheckpoint)).rounded(.up)
+        let checkpoints = (blocks / Double(CheckpointedPaths.blocksPerCheckpoint(coins: coins))).rounded(.up)
         let kept = min(perCoin, Double(CheckpointedPaths.recentBlocks) * blockLength)
         ticks = Double(coins) * perCoin
         bytes = Double(coins) * (checkpoints * Self.checkpointBytes + kept * 8)

@@ -30,7 +30,10 @@ final class MarketsBodyMemo: Sendable {
     /// The most bodies kept; the memo starts over beyond it. Only bodies of the latest tick
     /// asked are kept: a run's clock moves forward, and a body of an earlier tick (100 coins'
     /// is 70 kB) would wait for a request that does not come. A clock set back writes again.
-    static let capacity = 8
+    /// A refresh's pages must fit: 10,000 coins are asked as 40 pages of 250 (220 kB each), and
+    /// a memo of fewer bodies than that never hits, each page pushing out one the next refresh
+    /// asks for. The bodies of the tick are mostly the CDN cache's own, the same buffers.
+    static let capacity = 64
 
     private let bodies = Locked<[(key: Key, body: [UInt8])]>([])
 
