@@ -110,6 +110,23 @@ struct SimulatedMarketTests {
         }
     }
 
+    @Test("each markets row has its own coin's fixed parts: identity, image, rank and supply")
+    func marketsRowFixedParts() throws {
+        let body = Self.market.marketsBody(ids: ["tether", "bitcoin", "ethereum"], at: Self.now)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [[String: Any]])
+        let coins = Self.market.coins
+        #expect(rows.count == coins.count)
+        for (rank, (row, coin)) in zip(rows, coins).enumerated() {
+            #expect(row["id"] as? String == coin.id)
+            #expect(row["symbol"] as? String == coin.symbol)
+            #expect(row["name"] as? String == coin.name)
+            #expect((row["image"] as? String)?.hasSuffix("/large/\(coin.id).png") == true)
+            #expect(row["market_cap_rank"] as? Int == rank + 1)
+            #expect(row["circulating_supply"] as? Double == coin.circulatingSupply)
+            #expect(row["max_supply"] is NSNull)
+        }
+    }
+
     @Test("a markets body from the memo is the body written afresh, between ticks and across days")
     func marketsBodyMemo() throws {
         let memoised = Self.makeMarket()

@@ -19,8 +19,8 @@ public struct SimulatedMarket: Sendable {
     public let stepMilliseconds: Int64?
     /// Each coin's place in ``coins``, by id.
     let coinIndex: [String: Int]
-    /// The fixed parts of each coin's `/coins/markets` row, in ``coins``' order (``marketsRowParts(_:)``).
-    let marketsRowParts: [MarketsRowParts]
+    /// The fixed parts of each coin's `/coins/markets` row, in ``coins``' order.
+    let marketsRowParts: MarketsRowParts
     /// The `/coins/markets` bodies written on the grid (``MarketsBodyMemo``).
     let marketsBodies = MarketsBodyMemo()
     /// Each coin's all-time high and low as far as they were last asked (``PriceExtremesMemo``).
@@ -77,7 +77,7 @@ public struct SimulatedMarket: Sendable {
         self.coins = coins
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.marketsRowParts = Self.marketsRowParts(coins)
+        self.marketsRowParts = MarketsRowParts(coins)
         self.extremes = PriceExtremesMemo(coins: coins.count, stretches: extremes)
         self.start = start
         self.stepMilliseconds = stepMilliseconds
@@ -133,7 +133,7 @@ public struct SimulatedMarket: Sendable {
         dailyPoints = nil
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.marketsRowParts = Self.marketsRowParts(coins)
+        self.marketsRowParts = MarketsRowParts(coins)
         self.extremes = PriceExtremesMemo(coins: coins.count)
         self.start = coins.compactMap { paths[$0.id]?.timestamps.first }.min() ?? 0
         self.stepMilliseconds = nil
