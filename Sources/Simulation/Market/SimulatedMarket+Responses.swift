@@ -270,7 +270,8 @@ extension SimulatedMarket {
 
     /// The parts of every coin's `/coins/markets` row that never change, written once and laid
     /// end to end in one buffer: 10,000 coins' rows as three arrays a coin held 3.2 MB (a header,
-    /// the allocator's own words and a rounded-up reserve each), one buffer about 2.4 MB.
+    /// the allocator's own words and a rounded-up reserve each); in one buffer the held-out
+    /// 10,000-coin week is 1.9 MB smaller resident (docs/benchmarks.md, round five).
     struct MarketsRowParts: Sendable {
         /// Every coin's parts, one coin after another: opening, rank, supply.
         private var bytes: [UInt8]
