@@ -19,6 +19,8 @@ let staticStdlib: [String] =
 /// round five; docs/DESIGN.md, "A statically linked release binary").
 let packedRelocations: [String] =
     staticStdlib.isEmpty ? [] : ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+/// What the release `workbench` is linked with on Linux.
+let releaseLinking = staticStdlib + packedRelocations
 
 let package = Package(
     name: "BitpalWorkbench",
@@ -163,8 +165,7 @@ let package = Package(
                 .unsafeFlags(staticStdlib, .when(platforms: [.linux], configuration: .release))
             ],
             linkerSettings: [
-                .unsafeFlags(
-                    staticStdlib + packedRelocations, .when(platforms: [.linux], configuration: .release))
+                .unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release))
             ]
         ),
         // What both executables share: errors and exit codes, number options.
