@@ -13,14 +13,14 @@ import PackageDescription
 let staticStdlib: [String] =
     ProcessInfo.processInfo.environment["BITPAL_SHARED_STDLIB"] == nil ? ["-static-stdlib"] : []
 
-/// The static release binary is linked by lld with packed relative relocations (`DT_RELR`,
-/// glibc 2.36 and later): the loader reads 37 kB of relocations instead of gold's 2.26 MB of
-/// `.rela.dyn`, which stayed resident, so every run holds about 2 MB less (docs/benchmarks.md,
-/// round five; docs/DESIGN.md, "A statically linked release binary").
-let packedRelocations: [String] =
-    staticStdlib.isEmpty ? [] : ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
-/// What the release `workbench` is linked with on Linux.
-let releaseLinking = staticStdlib + packedRelocations
+/// What the release `workbench` is linked with on Linux: the static standard library (above), by
+/// lld with packed relative relocations (`DT_RELR`, glibc 2.36 and later). The loader reads 37 kB
+/// of relocations instead of gold's 2.26 MB of `.rela.dyn`, which stayed resident, so every run
+/// holds about 2 MB less (docs/benchmarks.md, round five; docs/DESIGN.md, "A statically linked
+/// release binary").
+let releaseLinking: [String] =
+    staticStdlib.isEmpty
+    ? [] : staticStdlib + ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
 
 let package = Package(
     name: "BitpalWorkbench",

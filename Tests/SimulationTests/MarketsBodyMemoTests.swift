@@ -11,12 +11,15 @@ struct MarketsBodyMemoTests {
             ids: (page * 250..<(page + 1) * 250).map { "coin-\($0)" })
     }
 
-    @Test("40 pages of 250, asked by every refresh of a tick, are written once each")
-    func refreshOfFortyPages() {
-        let memo = MarketsBodyMemo()
+    @Test(
+        "a whole market's pages of 250, asked by every refresh of a tick, are written once each",
+        arguments: [10_000, 20_000])
+    func refreshOfEveryPage(coins: Int) {
+        let memo = MarketsBodyMemo(coins: coins)
+        let pages = coins / 250
         var writes = 0
         for refresh in 0..<5 {
-            for page in 0..<40 {
+            for page in 0..<pages {
                 let body = memo.body(for: Self.key(page: page, tick: 1_000)) {
                     writes += 1
                     return Array("[page \(page)]".utf8)
@@ -24,13 +27,14 @@ struct MarketsBodyMemoTests {
                 #expect(body == Array("[page \(page)]".utf8), "refresh \(refresh), page \(page)")
             }
         }
-        // A memo smaller than the refresh (it held 8) wrote all 200.
-        #expect(writes == 40)
+        // A memo smaller than the refresh (it held 8) wrote every page five times.
+        #expect(writes == pages)
     }
 
     @Test("a new tick drops the last tick's bodies; more pages than the memo holds start it over")
     func boundedToTheLatestTick() {
-        let memo = MarketsBodyMemo()
+        let memo = MarketsBodyMemo(coins: 100)
+        #expect(memo.capacity == 1 + MarketsBodyMemo.otherBodies)
         var writes = 0
         let write = { () -> [UInt8] in
             writes += 1
@@ -41,7 +45,7 @@ struct MarketsBodyMemoTests {
         _ = memo.body(for: Self.key(page: 1, tick: 1), write: write)
         #expect(writes == 5, "tick 1's page 1 was dropped by tick 2's first page")
         writes = 0
-        let pages = MarketsBodyMemo.capacity + 1
+        let pages = memo.capacity + 1
         for _ in 0..<2 {
             for page in 0..<pages { _ = memo.body(for: Self.key(page: page, tick: 3), write: write) }
         }

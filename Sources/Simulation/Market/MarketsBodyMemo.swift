@@ -27,13 +27,25 @@ final class MarketsBodyMemo: Sendable {
         var ids: [String]
     }
 
+    /// Bodies kept besides a whole refresh's pages (``capacity``): other page sizes, a search's
+    /// ids, a screen's few coins.
+    static let otherBodies = 8
+
     /// The most bodies kept; the memo starts over beyond it. Only bodies of the latest tick
     /// asked are kept: a run's clock moves forward, and a body of an earlier tick (100 coins'
     /// is 70 kB) would wait for a request that does not come. A clock set back writes again.
-    /// A refresh's pages must fit: 10,000 coins are asked as 40 pages of 250 (220 kB each), and
-    /// a memo of fewer bodies than that never hits, each page pushing out one the next refresh
-    /// asks for. The bodies of the tick are mostly the CDN cache's own, the same buffers.
-    static let capacity = 64
+    /// A refresh of the whole market must fit: 10,000 coins are asked as 40 pages of 250 (220 kB
+    /// each), and a memo of fewer bodies than that never hits, each page pushing out one the
+    /// next refresh asks for (8 bodies wrote every page of every refresh). The bodies of the
+    /// tick are mostly the CDN cache's own, the same buffers.
+    let capacity: Int
+
+    /// A memo for a market of `coins` simulated coins: room for all their pages of
+    /// ``CoinGeckoRequests/maximumPageSize`` ids and ``otherBodies`` more.
+    init(coins: Int) {
+        let pageSize = CoinGeckoRequests.maximumPageSize
+        capacity = (max(coins, 0) + pageSize - 1) / pageSize + Self.otherBodies
+    }
 
     private let bodies = Locked<[(key: Key, body: [UInt8])]>([])
 
@@ -42,7 +54,7 @@ final class MarketsBodyMemo: Sendable {
         if let body = bodies.withLock({ $0.first { $0.key == key }?.body }) { return body }
         let body = write()
         bodies.withLock { bodies in
-            if bodies.count >= Self.capacity {
+            if bodies.count >= capacity {
                 bodies.removeAll(keepingCapacity: true)
             } else {
                 bodies.removeAll { $0.key.lastTick != key.lastTick || $0.key == key }

@@ -275,28 +275,29 @@ extension SimulatedMarket {
     struct MarketsRowParts: Sendable {
         /// Every coin's parts, one coin after another: opening, rank, supply.
         private var bytes: [UInt8]
-        /// Where each part ends in ``bytes``, three a coin, in the parts' order.
-        private var ends: [Int]
+        /// Where each part starts in ``bytes``, three a coin in the parts' order, then where the
+        /// last one ends.
+        private var starts: [Int]
 
         /// The parts of `coins`, in their order (a coin's rank is its place).
         init(_ coins: [SyntheticCoin]) {
             var writer = JSONWriter(capacity: 256 * coins.count)
-            var ends: [Int] = []
-            ends.reserveCapacity(3 * coins.count)
+            var starts = [0]
+            starts.reserveCapacity(3 * coins.count + 1)
             for (index, coin) in coins.enumerated() {
                 writer.raw("{")
                 writer.identity(of: coin)
                 writer.member("image")
                 writer.string(SimulatedMarket.imageURL(coin, size: "large"))
-                ends.append(writer.bytes.count)
+                starts.append(writer.bytes.count)
                 writer.member("market_cap_rank")
                 writer.integer(Int64(index + 1))
-                ends.append(writer.bytes.count)
+                starts.append(writer.bytes.count)
                 writer.supply(of: coin)
-                ends.append(writer.bytes.count)
+                starts.append(writer.bytes.count)
             }
             bytes = writer.bytes
-            self.ends = ends
+            self.starts = starts
         }
 
         /// `{"id":...,"symbol":...,"name":...,"image":...` of the coin at `index`.
@@ -309,7 +310,7 @@ extension SimulatedMarket {
         func supply(_ index: Int) -> ArraySlice<UInt8> { part(3 * index + 2) }
 
         private func part(_ place: Int) -> ArraySlice<UInt8> {
-            bytes[(place == 0 ? 0 : ends[place - 1])..<ends[place]]
+            bytes[starts[place]..<starts[place + 1]]
         }
     }
 

@@ -22,7 +22,7 @@ public struct SimulatedMarket: Sendable {
     /// The fixed parts of each coin's `/coins/markets` row, in ``coins``' order.
     let marketsRowParts: MarketsRowParts
     /// The `/coins/markets` bodies written on the grid (``MarketsBodyMemo``).
-    let marketsBodies = MarketsBodyMemo()
+    let marketsBodies: MarketsBodyMemo
     /// Each coin's all-time high and low as far as they were last asked (``PriceExtremesMemo``).
     let extremes: PriceExtremesMemo
     /// The four-day candles of the coins charted lately (``LongCandleMemo``).
@@ -78,6 +78,7 @@ public struct SimulatedMarket: Sendable {
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.marketsRowParts = MarketsRowParts(coins)
+        self.marketsBodies = MarketsBodyMemo(coins: coins.count)
         self.extremes = PriceExtremesMemo(coins: coins.count, stretches: extremes)
         self.start = start
         self.stepMilliseconds = stepMilliseconds
@@ -134,6 +135,7 @@ public struct SimulatedMarket: Sendable {
         self.coinIndex = Dictionary(
             coins.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.marketsRowParts = MarketsRowParts(coins)
+        self.marketsBodies = MarketsBodyMemo(coins: coins.count)
         self.extremes = PriceExtremesMemo(coins: coins.count)
         self.start = coins.compactMap { paths[$0.id]?.timestamps.first }.min() ?? 0
         self.stepMilliseconds = nil
