@@ -37,6 +37,8 @@ struct AppSearchRankingTests {
         let pieces = [
             "bit", "Coin", "ETH", "a", "b", " ", "-", ".", "_", "!", "~", "$", "é", "e\u{301}", "Ö", "(",
             "\r\n", "ß",
+            // Parentheses as the app drops them: plain, carrying a combining accent, full-width.
+            ")", "(\u{301}", "\u{FF08}x\u{FF09}",
         ]
         for trial in 0..<300 {
             let coins = (0..<(1 + Int(random.next() % 60))).map { index in
