@@ -13,14 +13,32 @@ import PackageDescription
 let staticStdlib: [String] =
     ProcessInfo.processInfo.environment["BITPAL_SHARED_STDLIB"] == nil ? ["-static-stdlib"] : []
 
+/// Where the order is kept (before `releaseLinking`, which a manifest's top level reads in order).
+let symbolOrder = Context.packageDirectory + "/Sources/workbench/Linking/symbol-order.txt"
+
 /// What the release `workbench` is linked with on Linux: the static standard library (above), by
 /// lld with packed relative relocations (`DT_RELR`, glibc 2.36 and later). The loader reads 37 kB
 /// of relocations instead of gold's 2.26 MB of `.rela.dyn`, which stayed resident, so every run
 /// holds about 2 MB less (docs/benchmarks.md, round five; docs/DESIGN.md, "A statically linked
 /// release binary").
+///
+/// lld also lays the code out in the order of `Sources/workbench/Linking/symbol-order.txt`: the
+/// functions the benchmark runs execute, written by `scripts/symbol-order.sh`, first and together
+/// (each of the package's functions in a section of its own, `-function-sections`, so it can be
+/// moved). The kernel maps a binary's code in 64 kB runs around each page a run touches, so code
+/// that is run spread over the whole 21 MB of text kept most of it resident (docs/benchmarks.md,
+/// round five, "The binary's code in the order it runs"). A function the list does not name (new
+/// or renamed since it was written) is placed after the listed ones, as before; nothing else moves.
 let releaseLinking: [String] =
     staticStdlib.isEmpty
-    ? [] : staticStdlib + ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+    ? []
+    : staticStdlib + [
+        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+        "-Xlinker", "--symbol-ordering-file=\(symbolOrder)",
+        "-Xlinker", "--no-warn-symbol-ordering",
+    ]
+/// Each function in a section of its own, so the release link can order them (above).
+let functionSections: [String] = staticStdlib.isEmpty ? [] : ["-Xfrontend", "-function-sections"]
 
 let package = Package(
     name: "BitpalWorkbench",
@@ -157,6 +175,8 @@ let package = Package(
                 "CommandLineShell",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            // The release link's order of functions (releaseLinking): not a source, not a resource.
+            exclude: ["Linking"],
             // The release binary carries the Swift runtime and Foundation instead of loading
             // them: 5 MB less resident memory (relocated library pages), the same results
             // (docs/DESIGN.md, "A statically linked release binary"). Debug builds link them shared.
@@ -221,3 +241,8 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+let sections = SwiftSetting.unsafeFlags(functionSections, .when(platforms: [.linux], configuration: .release))
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [sections]
+}
