@@ -41,7 +41,10 @@ struct ServeShutdownTests {
                 let response = try await transport.send(
                     HTTPRequest(
                         path: "/simple/price",
-                        query: [.init("ids", "bitcoin"), .init("vs_currencies", "usd")]))
+                        query: [.init("ids", "bitcoin"), .init("vs_currencies", "usd")],
+                        // The answer is what is checked, not how soon: the app's 10 s lapsed
+                        // once on a machine three jobs deep (the stop itself still bounded).
+                        timeoutMilliseconds: 60_000))
                 return (response.status, String(decoding: response.body, as: UTF8.self))
             } catch {
                 return (0, "\(error)")
