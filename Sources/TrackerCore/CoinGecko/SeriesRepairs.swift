@@ -41,15 +41,36 @@ extension SeriesRepairs {
     ///   - timestamps: The rows' timestamps, in document order.
     ///   - columns: Value columns, each as long as `timestamps`.
     /// - Returns: What was fixed.
-    /// - Complexity: O(n) when already strictly increasing (the common case), else O(n log n).
+    /// - Complexity: O(n) when already strictly increasing (the common case) or when at most
+    ///   ``nearlySortedLimit`` rows are out of order (every recorded `days=1` response: its
+    ///   last row), else O(n log n).
     public static func apply(timestamps: inout [Int64], columns: inout [[Double]]) -> SeriesRepairs {
         if timestamps.isStrictlyIncreasing { return .none }
+        let outOfOrder = rowsBelowRunningMaximum(timestamps)
+        return outOfOrder <= nearlySortedLimit
+            ? repairInPlace(timestamps: &timestamps, columns: &columns, outOfOrder: outOfOrder)
+            : repairBySorting(timestamps: &timestamps, columns: &columns, outOfOrder: outOfOrder)
+    }
+
+    /// The most rows out of order that are moved into place one by one (each passes at most the
+    /// whole series, so at most this many times n moves) rather than sorted.
+    package static let nearlySortedLimit = 16
+
+    /// The rows whose timestamp is smaller than one before them (the policy's out-of-order count).
+    package static func rowsBelowRunningMaximum(_ timestamps: [Int64]) -> Int {
         var outOfOrder = 0
         var runningMaximum = Int64.min
         for timestamp in timestamps {
             if timestamp < runningMaximum { outOfOrder += 1 }
             runningMaximum = max(runningMaximum, timestamp)
         }
+        return outOfOrder
+    }
+
+    /// The policy by a stable sort of the row indices, then the last row of each timestamp.
+    package static func repairBySorting(
+        timestamps: inout [Int64], columns: inout [[Double]], outOfOrder: Int
+    ) -> SeriesRepairs {
         let stamps = timestamps
         let order = stamps.indices.sorted { left, right in
             stamps[left] != stamps[right] ? stamps[left] < stamps[right] : left < right
@@ -64,6 +85,49 @@ extension SeriesRepairs {
         timestamps = kept.map { stamps[$0] }
         columns = columns.map { column in kept.map { column[$0] } }
         return SeriesRepairs(outOfOrder: outOfOrder, duplicatesDropped: order.count - kept.count)
+    }
+
+    /// The policy in place, without allocating: each row out of order moved back past the rows
+    /// with greater timestamps (not past equal ones, so rows of one timestamp keep their
+    /// document order, as the stable sort keeps them), then each run of equal timestamps cut to
+    /// its last row. The same rows as ``repairBySorting(timestamps:columns:outOfOrder:)``
+    /// (`SeriesRepairsTests` compares them on every small series and on random ones).
+    package static func repairInPlace(
+        timestamps: inout [Int64], columns: inout [[Double]], outOfOrder: Int
+    ) -> SeriesRepairs {
+        let count = timestamps.count
+        for row in 1..<max(count, 1) where timestamps[row] < timestamps[row - 1] {
+            var place = row - 1
+            while place > 0, timestamps[place - 1] > timestamps[row] { place -= 1 }
+            moveBack(&timestamps, from: row, to: place)
+            for column in columns.indices { moveBack(&columns[column], from: row, to: place) }
+        }
+        // Rows before the first pair of equal timestamps stay where they are.
+        let pairs = 0..<max(count - 1, 0)
+        guard let firstDuplicate = pairs.first(where: { timestamps[$0 + 1] == timestamps[$0] }) else {
+            return SeriesRepairs(outOfOrder: outOfOrder)
+        }
+        var kept = firstDuplicate
+        for row in firstDuplicate..<count where row + 1 == count || timestamps[row + 1] != timestamps[row] {
+            timestamps[kept] = timestamps[row]
+            for column in columns.indices { columns[column][kept] = columns[column][row] }
+            kept += 1
+        }
+        timestamps.removeLast(count - kept)
+        for column in columns.indices { columns[column].removeLast(count - kept) }
+        return SeriesRepairs(outOfOrder: outOfOrder, duplicatesDropped: count - kept)
+    }
+
+    /// Moves `array[from]` to `place` (before it), shifting the elements between up by one.
+    @inline(__always)
+    private static func moveBack<Element>(_ array: inout [Element], from: Int, to place: Int) {
+        let moved = array[from]
+        var index = from
+        while index > place {
+            array[index] = array[index - 1]
+            index -= 1
+        }
+        array[place] = moved
     }
 }
 
