@@ -42,7 +42,7 @@ profile sweep sweep Benchmarks/scenarios/sweep-tiny.yaml --seeds 1..20 --jobs 1 
 # The year's functions first (it is what the memory limits are measured on), then the ones only
 # the quickstart or the sweep ran, each group by its own instructions, most first.
 python3 - "$work/year.callgrind" "$work/quickstart.callgrind" "$work/sweep.callgrind" \
-    >Sources/workbench/Linking/symbol-order.txt <<'PY'
+    >"$work/executed" <<'PY'
 """The functions each profile ran, profile by profile, each by its own instructions, most first;
 a function is listed once, in the first profile that ran it."""
 import collections
@@ -79,8 +79,9 @@ PY
 # Only the binary's own functions are kept (the C library's are not linked in, and the list stays
 # about 0.5 MB).
 nm --defined-only "$binary" | awk '$2 ~ /^[tTwW]$/ {print $3}' >"$work/defined"
-awk 'NR == FNR { defined[$0]; next } $0 in defined' "$work/defined" Sources/workbench/Linking/symbol-order.txt \
-    >"$work/order" && mv "$work/order" Sources/workbench/Linking/symbol-order.txt
+# Written in the work folder and moved into place whole, so a run that fails leaves the old list.
+awk 'NR == FNR { defined[$0]; next } $0 in defined' "$work/defined" "$work/executed" >"$work/order"
+mv "$work/order" Sources/workbench/Linking/symbol-order.txt
 echo "symbol-order.sh: $(wc -l <Sources/workbench/Linking/symbol-order.txt) functions in Sources/workbench/Linking/symbol-order.txt" >&2
 # SwiftPM links again only when an input it tracks changes, and the list is not one of them.
 rm -f .build/release/workbench

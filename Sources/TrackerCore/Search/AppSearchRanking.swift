@@ -91,50 +91,64 @@ public enum AppSearchRanking {
         // So the coins with a cap are sorted by their doubles, and only runs of caps within
         // ``decimalTieTolerance`` of each other, where the decimals could tie or differ from the
         // doubles, are converted and sorted again as the app sorts them. Caps far from 1
-        // (where a `Decimal` could round to 0) go the app's way throughout.
-        var capped: [(rank: Int, cap: Double)] = []
+        // (where a `Decimal` could round to 0) are all converted, as the app has them.
+        let doubles = split(ranked) { marketCaps[$0.id] }
+        let ranks: [Int]
+        if doubles.capped.allSatisfy({ (1e-30...1e30).contains($0.cap) }) {
+            ranks = withDecimalTies(doubles.capped.sorted(by: isShownBefore)) + doubles.uncapped
+        } else {
+            let decimals = split(ranked) { marketCaps[$0.id].map { Decimal($0) } }
+            ranks = decimals.capped.sorted(by: isShownBefore).map(\.rank) + decimals.uncapped
+        }
+        return ranks.prefix(shownResults).map { ranked[$0] }
+    }
+
+    /// A coin's rank among the matches and its cap.
+    private typealias Capped<Cap> = (rank: Int, cap: Cap)
+
+    /// The coins with a cap above 0, with their ranks, and the ranks of the others (no cap,
+    /// zero, negative, not a number), in rank order.
+    private static func split<Cap: Comparable & ExpressibleByIntegerLiteral>(
+        _ ranked: [CoinListEntry], cap: (CoinListEntry) -> Cap?
+    ) -> (capped: [Capped<Cap>], uncapped: [Int]) {
+        var capped: [Capped<Cap>] = []
         var uncapped: [Int] = []
         for (rank, coin) in ranked.enumerated() {
-            if let cap = marketCaps[coin.id], cap > 0 {
-                capped.append((rank, cap))
+            if let value = cap(coin), value > 0 {
+                capped.append((rank, value))
             } else {
                 uncapped.append(rank)
             }
         }
-        guard capped.allSatisfy({ (1e-30...1e30).contains($0.cap) }) else {
-            return appOrder(ranked, marketCaps: marketCaps)
-        }
-        capped.sort { left, right in left.cap != right.cap ? left.cap > right.cap : left.rank < right.rank }
+        return (capped, uncapped)
+    }
+
+    /// The app's order among coins with a cap: the larger cap first, the rank breaking ties.
+    private static func isShownBefore<Cap: Comparable>(_ left: Capped<Cap>, _ right: Capped<Cap>) -> Bool {
+        left.cap != right.cap ? left.cap > right.cap : left.rank < right.rank
+    }
+
+    /// The ranks of caps sorted as doubles, each run of caps within ``decimalTieTolerance`` of
+    /// the next sorted again as the app's `Decimal`s.
+    private static func withDecimalTies(_ sorted: [Capped<Double>]) -> [Int] {
+        var ranks = sorted.map(\.rank)
         var runStart = 0
-        for index in capped.indices {
+        for index in sorted.indices {
             let runEnds =
-                index + 1 == capped.count
-                || capped[index + 1].cap < capped[index].cap * (1 - decimalTieTolerance)
+                index + 1 == sorted.count
+                || sorted[index + 1].cap < sorted[index].cap * (1 - decimalTieTolerance)
             guard runEnds else { continue }
             if index > runStart {
-                let run = capped[runStart...index].map { (rank: $0.rank, cap: Decimal($0.cap)) }.sorted {
-                    left, right in left.cap != right.cap ? left.cap > right.cap : left.rank < right.rank
-                }
-                for (offset, coin) in run.enumerated() { capped[runStart + offset].rank = coin.rank }
+                let run = sorted[runStart...index].map { (rank: $0.rank, cap: Decimal($0.cap)) }
+                ranks.replaceSubrange(runStart...index, with: run.sorted(by: isShownBefore).map(\.rank))
             }
             runStart = index + 1
         }
-        return (capped.map(\.rank) + uncapped).prefix(shownResults).map { ranked[$0] }
+        return ranks
     }
 
     /// How near two caps are (relative to the larger) for their `Decimal`s to be compared: a
     /// `Decimal` made from a double between 1e-30 and 1e30 keeps about 17 digits, so caps further
     /// apart than this compare as their doubles do (`AppSearchRankingTests` checks it).
     package static let decimalTieTolerance = 1e-12
-
-    /// The app's own order: every cap a `Decimal`, compared in the sort.
-    private static func appOrder(_ ranked: [CoinListEntry], marketCaps: [String: Double]) -> [CoinListEntry] {
-        let caps = ranked.map { marketCaps[$0.id].map { Decimal($0) } ?? 0 }
-        return ranked.indices.sorted { left, right in
-            let (leftCap, rightCap) = (caps[left], caps[right])
-            if (leftCap > 0) != (rightCap > 0) { return leftCap > 0 }
-            if leftCap > 0, leftCap != rightCap { return leftCap > rightCap }
-            return left < right
-        }.prefix(shownResults).map { ranked[$0] }
-    }
 }
