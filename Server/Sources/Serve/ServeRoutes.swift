@@ -184,10 +184,7 @@ public enum ServeRoutes {
                 status: .ok, headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(string: #"{"gecko_says":"(V3) To the Moon!"}"#)))
         }
-        var headers: [HTTPHeaders.Field] = []
-        for (name, field) in HeaderNames.keys {
-            if let value = request.headers[field] { headers.append(.init(name, value)) }
-        }
+        let headers = apiKeyHeaders(request.headers)
         let query = TrackerCore.HTTPRequest.queryItems(parsing: request.uri.query ?? "")
         let (reply, time) = api.answer(
             TrackerCore.HTTPRequest(path: path, query: query, headers: headers))
@@ -202,20 +199,36 @@ public enum ServeRoutes {
                 504, .object([.init("error", .string("the simulated server did not answer (timeout)"))]))
         }
         var fields = HTTPFields()
+        fields.reserveCapacity(response.headers.fields.count + 3)
         for field in response.headers.fields {
             guard let name = HeaderNames.field(named: field.name), name != .contentLength else { continue }
             fields.append(HTTPField(name: name, value: field.value))
         }
-        if fields[.contentType] == nil { fields[.contentType] = "application/json; charset=utf-8" }
+        // A few fields, looked through in place (a lookup by name joins the values it finds).
+        func has(_ name: HTTPField.Name) -> Bool { fields.contains { $0.name == name } }
+        // Each name below is set (any the simulated server wrote replaced), appended when new.
+        func set(_ name: HTTPField.Name, _ value: String) {
+            if has(name) { fields[name] = value } else { fields.append(HTTPField(name: name, value: value)) }
+        }
+        if !has(.contentType) { set(.contentType, "application/json; charset=utf-8") }
         // Hummingbird sets `Date` to the real time on every response, as the real API does; the
         // simulated time the answer describes goes beside it.
-        fields[HeaderNames.simulatedDate] = TimeFormatting.httpDate(time)
+        set(HeaderNames.simulatedDate, TimeFormatting.httpDate(time))
         // When the data was current, to the millisecond (a cached answer's store time), so that
         // `workbench live` ages it as `workbench run` does (LiveShell.dataTimeHeader).
-        if let dataTime = reply.dataTime { fields[HeaderNames.simulatedDataTime] = String(dataTime) }
+        if let dataTime = reply.dataTime { set(HeaderNames.simulatedDataTime, String(dataTime)) }
         return Response(
             status: .init(code: response.status), headers: fields,
             body: .init(byteBuffer: ByteBuffer(bytes: response.body)))
+    }
+
+    /// The request's API key headers for the simulated server, in ``HeaderNames/keys``' order,
+    /// each one's values joined as `HTTPFields` joins them (`, `), looked through in place.
+    static func apiKeyHeaders(_ fields: HTTPFields) -> [HTTPHeaders.Field] {
+        HeaderNames.keys.compactMap { text, name in
+            let values = fields.lazy.filter { $0.name == name }.map(\.value)
+            return values.isEmpty ? nil : HTTPHeaders.Field(text, values.joined(separator: ", "))
+        }
     }
 
     /// Header names made once: making an `HTTPField.Name` checks its text, and every request

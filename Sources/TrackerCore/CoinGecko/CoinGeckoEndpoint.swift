@@ -35,8 +35,7 @@ public enum CoinGeckoEndpoint: Sendable, Equatable {
     private init?(parsing path: String) {
         // Slices of the path, compared in place: only a coin id becomes a `String` (every
         // per-coin request is parsed by the app and by the server).
-        let pathOnly = path.split(separator: "?", maxSplits: 1).first ?? ""
-        var parts = pathOnly.split(separator: "/")[...]
+        var parts = Self.pathParts(path)[...]
         if parts.count >= 2, parts[parts.startIndex] == "api", parts[parts.startIndex + 1] == "v3" {
             parts = parts.dropFirst(2)
         }
@@ -53,6 +52,35 @@ public enum CoinGeckoEndpoint: Sendable, Equatable {
         case 3 where part(0) == "coins" && part(2) == "history": self = .coinHistory(coinId: String(part(1)))
         default: return nil
         }
+    }
+
+    /// The path's parts between its slashes, up to a `?`, empty ones left out. An ASCII path
+    /// splits at its bytes, as it splits at those characters (in ASCII only CR LF joins two bytes
+    /// into one): splitting by `Character` cost 12,000 instructions a chart path.
+    private static func pathParts(_ path: String) -> [Substring] {
+        var text = path
+        let asciiRanges = text.withUTF8 { bytes -> [Range<Int>]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // The path is the first run of bytes without a `?` (a split that drops empty pieces).
+            var first = 0
+            while first < bytes.count, bytes[first] == UInt8(ascii: "?") { first += 1 }
+            var end = first
+            while end < bytes.count, bytes[end] != UInt8(ascii: "?") { end += 1 }
+            var ranges: [Range<Int>] = []
+            var start = first
+            for index in first...end where index == end || bytes[index] == UInt8(ascii: "/") {
+                if index > start { ranges.append(start..<index) }
+                start = index + 1
+            }
+            return ranges
+        }
+        guard let ranges = asciiRanges else {
+            let pathOnly = path.split(separator: "?", maxSplits: 1).first ?? ""
+            return pathOnly.split(separator: "/")
+        }
+        let utf8 = path.utf8
+        let at = { (offset: Int) in utf8.index(utf8.startIndex, offsetBy: offset) }
+        return ranges.map { Substring(utf8[at($0.lowerBound)..<at($0.upperBound)]) }
     }
 
     /// An endpoint without its coin: what reports group requests by and a proxy sets TTLs by,

@@ -39,7 +39,24 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable, ExpressibleByDictionar
     ///
     /// - Parameter name: The header name.
     public subscript(name: String) -> String? {
-        let wanted = name.lowercased()
-        return fields.first { $0.name.lowercased() == wanted }?.value
+        fields.first { Self.isSameName($0.name, name) }?.value
+    }
+
+    /// Whether two names are equal lowercased: ASCII names byte by byte without making either
+    /// (every simulated request and response looks its headers up), others by `lowercased()`.
+    static func isSameName(_ name: String, _ wanted: String) -> Bool {
+        var (name, wanted) = (name, wanted)
+        let ascii = name.withUTF8 { name in
+            wanted.withUTF8 { wanted -> Bool? in
+                guard name.allSatisfy({ $0 < 0x80 }), wanted.allSatisfy({ $0 < 0x80 }) else { return nil }
+                return name.count == wanted.count
+                    && zip(name, wanted).allSatisfy { asciiLower($0) == asciiLower($1) }
+            }
+        }
+        return ascii ?? (name.lowercased() == wanted.lowercased())
+    }
+
+    private static func asciiLower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }

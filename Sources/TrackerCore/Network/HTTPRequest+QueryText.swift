@@ -5,11 +5,41 @@ extension HTTPRequest {
     ///
     /// - Parameter query: The text after `?`.
     public static func queryItems(parsing query: String) -> [QueryItem] {
-        query.split(separator: "&", omittingEmptySubsequences: true).map { part in
+        var query = query
+        // ASCII text splits at its `&` and `=` bytes, as it splits at those characters (in ASCII
+        // only CR LF joins two bytes into one character); `serve` reads every query this way.
+        if let items = query.withUTF8({ bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? asciiQueryItems(bytes) : nil
+        }) {
+            return items
+        }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { part in
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return QueryItem(
                 decodedQueryComponent(pieces[0]), pieces.count > 1 ? decodedQueryComponent(pieces[1]) : "")
         }
+    }
+
+    /// ``queryItems(parsing:)`` of ASCII text, byte by byte.
+    private static func asciiQueryItems(_ bytes: UnsafeBufferPointer<UInt8>) -> [QueryItem] {
+        var items: [QueryItem] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            var equals: Int?
+            while end < bytes.count, bytes[end] != UInt8(ascii: "&") {
+                if equals == nil, bytes[end] == UInt8(ascii: "=") { equals = end }
+                end += 1
+            }
+            if end > start {
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<(equals ?? end)])
+                let value = equals.map { UnsafeBufferPointer(rebasing: bytes[($0 + 1)..<end]) }
+                items.append(
+                    QueryItem(decodedQueryComponent(name), value.map { decodedQueryComponent($0) } ?? ""))
+            }
+            start = end + 1
+        }
+        return items
     }
 
     /// One name or value: `+` becomes a space, then `%XX` its byte (so `%2B` is a `+`); the text
@@ -19,7 +49,15 @@ extension HTTPRequest {
         let plus = UInt8(ascii: "+")
         let percent = UInt8(ascii: "%")
         guard text.utf8.contains(where: { $0 == plus || $0 == percent }) else { return String(text) }
-        let sent = Array(text.utf8)
+        return Array(text.utf8).withUnsafeBufferPointer { decodedQueryComponent($0) }
+    }
+
+    /// ``decodedQueryComponent(_:)`` of the component's UTF-8 bytes.
+    private static func decodedQueryComponent(_ sent: UnsafeBufferPointer<UInt8>) -> String {
+        let plus = UInt8(ascii: "+")
+        let percent = UInt8(ascii: "%")
+        let asSent = { String(decoding: sent, as: UTF8.self) }
+        guard sent.contains(where: { $0 == plus || $0 == percent }) else { return asSent() }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(sent.count)
         var index = 0
@@ -31,7 +69,7 @@ extension HTTPRequest {
             case percent:
                 guard index + 2 < sent.count, let high = hexValue(sent[index + 1]),
                     let low = hexValue(sent[index + 2])
-                else { return String(text) }
+                else { return asSent() }
                 decoded.append(high << 4 | low)
                 index += 3
             default:
@@ -39,7 +77,7 @@ extension HTTPRequest {
                 index += 1
             }
         }
-        return String(validating: decoded, as: UTF8.self) ?? String(text)
+        return String(validating: decoded, as: UTF8.self) ?? asSent()
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

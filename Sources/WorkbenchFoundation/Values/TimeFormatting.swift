@@ -45,10 +45,42 @@ public enum TimeFormatting {
     public static func httpDate(_ milliseconds: Int64) -> String {
         let (_, days, secondOfDay) = CivilDate.split(milliseconds: milliseconds)
         let (year, month, day) = CivilDate.civil(fromDaysSinceEpoch: days)
+        // Four-digit years digit by digit (`serve` dates every reply); others as before.
+        guard (0...9999).contains(year) else { return paddedHTTPDate(year, month, day, secondOfDay, days) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(29)
         // 1970-01-01 was a Thursday.
-        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][Int(((days % 7) + 7) % 7)]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(weekday), \(pad(day, 2)) \(months[Int(month) - 1]) \(pad(year, 4)) "
+        bytes += weekdayNames[Int(((days % 7) + 7) % 7)]
+        bytes += [UInt8(ascii: ","), UInt8(ascii: " ")]
+        JSONText.appendDigits(UInt64(day), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes += monthNames[Int(month) - 1]
+        bytes.append(UInt8(ascii: " "))
+        JSONText.appendDigits(UInt64(year), width: 4, to: &bytes)
+        for (separator, value) in [
+            (UInt8(ascii: " "), secondOfDay / 3600), (UInt8(ascii: ":"), secondOfDay / 60 % 60),
+            (UInt8(ascii: ":"), secondOfDay % 60),
+        ] {
+            bytes.append(separator)
+            JSONText.appendDigits(UInt64(value), width: 2, to: &bytes)
+        }
+        bytes += Array(" GMT".utf8)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let weekdayNames = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"].map { Array($0.utf8) }
+    private static let monthNames = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ].map { Array($0.utf8) }
+
+    /// ``httpDate(_:)`` of a year outside 0...9999, each part padded as text (a negative year
+    /// keeps its sign inside the padding, as it always has).
+    private static func paddedHTTPDate(
+        _ year: Int64, _ month: Int64, _ day: Int64, _ secondOfDay: Int64, _ days: Int64
+    ) -> String {
+        let weekday = String(decoding: weekdayNames[Int(((days % 7) + 7) % 7)], as: UTF8.self)
+        let monthName = String(decoding: monthNames[Int(month) - 1], as: UTF8.self)
+        return "\(weekday), \(pad(day, 2)) \(monthName) \(pad(year, 4)) "
             + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)) GMT"
     }
 
