@@ -28,18 +28,15 @@ swift build -c release --package-path Server --product workbench-serve >&2
 errors=.build/load-serve.err
 source scripts/serve-start.sh
 start_serve load-serve "$errors"
+source scripts/lib/serve-paths.sh
 floor=""
-for path in "/ping" "/simple/price?ids=bitcoin,ethereum&vs_currencies=usd" "/coins/bitcoin/market_chart?vs_currency=usd&days=1"; do
+for path in "${serve_paths[@]}"; do
     result=$(wrk -t2 -c"$connections" -d"${seconds}s" --latency "$url$path")
     rps=$(echo "$result" | awk '/Requests\/sec/ {print $2}')
     p50=$(echo "$result" | awk '$1 == "50%" {print $2}')
     p99=$(echo "$result" | awk '$1 == "99%" {print $2}')
     errors_line=$(echo "$result" | grep -E "Non-2xx|Socket errors" || true)
-    if [ -z "$floor" ]; then
-        floor=$rps
-        share="the floor"
-    else
-        share=$(awk -v a="$rps" -v b="$floor" 'BEGIN {printf "%.0f %% of /ping", 100 * a / b}')
-    fi
+    share=$([ -z "$floor" ] && echo "the floor" || echo "$(percent_of "$rps" "$floor") of /ping")
+    floor=${floor:-$rps}
     echo "$path: $rps requests/s ($share), p50 $p50, p99 $p99 ${errors_line:+($errors_line)}"
 done

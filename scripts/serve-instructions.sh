@@ -73,14 +73,11 @@ PY
     rm -f "$out" "$out".*
 }
 
+source scripts/lib/serve-paths.sh
 floor=""
-for path in "/ping" "/simple/price?ids=bitcoin,ethereum&vs_currencies=usd" "/coins/bitcoin/market_chart?vs_currency=usd&days=1"; do
+for path in "${serve_paths[@]}"; do
     instructions=$(count "$path")
-    if [ -z "$floor" ]; then
-        floor=$instructions
-        share="the floor"
-    else
-        share=$(awk -v a="$floor" -v b="$instructions" 'BEGIN {printf "/ping is %.1f %% of it", 100 * a / b}')
-    fi
+    share=$([ -z "$floor" ] && echo "the floor" || echo "/ping is $(percent_of "$floor" "$instructions") of it")
+    floor=${floor:-$instructions}
     echo "$path: $instructions instructions a request ($share)"
 done
