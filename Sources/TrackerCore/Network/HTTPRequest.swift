@@ -149,10 +149,6 @@ public struct HTTPRequest: Sendable, Equatable, Hashable {
     static func appendPercentEncoded(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
-            guard !bytes.allSatisfy(isUnreserved) else {
-                output.append(contentsOf: bytes)
-                return
-            }
             for byte in bytes {
                 if isUnreserved(byte) {
                     output.append(byte)
