@@ -28,6 +28,7 @@ extension JSONCursor {
     @inline(__always)
     package mutating func scanNumber() -> DecimalNumber? {
         guard peek() != nil else { return nil }
+        if let number = scanPlainNumber() { return number }
         let count = bytes.count
         var index = offset
         var number = DecimalNumber(
@@ -134,20 +135,14 @@ extension JSONCursor {
 }
 
 extension DecimalNumber {
-    /// The powers of ten up to a run of eight digits, as literals (so they need no lazy setup).
-    private static let digitRunScales: [UInt64] = [
-        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
-    ]
-
     /// Adds the run of digits starting at `start` after the digits read so far, and returns
     /// where the run ends. The first digit must be significant (not a leading zero).
     ///
     /// Eight bytes are read as one little-endian word where eight remain: the run's length is
-    /// where the first byte outside `0`...`9` sits, and up to eight digits convert in three
-    /// multiplications (fast_float's `parse_eight_digits_unrolled`; D. Lemire, "Number Parsing
-    /// at a Gigabyte per Second", 2021). So a 17-digit price costs three steps, not seventeen
-    /// with a mispredicted exit. Digits past the 19th, and the last bytes of the document, are
-    /// added one at a time.
+    /// where the first byte outside `0`...`9` sits (``PlainDigits/notDigits(_:)``), and up to
+    /// eight digits convert in three multiplications (``PlainDigits/eightDigits(_:)``). So a
+    /// 17-digit price costs three steps, not seventeen with a mispredicted exit. Digits past the
+    /// 19th, and the last bytes of the document, are added one at a time.
     @inline(__always)
     package mutating func appendDigits(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
@@ -155,14 +150,12 @@ extension DecimalNumber {
             let word = UInt64(
                 littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
             let digits = word &- 0x3030_3030_3030_3030
-            // A byte that is no digit has a high nibble after `- '0'` or after a further `+ 6`
-            // (a borrow or carry only reaches the bytes after it, which are not read).
-            let notDigits = (digits | (digits &+ 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0
-            let run = notDigits.trailingZeroBitCount / 8
+            let run = PlainDigits.notDigits(digits).trailingZeroBitCount / 8
             guard run > 0 else { return index }
             guard significantDigits + run <= 19 else { break }
             mantissa =
-                mantissa &* Self.digitRunScales[run] &+ Self.value(ofEightDigits: digits << (64 - 8 * run))
+                mantissa &* PlainDigits.powerOfTen(run)
+                &+ PlainDigits.eightDigits(digits << (64 - 8 * run))
             significantDigits += run
             index &+= run
             if run < 8 { return index }
@@ -172,16 +165,6 @@ extension DecimalNumber {
             index += 1
         }
         return index
-    }
-
-    /// The value of eight decimal digits, one a byte (0...9), the first in the lowest byte.
-    @inline(__always)
-    private static func value(ofEightDigits digits: UInt64) -> UInt64 {
-        let pairs = digits &* 10 &+ (digits >> 8)  // each 16-bit lane's low byte: two digits
-        let mask: UInt64 = 0x0000_00FF_0000_00FF
-        let lowHalves = (pairs & mask) &* 0x000F_4240_0000_0064  // 100 and 1,000,000 << 32
-        let highHalves = ((pairs >> 16) & mask) &* 0x0000_2710_0000_0001  // 1 and 10,000 << 32
-        return (lowHalves &+ highHalves) >> 32
     }
 
     /// Adds a digit after those read (as ``appendDigits(of:from:)``, never a leading zero:

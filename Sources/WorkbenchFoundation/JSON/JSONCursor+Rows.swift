@@ -79,10 +79,20 @@ extension JSONCursor {
         var values = RowMajorValues(width: width, rows: rowsAtMost)
         defer { values.deallocate() }
         let check = rowCheck ?? { _ in nil }
+        let zeroAllowed = rules.map(\.allowsZero)
         var rowIndex = 0
         var sentIndex = 0
         repeat {
             let row = NumericRows.Row(values: values.row(rowIndex))
+            if !asArraysOfDoubles,
+                let timestamp = readCompactRow(into: row.values, allowingZero: zeroAllowed),
+                check(row) == nil
+            {
+                timestamps.append(timestamp)
+                sentIndex += 1
+                rowIndex += 1
+                continue
+            }
             let rowStart = startOfNextToken()
             try expect(.openBracket, path: path.element(sentIndex), expected: "a row \(shape())")
             sentIndex += 1
@@ -140,6 +150,46 @@ extension JSONCursor {
         } while consume(.comma)
         try expect(.closeBracket, path: path, expected: "',' or ']' after row \(sentIndex - 1)")
         return NumericRows(timestamps: timestamps, columns: values.columns(rows: rowIndex))
+    }
+
+    /// Reads a row written without whitespace whose numbers are plain (``scanPlainNumber()``)
+    /// and within their rules, the values into `values`; nil, the cursor unmoved, for any other
+    /// row, which the general reader then reads (and locates its error). Every recorded and
+    /// simulated chart body is written so.
+    @inline(__always)
+    private mutating func readCompactRow(
+        into values: UnsafeMutableBufferPointer<Double>, allowingZero: [Bool]
+    ) -> Int64? {
+        let start = offset
+        guard offset < bytes.count, bytes[offset] == .openBracket else { return nil }
+        offset &+= 1
+        guard let stamp = scanPlainNumber(), let timestamp = NumberParsing.int64(stamp) else {
+            offset = start
+            return nil
+        }
+        for column in 0..<values.count {
+            guard offset < bytes.count, bytes[offset] == .comma else {
+                offset = start
+                return nil
+            }
+            offset &+= 1
+            guard let number = scanPlainNumber() else {
+                offset = start
+                return nil
+            }
+            let value = NumberParsing.double(number, in: bytes)
+            guard value.isFinite, ValueRule.accepts(value, allowingZero: allowingZero[column]) else {
+                offset = start
+                return nil
+            }
+            values[column] = value
+        }
+        guard offset < bytes.count, bytes[offset] == .closeBracket else {
+            offset = start
+            return nil
+        }
+        offset &+= 1
+        return timestamp
     }
 
     /// Reads `, number` until the row's `]` (numbers an app's `[[Double]]` keeps and its mapping

@@ -5,13 +5,13 @@ extension JSONCursor {
     /// error: a document that says two things about one key is ambiguous.
     ///
     /// - Parameters:
-    ///   - path: The object's JSON path.
+    ///   - path: The object's JSON path, built only for an error.
     ///   - member: Called once per member with the key.
     package mutating func readObject(
-        path: String,
+        path: @autoclosure () -> String,
         member: (inout JSONCursor, String) throws(LocatedDecodingError) -> Void
     ) throws(LocatedDecodingError) {
-        try readObject(path: path, names: .none) { cursor, key throws(LocatedDecodingError) in
+        try readObject(path: path(), names: .none) { cursor, key throws(LocatedDecodingError) in
             try member(&cursor, key.name(in: .none))
         }
     }
@@ -19,20 +19,21 @@ extension JSONCursor {
     /// Reads an array, calling `element` with the cursor at each element.
     ///
     /// - Parameters:
-    ///   - path: The array's JSON path.
+    ///   - path: The array's JSON path, built only for an error.
     ///   - element: Called once per element with its index; must consume the element.
+    @usableFromInline
     package mutating func readArray(
-        path: String,
+        path: @autoclosure () -> String,
         element: (inout JSONCursor, Int) throws(LocatedDecodingError) -> Void
     ) throws(LocatedDecodingError) {
-        try expect(.openBracket, path: path, expected: "an array")
+        try expect(.openBracket, path: path(), expected: "an array")
         if consume(.closeBracket) { return }
         var index = 0
         repeat {
             try element(&self, index)
             index += 1
         } while consume(.comma)
-        try expect(.closeBracket, path: path, expected: "',' or ']' in the array")
+        try expect(.closeBracket, path: path(), expected: "',' or ']' in the array")
     }
 
     /// Reads a string value, decoding escapes.
@@ -50,10 +51,13 @@ extension JSONCursor {
         // Most strings have no escape: they are decoded in one piece, straight from the bytes.
         var escaped: String?
         var runStart = offset
-        while offset < bytes.count {
+        var runIsASCII = true
+        while true {
+            if JSONStringRun.skip(in: bytes, from: &offset) { runIsASCII = false }
+            guard offset < bytes.count else { break }
             let byte = bytes[offset]
             if byte == .quote {
-                guard let run = Self.utf8Text(bytes, runStart..<offset) else {
+                guard let run = Self.utf8Text(bytes, runStart..<offset, isASCII: runIsASCII) else {
                     throw error(at: start, path: path(), expected: Self.utf8Expectation)
                 }
                 offset += 1
@@ -65,7 +69,7 @@ extension JSONCursor {
                 throw error(at: start, path: path(), expected: "a string without raw control characters")
             }
             if byte == .backslash {
-                guard let run = Self.utf8Text(bytes, runStart..<offset) else {
+                guard let run = Self.utf8Text(bytes, runStart..<offset, isASCII: runIsASCII) else {
                     throw error(at: start, path: path(), expected: Self.utf8Expectation)
                 }
                 var text = (escaped ?? "") + run
@@ -75,23 +79,23 @@ extension JSONCursor {
                 text.unicodeScalars.append(scalar)
                 escaped = text
                 runStart = offset
+                runIsASCII = true
             } else {
+                // One of the last seven bytes, which the word reader leaves.
+                if byte >= 0x80 { runIsASCII = false }
                 offset += 1
             }
         }
         throw error(at: start, path: path(), expected: "a string closed by '\"'")
     }
 
-    /// The text of `bytes[range]`, or nil when it is not UTF-8. An ASCII run, nearly every run,
-    /// is copied without the generic validator (which looked up type metadata for each string:
-    /// 13 % of decoding a `/coins/markets` body).
-    private static func utf8Text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+    /// The text of `bytes[range]`, or nil when it is not UTF-8. An ASCII run (nearly every run,
+    /// known from the scan that found its end) is copied without the generic validator, which
+    /// looked up type metadata for each string: 13 % of decoding a `/coins/markets` body.
+    private static func utf8Text(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isASCII: Bool
+    ) -> String? {
         let run = UnsafeBufferPointer(rebasing: bytes[range])
-        var isASCII = true
-        for byte in run where byte >= 0x80 {
-            isASCII = false
-            break
-        }
         if isASCII { return String(decoding: run, as: UTF8.self) }
         return String(validating: run, as: UTF8.self)
     }
@@ -143,7 +147,7 @@ extension JSONCursor {
 
     /// Skips one value of any kind, checking its syntax.
     ///
-    /// - Parameter path: The value's JSON path, built only for an error or a nested value.
+    /// - Parameter path: The value's JSON path, built only for an error.
     package mutating func skipValue(path: @autoclosure () -> String) throws(LocatedDecodingError) {
         try skipValue(path: path, depth: 0)
     }
@@ -154,14 +158,12 @@ extension JSONCursor {
         }
         switch peek() {
         case .openBrace:
-            let here = path()
-            try readObject(path: here) { cursor, key throws(LocatedDecodingError) in
-                try cursor.skipValue(path: { here.member(key) }, depth: depth + 1)
+            try readObject(path: path()) { cursor, key throws(LocatedDecodingError) in
+                try cursor.skipValue(path: { path().member(key) }, depth: depth + 1)
             }
         case .openBracket:
-            let here = path()
-            try readArray(path: here) { cursor, index throws(LocatedDecodingError) in
-                try cursor.skipValue(path: { here.element(index) }, depth: depth + 1)
+            try readArray(path: path()) { cursor, index throws(LocatedDecodingError) in
+                try cursor.skipValue(path: { path().element(index) }, depth: depth + 1)
             }
         case .quote:
             if skipPlainString() { return }
@@ -186,6 +188,7 @@ extension JSONCursor {
     mutating func plainStringContent() -> Range<Int>? {
         guard offset < bytes.count, bytes[offset] == .quote else { return nil }
         var end = offset + 1
+        if JSONStringRun.skip(in: bytes, from: &end) { return nil }
         while end < bytes.count {
             let byte = bytes[end]
             if byte == .quote {
@@ -200,7 +203,8 @@ extension JSONCursor {
 
     /// Consumes the literal (`null`, `true`, `false`) if it is next.
     package mutating func consumeLiteral(_ literal: StaticString) -> Bool {
-        guard peek() != nil else { return false }
+        // Most calls ask for `null` where a number or a string is: the first byte tells.
+        guard let first = peek(), first == literal.utf8Start.pointee else { return false }
         let length = literal.utf8CodeUnitCount
         guard offset + length <= bytes.count else { return false }
         let matches = literal.withUTF8Buffer { expected in
@@ -238,5 +242,6 @@ extension String {
     }
 
     /// The JSON path of an element of the array at this path: `$.prices[3]`.
+    @usableFromInline
     package func element(_ index: Int) -> String { "\(self)[\(index)]" }
 }

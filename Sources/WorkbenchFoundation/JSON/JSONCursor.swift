@@ -7,6 +7,7 @@
 /// error is reported.
 ///
 /// The cursor borrows its bytes: create it only through ``withJSONCursor(over:source:_:)``.
+@usableFromInline
 package struct JSONCursor {
     /// The document.
     package let bytes: UnsafeBufferPointer<UInt8>
@@ -18,6 +19,7 @@ package struct JSONCursor {
     /// The deepest nesting ``skipValue(path:)`` accepts before calling the document malformed.
     package static let maximumDepth = 512
 
+    @usableFromInline
     package init(bytes: UnsafeBufferPointer<UInt8>, source: String) {
         self.bytes = bytes
         self.source = source
@@ -68,6 +70,7 @@ package struct JSONCursor {
     }
 
     /// Requires that nothing but whitespace follows.
+    @usableFromInline
     package mutating func expectEnd() throws(LocatedDecodingError) {
         guard peek() == nil else {
             throw error(path: "$", expected: "the end of the document")
@@ -148,12 +151,32 @@ extension JSONCursor {
     }
 }
 
+extension JSONCursor {
+    /// The error for a document that does not start as UTF-8 text (a byte-order mark of UTF-16
+    /// or UTF-32, a NUL), or nil. Not generic, so that ``withJSONCursor(over:source:_:)``, whose
+    /// body other modules specialise, runs it without looking up type metadata.
+    @usableFromInline
+    package static func encodingProblem(_ buffer: UnsafeBufferPointer<UInt8>, source: String)
+        -> LocatedDecodingError?
+    {
+        // An ASCII first byte that is not NUL, then a byte that is not NUL, is no mark and no
+        // UTF-16 (what `problemAtStart` looks for, without its copy of the first bytes).
+        if let first = buffer.first, first != 0, first < 0x80, buffer.count < 2 || buffer[1] != 0 {
+            return nil
+        }
+        guard let problem = TextEncoding.problemAtStart(of: buffer) else { return nil }
+        return LocatedDecodingError(
+            source: source, path: "$", line: 1, column: 1, expected: "UTF-8 JSON", found: problem)
+    }
+}
+
 /// Runs `body` with a cursor over the bytes of `data`.
 ///
 /// - Parameters:
 ///   - data: The document's bytes (`Data`, `[UInt8]`, ...).
 ///   - source: The label errors name.
 ///   - body: The decoding work.
+@inlinable
 package func withJSONCursor<Bytes: Collection, Result>(
     over data: Bytes,
     source: String,
@@ -161,12 +184,8 @@ package func withJSONCursor<Bytes: Collection, Result>(
 ) throws(LocatedDecodingError) -> Result where Bytes.Element == UInt8 {
     let outcome: Swift.Result<Result, LocatedDecodingError>? = data.withContiguousStorageIfAvailable {
         buffer in
+        if let problem = JSONCursor.encodingProblem(buffer, source: source) { return .failure(problem) }
         var cursor = JSONCursor(bytes: buffer, source: source)
-        if let problem = TextEncoding.problemAtStart(of: buffer) {
-            return .failure(
-                LocatedDecodingError(
-                    source: source, path: "$", line: 1, column: 1, expected: "UTF-8 JSON", found: problem))
-        }
         do throws(LocatedDecodingError) {
             return .success(try body(&cursor))
         } catch {
@@ -184,6 +203,7 @@ package func withJSONCursor<Bytes: Collection, Result>(
 ///   - data: The document's bytes.
 ///   - source: The label errors name.
 ///   - body: Reads the top-level value.
+@inlinable
 package func withJSONDocument<Bytes: Collection, Result>(
     _ data: Bytes,
     source: String,
@@ -197,10 +217,11 @@ package func withJSONDocument<Bytes: Collection, Result>(
 }
 
 /// Reads a document that is an array of objects, each with `element`.
+@inlinable
 package func decodeObjectArray<Bytes: Collection, Element>(
     _ data: Bytes,
     source: String,
-    element: (inout JSONCursor, String) throws(LocatedDecodingError) -> Element
+    element: (inout JSONCursor, () -> String) throws(LocatedDecodingError) -> Element
 ) throws(LocatedDecodingError) -> [Element] where Bytes.Element == UInt8 {
     try withJSONDocument(data, source: source) { cursor throws(LocatedDecodingError) in
         try cursor.readObjects(path: "$", element: element)

@@ -29,6 +29,7 @@ public struct CoinListEntry: Sendable, Equatable, Hashable {
     ///   - source: The label errors name.
     /// - Returns: The entries in response order.
     /// - Throws: ``LocatedDecodingError`` naming the JSON path of the first problem.
+    @_specialize(exported:true,where Bytes == [UInt8])  // else other modules run the generic body
     public static func decodeList<Bytes: Collection>(
         _ data: Bytes,
         source: String = "response"
@@ -38,18 +39,19 @@ public struct CoinListEntry: Sendable, Equatable, Hashable {
         }
     }
 
-    /// Reads an object with string members `id`, `symbol`, `name`.
-    init(cursor: inout JSONCursor, path: String) throws(LocatedDecodingError) {
+    /// Reads an object with string members `id`, `symbol`, `name`; `path` builds its JSON path,
+    /// for an error.
+    init(cursor: inout JSONCursor, path: () -> String) throws(LocatedDecodingError) {
         let start = cursor.startOfNextToken()
         var fields: [String: String] = [:]
-        try cursor.readObject(path: path) { cursor, key throws(LocatedDecodingError) in
+        try cursor.readObject(path: path()) { cursor, key throws(LocatedDecodingError) in
             switch key {
-            case "id", "symbol", "name": fields[key] = try cursor.readString(path: path.member(key))
-            default: try cursor.skipValue(path: path.member(key))
+            case "id", "symbol", "name": fields[key] = try cursor.readString(path: path().member(key))
+            default: try cursor.skipValue(path: path().member(key))
             }
         }
         let values = try cursor.required(
-            ["id", "symbol", "name"], in: fields, objectStart: start, path: path)
+            ["id", "symbol", "name"], in: fields, objectStart: start, path: path())
         self.init(id: values[0], symbol: values[1], name: values[2])
     }
 }

@@ -63,6 +63,7 @@ extension CoinMarket {
     ///   - source: The label errors name.
     /// - Returns: The rows in response order.
     /// - Throws: ``LocatedDecodingError`` naming the JSON path of the first problem.
+    @_specialize(exported:true,where Bytes == [UInt8])  // else other modules run the generic body
     public static func decodeList<Bytes: Collection>(
         _ data: Bytes,
         source: String = "response"
@@ -94,14 +95,15 @@ extension CoinMarket {
         "last_updated", "price_change_percentage_24h_in_currency",
     ])
 
-    init(cursor: inout JSONCursor, path: String) throws(LocatedDecodingError) {
+    /// Reads one row; `path` builds its JSON path, for an error.
+    init(cursor: inout JSONCursor, path: () -> String) throws(LocatedDecodingError) {
         let start = cursor.startOfNextToken()
         var identity: (id: String?, symbol: String?, name: String?)
         var row = CoinMarket(id: "", symbol: "", name: "")
-        try cursor.readObject(path: path, names: Self.memberNames) {
+        try cursor.readObject(path: path(), names: Self.memberNames) {
             cursor, key throws(LocatedDecodingError) in
             // Built only for an error message.
-            func at() -> String { path.member(key.name(in: Self.memberNames)) }
+            func at() -> String { path().member(key.name(in: Self.memberNames)) }
             guard case .known(let index) = key, let member = Member(rawValue: index) else {
                 return try cursor.skipValue(path: at())
             }
@@ -131,7 +133,7 @@ extension CoinMarket {
             }
         }
         func required(_ value: String?, _ key: String) throws(LocatedDecodingError) -> String {
-            guard let value else { throw cursor.missingMember(key, objectStart: start, path: path) }
+            guard let value else { throw cursor.missingMember(key, objectStart: start, path: path()) }
             return value
         }
         row.id = try required(identity.id, "id")

@@ -88,14 +88,15 @@ public struct SearchResults: Sendable, Equatable {
 }
 
 extension SearchResults.Coin {
-    init(cursor: inout JSONCursor, path: String) throws(LocatedDecodingError) {
+    /// Reads one coin; `path` builds its JSON path, for an error.
+    init(cursor: inout JSONCursor, path: () -> String) throws(LocatedDecodingError) {
         let start = cursor.startOfNextToken()
         var fields: [String: String] = [:]
         var rank: Int?
         var thumb: String?
-        try cursor.readObject(path: path) { cursor, key throws(LocatedDecodingError) in
+        try cursor.readObject(path: path()) { cursor, key throws(LocatedDecodingError) in
             // Built only for an error message.
-            func at() -> String { path.member(key) }
+            func at() -> String { path().member(key) }
             switch key {
             case "id", "name", "symbol": fields[key] = try cursor.readString(path: at())
             case "market_cap_rank": rank = try cursor.readNullableInteger(path: at())
@@ -104,7 +105,7 @@ extension SearchResults.Coin {
             }
         }
         let values = try cursor.required(
-            ["id", "name", "symbol"], in: fields, objectStart: start, path: path)
+            ["id", "name", "symbol"], in: fields, objectStart: start, path: path())
         self.init(id: values[0], name: values[1], symbol: values[2], marketCapRank: rank, thumb: thumb)
     }
 }
