@@ -29,6 +29,15 @@ struct HTTPDateTests {
         }
     }
 
+    /// The weekday is Python's for 395-03-04: the Gregorian calendar repeats every 400 years,
+    /// which are whole weeks (146,097 days), and Python's dates start at year 1.
+    @Test("a year before 0 keeps its sign inside the four-character padding")
+    func negativeYear() {
+        let days = CivilDate.daysSinceEpoch(year: -5, month: 3, day: 4)
+        let text = TimeFormatting.httpDate(days * 86_400_000 + 3_723_000)
+        #expect(text == "Sat, 04 Mar 00-5 01:02:03 GMT")
+    }
+
     @Test("a year past 9999 keeps its five digits")
     func fiveDigitYear() {
         #expect(TimeFormatting.httpDate(253_402_300_800_000) == "Sat, 01 Jan 10000 00:00:00 GMT")

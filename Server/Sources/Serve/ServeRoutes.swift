@@ -210,7 +210,9 @@ public enum ServeRoutes {
         func set(_ name: HTTPField.Name, _ value: String) {
             if has(name) { fields[name] = value } else { fields.append(HTTPField(name: name, value: value)) }
         }
-        if !has(.contentType) { set(.contentType, "application/json; charset=utf-8") }
+        if !has(.contentType) {
+            fields.append(HTTPField(name: .contentType, value: "application/json; charset=utf-8"))
+        }
         // Hummingbird sets `Date` to the real time on every response, as the real API does; the
         // simulated time the answer describes goes beside it.
         set(HeaderNames.simulatedDate, TimeFormatting.httpDate(time))

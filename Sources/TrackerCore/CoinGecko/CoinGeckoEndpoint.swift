@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// The CoinGecko API v3 endpoints the tracker uses, recognised from a request path and query.
 public enum CoinGeckoEndpoint: Sendable, Equatable {
     /// `/coins/markets`: the watchlist's batched market data.
@@ -60,7 +62,7 @@ public enum CoinGeckoEndpoint: Sendable, Equatable {
     private static func pathParts(_ path: String) -> [Substring] {
         var text = path
         let asciiRanges = text.withUTF8 { bytes -> [Range<Int>]? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.isASCII else { return nil }
             // The path is the first run of bytes without a `?` (a split that drops empty pieces).
             var first = 0
             while first < bytes.count, bytes[first] == UInt8(ascii: "?") { first += 1 }

@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// The `Cache-Control` directives the workbench reads, from a header value such as
 /// `max-age=30, public, must-revalidate, s-maxage=60` (directive names case-insensitive).
 public struct CacheControl: Sendable, Equatable {
@@ -30,7 +32,7 @@ public struct CacheControl: Sendable, Equatable {
 
     /// What ``init(_:)`` reads from `bytes`, or nil when they are not all ASCII.
     private init?(ascii bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard bytes.isASCII else { return nil }
         var directive: [UInt8] = []
         directive.reserveCapacity(bytes.count)
         for part in bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {

@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 /// Response or request headers: ordered, names compared case-insensitively (RFC 9110).
 public struct HTTPHeaders: Sendable, Equatable, Hashable, ExpressibleByDictionaryLiteral {
     /// One header line.
@@ -48,7 +50,7 @@ public struct HTTPHeaders: Sendable, Equatable, Hashable, ExpressibleByDictionar
         var (name, wanted) = (name, wanted)
         let ascii = name.withUTF8 { name in
             wanted.withUTF8 { wanted -> Bool? in
-                guard name.allSatisfy({ $0 < 0x80 }), wanted.allSatisfy({ $0 < 0x80 }) else { return nil }
+                guard name.isASCII, wanted.isASCII else { return nil }
                 return name.count == wanted.count
                     && zip(name, wanted).allSatisfy { asciiLower($0) == asciiLower($1) }
             }

@@ -1,3 +1,5 @@
+import WorkbenchFoundation
+
 extension HTTPRequest {
     /// A query string as a server reads it: `a=1&b=x%20y` as items, percent-decoded (`+` is a
     /// space), in order; a part without `=` has an empty value and an undecodable part (a `%`
@@ -9,7 +11,7 @@ extension HTTPRequest {
         // ASCII text splits at its `&` and `=` bytes, as it splits at those characters (in ASCII
         // only CR LF joins two bytes into one character); `serve` reads every query this way.
         if let items = query.withUTF8({ bytes in
-            bytes.allSatisfy { $0 < 0x80 } ? asciiQueryItems(bytes) : nil
+            bytes.isASCII ? asciiQueryItems(bytes) : nil
         }) {
             return items
         }
@@ -46,10 +48,8 @@ extension HTTPRequest {
     /// as sent when a `%` has no two hex digits after it or the bytes are not UTF-8. Byte by
     /// byte, without Foundation: `serve` parses every request's query with it.
     static func decodedQueryComponent(_ text: Substring) -> String {
-        let plus = UInt8(ascii: "+")
-        let percent = UInt8(ascii: "%")
-        guard text.utf8.contains(where: { $0 == plus || $0 == percent }) else { return String(text) }
-        return Array(text.utf8).withUnsafeBufferPointer { decodedQueryComponent($0) }
+        var text = text
+        return text.withUTF8 { decodedQueryComponent($0) }
     }
 
     /// ``decodedQueryComponent(_:)`` of the component's UTF-8 bytes.

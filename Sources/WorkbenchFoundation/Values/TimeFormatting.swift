@@ -45,8 +45,6 @@ public enum TimeFormatting {
     public static func httpDate(_ milliseconds: Int64) -> String {
         let (_, days, secondOfDay) = CivilDate.split(milliseconds: milliseconds)
         let (year, month, day) = CivilDate.civil(fromDaysSinceEpoch: days)
-        // Four-digit years digit by digit (`serve` dates every reply); others as before.
-        guard (0...9999).contains(year) else { return paddedHTTPDate(year, month, day, secondOfDay, days) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(29)
         // 1970-01-01 was a Thursday.
@@ -56,7 +54,7 @@ public enum TimeFormatting {
         bytes.append(UInt8(ascii: " "))
         bytes += monthNames[Int(month) - 1]
         bytes.append(UInt8(ascii: " "))
-        JSONText.appendDigits(UInt64(year), width: 4, to: &bytes)
+        appendYear(year, to: &bytes)
         for (separator, value) in [
             (UInt8(ascii: " "), secondOfDay / 3600), (UInt8(ascii: ":"), secondOfDay / 60 % 60),
             (UInt8(ascii: ":"), secondOfDay % 60),
@@ -73,15 +71,15 @@ public enum TimeFormatting {
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ].map { Array($0.utf8) }
 
-    /// ``httpDate(_:)`` of a year outside 0...9999, each part padded as text (a negative year
-    /// keeps its sign inside the padding, as it always has).
-    private static func paddedHTTPDate(
-        _ year: Int64, _ month: Int64, _ day: Int64, _ secondOfDay: Int64, _ days: Int64
-    ) -> String {
-        let weekday = String(decoding: weekdayNames[Int(((days % 7) + 7) % 7)], as: UTF8.self)
-        let monthName = String(decoding: monthNames[Int(month) - 1], as: UTF8.self)
-        return "\(weekday), \(pad(day, 2)) \(monthName) \(pad(year, 4)) "
-            + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)) GMT"
+    /// Appends a year as four digits (digit by digit: `serve` dates every reply); a year outside
+    /// 0...9999 as its decimal text padded with zeros to four characters, a negative year's sign
+    /// inside the padding (`00-5`), as it always has been.
+    private static func appendYear(_ year: Int64, to bytes: inout [UInt8]) {
+        guard !(0...9999).contains(year) else {
+            return JSONText.appendDigits(UInt64(year), width: 4, to: &bytes)
+        }
+        let text = Array(String(year).utf8)
+        bytes += Array(repeating: UInt8(ascii: "0"), count: max(0, 4 - text.count)) + text
     }
 
     /// A compact duration: `23h 54m`, `90d 14h 39m`, `4m 59s`, `955 ms`; trailing zero parts
@@ -107,10 +105,5 @@ public enum TimeFormatting {
         while parts.count > 1, parts.last?.0 == 0 { parts.removeLast() }
         if parts.count == 2, parts[0].0 == 0 { parts.removeFirst() }
         return sign + parts.map { "\($0.0)\($0.1)" }.joined(separator: " ")
-    }
-
-    private static func pad<Number: BinaryInteger>(_ value: Number, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }
