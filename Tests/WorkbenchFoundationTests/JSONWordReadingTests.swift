@@ -93,6 +93,14 @@ struct JSONWordReadingTests {
                 return cursor.scanFiniteDouble()
             }
             #expect(read == Double(text), "\(text)")
+            // The row reader's conversions: nil for what is not plain, else the same value.
+            let plain = try withJSONCursor(over: bytes, source: "t") { cursor throws(LocatedDecodingError) in
+                _ = cursor.consume(UInt8(ascii: "["))
+                return (cursor.scanPlainDouble(), cursor.offset)
+            }
+            if let value = plain.0 {
+                #expect(value == Double(text) && plain.1 == 1 + text.utf8.count, "\(text)")
+            }
             if !text.contains(".") && !text.contains("e") && !text.hasPrefix("-"), let whole = Int64(text) {
                 let stamp = try withJSONCursor(over: bytes, source: "t") {
                     cursor throws(LocatedDecodingError) in
@@ -100,6 +108,12 @@ struct JSONWordReadingTests {
                     return cursor.scanTimestamp()
                 }
                 #expect(stamp == whole, "\(text)")
+                let plainStamp = try withJSONCursor(over: bytes, source: "t") {
+                    cursor throws(LocatedDecodingError) in
+                    _ = cursor.consume(UInt8(ascii: "["))
+                    return cursor.scanPlainInteger()
+                }
+                #expect(plainStamp == nil || plainStamp == whole, "\(text)")
             }
         }
     }

@@ -204,21 +204,23 @@ package enum NumberParsing {
     /// over the number's text, which rounds correctly.
     @inline(__always)
     package static func double(_ number: DecimalNumber, in bytes: UnsafeBufferPointer<UInt8>) -> Double {
-        let (mantissa, exponent) = (number.mantissa, number.exponent)
-        if mantissa == 0 { return number.isNegative ? -0.0 : 0.0 }
-        guard number.significantDigits <= 19 else { return slowPath(bytes, number.range) }
-        let magnitude: Double
+        if number.mantissa == 0 { return number.isNegative ? -0.0 : 0.0 }
+        guard number.significantDigits <= 19,
+            let magnitude = magnitude(mantissa: number.mantissa, exponent: number.exponent)
+        else { return slowPath(bytes, number.range) }
+        return number.isNegative ? -magnitude : magnitude
+    }
+
+    /// The correctly rounded Double of `mantissa × 10^exponent` (a nonzero mantissa of at most
+    /// 19 digits) by Clinger's fast path or ``EiselLemire``; nil when neither can decide.
+    @inline(__always)
+    package static func magnitude(mantissa: UInt64, exponent: Int) -> Double? {
         if mantissa <= 1 << 53, abs(exponent) <= 22 {
-            magnitude =
-                exponent >= 0
+            return exponent >= 0
                 ? Double(mantissa) * exactPowersOfTen[exponent]
                 : Double(mantissa) / exactPowersOfTen[-exponent]
-        } else if let nearest = EiselLemire.double(mantissa: mantissa, exponent: exponent) {
-            magnitude = nearest
-        } else {
-            return slowPath(bytes, number.range)
         }
-        return number.isNegative ? -magnitude : magnitude
+        return EiselLemire.double(mantissa: mantissa, exponent: exponent)
     }
 
     private static func slowPath(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double {

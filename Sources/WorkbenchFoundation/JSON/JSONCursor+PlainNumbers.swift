@@ -10,29 +10,45 @@ extension JSONCursor {
     /// unmoved, for any other token.
     @inline(__always)
     mutating func scanPlainNumber() -> DecimalNumber? {
-        let start = offset
-        guard start < bytes.count, bytes[start] > .zero, bytes[start] <= .nine,
-            let whole = PlainDigits.run(in: bytes, at: start)
-        else { return nil }
-        var end = start &+ whole.count
-        var number = DecimalNumber(
-            range: start..<end, isInteger: true, isNegative: false, mantissa: whole.value,
-            significantDigits: whole.count, exponent: 0)
-        if end < bytes.count, bytes[end] == .dot {
-            guard let fraction = PlainDigits.run(in: bytes, at: end &+ 1), fraction.count > 0,
-                whole.count &+ fraction.count <= 19
-            else { return nil }
-            number.mantissa = whole.value &* PlainDigits.powerOfTen(fraction.count) &+ fraction.value
-            number.significantDigits &+= fraction.count
-            number.exponent = -fraction.count
-            number.isInteger = false
-            end &+= 1 &+ fraction.count
-        }
-        guard end == bytes.count || bytes[end].isJSONDelimiter else { return nil }
-        number.range = start..<end
-        offset = end
+        guard let plain = PlainDigits.number(in: bytes, at: offset) else { return nil }
+        let number = DecimalNumber(
+            range: offset..<plain.end, isInteger: plain.fractionDigits == 0, isNegative: false,
+            mantissa: plain.mantissa, significantDigits: plain.digits, exponent: -plain.fractionDigits)
+        offset = plain.end
         return number
     }
+
+    /// ``scanPlainNumber()`` converted, without the `DecimalNumber` in between: the value of a
+    /// plain number (as ``NumberParsing/double(_:in:)`` gives it), the cursor moved past it; nil,
+    /// the cursor unmoved, for any other token or a value the fast conversions cannot decide.
+    @inline(__always)
+    package mutating func scanPlainDouble() -> Double? {
+        guard let plain = PlainDigits.number(in: bytes, at: offset),
+            let value = NumberParsing.magnitude(mantissa: plain.mantissa, exponent: -plain.fractionDigits)
+        else { return nil }
+        offset = plain.end
+        return value
+    }
+
+    /// A plain number without a fraction as an integer (as ``scanTimestamp()`` reads it), the
+    /// cursor moved past it; nil, the cursor unmoved, for any other token.
+    @inline(__always)
+    package mutating func scanPlainInteger() -> Int64? {
+        guard let plain = PlainDigits.number(in: bytes, at: offset), plain.fractionDigits == 0,
+            plain.mantissa <= UInt64(Int64.max)
+        else { return nil }
+        offset = plain.end
+        return Int64(plain.mantissa)
+    }
+}
+
+/// A plain number's digits as one integer, how many of them follow the point, and where its
+/// text ends.
+struct PlainNumber {
+    var mantissa: UInt64
+    var digits: Int
+    var fractionDigits: Int
+    var end: Int
 }
 
 /// Digit runs read as two little-endian words.
@@ -44,6 +60,28 @@ enum PlainDigits {
         1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
         1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
     ]
+
+    /// The plain number at `start` (`digits` or `digits.digits`, the first digit not zero, at
+    /// most 19 digits, then a delimiter or the end), or nil.
+    @inline(__always)
+    static func number(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> PlainNumber? {
+        guard start < bytes.count, bytes[start] > .zero, bytes[start] <= .nine,
+            let whole = run(in: bytes, at: start)
+        else { return nil }
+        var number = PlainNumber(
+            mantissa: whole.value, digits: whole.count, fractionDigits: 0, end: start &+ whole.count)
+        if number.end < bytes.count, bytes[number.end] == .dot {
+            guard let fraction = run(in: bytes, at: number.end &+ 1), fraction.count > 0,
+                whole.count &+ fraction.count <= 19
+            else { return nil }
+            number.mantissa = whole.value &* powersOfTen[fraction.count] &+ fraction.value
+            number.digits &+= fraction.count
+            number.fractionDigits = fraction.count
+            number.end &+= 1 &+ fraction.count
+        }
+        guard number.end == bytes.count || bytes[number.end].isJSONDelimiter else { return nil }
+        return number
+    }
 
     /// 10^`exponent`, 0...19.
     @inline(__always)
