@@ -157,7 +157,6 @@ extension JSONCursor {
     /// and within their rules, the values into `values`; nil, the cursor unmoved, for any other
     /// row, which the general reader then reads (and locates its error). Every recorded and
     /// simulated chart body is written so.
-    @inline(__always)
     private mutating func readCompactRow(
         into values: UnsafeMutableBufferPointer<Double>, allowingZero: [Bool]
     ) -> Int64? {
@@ -230,9 +229,11 @@ private struct RowMajorValues {
         return UnsafeMutableBufferPointer(start: storage + index * width, count: width)
     }
 
-    /// The first `rows` rows as `width` columns.
+    /// The first `rows` rows as `width` columns (one row of one value is its column: copied
+    /// whole).
     package func columns(rows: Int) -> [[Double]] {
-        (0..<width).map { column in
+        if width == 1 { return [Array(UnsafeBufferPointer(start: storage, count: rows))] }
+        return (0..<width).map { column in
             [Double](unsafeUninitializedCapacity: rows) { buffer, initialized in
                 for row in 0..<rows { buffer[row] = storage[row * width + column] }
                 initialized = rows
