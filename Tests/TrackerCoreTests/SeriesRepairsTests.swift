@@ -13,9 +13,12 @@ struct SeriesRepairsTests {
     ) -> (inPlace: ([Int64], [[Double]], SeriesRepairs), sorted: ([Int64], [[Double]], SeriesRepairs)) {
         let columns = [timestamps.indices.map(Double.init), timestamps.indices.map { -Double($0) }]
         let outOfOrder = SeriesRepairs.rowsBelowRunningMaximum(timestamps)
+        // Where apply starts: the first row not above its predecessor (the count when none is).
+        let first = timestamps.indices.dropFirst().first { timestamps[$0] <= timestamps[$0 - 1] }
+        #expect(SeriesRepairs.rowsBelowRunningMaximum(timestamps, from: first ?? 0) == outOfOrder)
         var (stampsA, columnsA) = (timestamps, columns)
         let repairsA = SeriesRepairs.repairInPlace(
-            timestamps: &stampsA, columns: &columnsA, outOfOrder: outOfOrder)
+            timestamps: &stampsA, columns: &columnsA, from: first ?? timestamps.count, outOfOrder: outOfOrder)
         var (stampsB, columnsB) = (timestamps, columns)
         let repairsB = SeriesRepairs.repairBySorting(
             timestamps: &stampsB, columns: &columnsB, outOfOrder: outOfOrder)

@@ -43,12 +43,13 @@ extension SeriesRepairs {
     /// - Returns: What was fixed.
     /// - Complexity: O(n) when already strictly increasing (the common case) or when at most
     ///   ``nearlySortedLimit`` rows are out of order (every recorded `days=1` response: its
-    ///   last row), else O(n log n).
+    ///   last row), else O(n log n). One pass finds the first row not above the one before it;
+    ///   the rest of the work starts there (in every recorded `days=1` response, the last row).
     public static func apply(timestamps: inout [Int64], columns: inout [[Double]]) -> SeriesRepairs {
-        if timestamps.isStrictlyIncreasing { return .none }
-        let outOfOrder = rowsBelowRunningMaximum(timestamps)
+        guard let first = timestamps.firstIndexNotAbovePredecessor else { return .none }
+        let outOfOrder = rowsBelowRunningMaximum(timestamps, from: first)
         return outOfOrder <= nearlySortedLimit
-            ? repairInPlace(timestamps: &timestamps, columns: &columns, outOfOrder: outOfOrder)
+            ? repairInPlace(timestamps: &timestamps, columns: &columns, from: first, outOfOrder: outOfOrder)
             : repairBySorting(timestamps: &timestamps, columns: &columns, outOfOrder: outOfOrder)
     }
 
@@ -57,10 +58,13 @@ extension SeriesRepairs {
     package static let nearlySortedLimit = 16
 
     /// The rows whose timestamp is smaller than one before them (the policy's out-of-order count).
-    package static func rowsBelowRunningMaximum(_ timestamps: [Int64]) -> Int {
+    ///
+    /// - Parameter first: Where to start counting: the rows before it must strictly increase
+    ///   (none of them is out of order, and the last is their maximum).
+    package static func rowsBelowRunningMaximum(_ timestamps: [Int64], from first: Int = 0) -> Int {
         var outOfOrder = 0
-        var runningMaximum = Int64.min
-        for timestamp in timestamps {
+        var runningMaximum = first > 0 ? timestamps[first - 1] : Int64.min
+        for timestamp in timestamps[first...] {
             if timestamp < runningMaximum { outOfOrder += 1 }
             runningMaximum = max(runningMaximum, timestamp)
         }
@@ -92,18 +96,25 @@ extension SeriesRepairs {
     /// document order, as the stable sort keeps them), then each run of equal timestamps cut to
     /// its last row. The same rows as ``repairBySorting(timestamps:columns:outOfOrder:)``
     /// (`SeriesRepairsTests` compares them on every small series and on random ones).
+    ///
+    /// - Parameter first: The first row not above the one before it (the rows before it strictly
+    ///   increase), or the row count when there is none: neither pass looks before it.
     package static func repairInPlace(
-        timestamps: inout [Int64], columns: inout [[Double]], outOfOrder: Int
+        timestamps: inout [Int64], columns: inout [[Double]], from first: Int, outOfOrder: Int
     ) -> SeriesRepairs {
         let count = timestamps.count
-        for row in 1..<max(count, 1) where timestamps[row] < timestamps[row - 1] {
+        // The rows before it are unmoved and strictly increasing.
+        var firstMoved = first
+        for row in max(first, 1)..<max(count, 1) where timestamps[row] < timestamps[row - 1] {
             var place = row - 1
             while place > 0, timestamps[place - 1] > timestamps[row] { place -= 1 }
             moveBack(&timestamps, from: row, to: place)
             for column in columns.indices { moveBack(&columns[column], from: row, to: place) }
+            firstMoved = min(firstMoved, place)
         }
-        // Rows before the first pair of equal timestamps stay where they are.
-        let pairs = 0..<max(count - 1, 0)
+        // Rows before the first pair of equal timestamps stay where they are; that pair is at
+        // most one row before the first moved one.
+        let pairs = max(firstMoved - 1, 0)..<max(count - 1, 0)
         guard let firstDuplicate = pairs.first(where: { timestamps[$0 + 1] == timestamps[$0] }) else {
             return SeriesRepairs(outOfOrder: outOfOrder)
         }

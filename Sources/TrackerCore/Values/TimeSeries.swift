@@ -71,13 +71,17 @@ public struct TimeSeries: Sendable, Equatable {
 
 extension Array where Element == Int64 {
     /// Whether every element is greater than the one before it.
-    var isStrictlyIncreasing: Bool {
+    var isStrictlyIncreasing: Bool { firstIndexNotAbovePredecessor == nil }
+
+    /// The first index whose element is not greater than the one before it (the elements before
+    /// it strictly increase), or nil when every element is.
+    var firstIndexNotAbovePredecessor: Int? {
         withUnsafeBufferPointer { buffer in
-            guard buffer.count > 1 else { return true }
+            guard buffer.count > 1 else { return nil }
             for index in 1..<buffer.count where buffer[index] <= buffer[index - 1] {
-                return false
+                return index
             }
-            return true
+            return nil
         }
     }
 
