@@ -8,6 +8,9 @@
 #        scripts/test.sh --fast [...]     (every test, built optimised in .build/fast with the
 #                                          server and the conformance tool in release: a long
 #                                          first build, then a run about a third of the default's)
+# Without swift test arguments, the run is split (scripts/lib/split-run.sh): the in-process tests
+# in one `swift test`, each end-to-end suite in a process of its own beside it, SPLIT_JOBS
+# (default 3) at a time, each log in .build/test-split/ and all of them in .build/test.log.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
@@ -42,23 +45,59 @@ rm -f "Conformance/.build/$configuration.yaml" Conformance/.build/*/"$configurat
 # So is the conformance tool (Conformance/, on swift-syntax), which the conformance tests run.
 # shellcheck source=lib/progress.sh
 . scripts/lib/progress.sh
-# A line every 20 s: the build's share done, then the tests finished (the suite has about 670).
+# shellcheck source=lib/split-run.sh
+. scripts/lib/split-run.sh
+split=0
+if [ "$build_only" = 0 ] && [ $# -eq 0 ]; then split=1; fi
+# A line every 20 s: the build's share done, then the tests finished (the suite has about 720).
 (
     swift build -c "$configuration" --package-path Server --product workbench-serve >"$log" 2>&1 \
         && swift build -c "$configuration" --package-path Conformance --product workbench-conformance >>"$log" 2>&1 \
-        && if [ "$build_only" = 1 ]; then
+        && if [ "$build_only" = 1 ] || [ "$split" = 1 ]; then
             swift build ${test_flags[@]+"${test_flags[@]}"} --build-tests >>"$log" 2>&1
         else
             swift test ${test_flags[@]+"${test_flags[@]}"} "$@" >>"$log" 2>&1
         fi
 ) &
 run=$!
-watch_progress test "$log" "$run" 670
+watch_progress test "$log" "$run" 720
 wait "$run"
 status=$?
-# Build errors, failures with their issue lines, and the summaries.
-grep -E "error:|^✘|^Test Suite 'All tests' (passed|failed)|Executed [0-9]+ tests|^✔ Test run with|Program crashed" "$log" \
-    | grep -v "^✘ Suite \|Executed 0 tests" | head -200
+if [ "$split" = 1 ] && [ "$status" -eq 0 ]; then
+    split_dir=.build/test-split
+    run_started=$SECONDS
+    bundle="$(swift build ${test_flags[@]+"${test_flags[@]}"} --show-bin-path)/BitpalWorkbenchPackageTests.xctest"
+    run_split "$split_dir" "$bundle" ${test_flags[@]+"${test_flags[@]}"} &
+    run=$!
+    # Its own trap stops the processes it started.
+    trap 'kill "$run" 2>/dev/null; wait "$run"; exit 130' INT TERM
+    watch_progress test "$split_dir/*.log" "$run" 720
+    wait "$run"
+    status=$?
+    trap - INT TERM
+    echo "test: the run after the build took $((SECONDS - run_started)) s" >&2
+    while read -r part; do cat "$part" 2>/dev/null; done < <(split_logs "$split_dir") >>"$log"
+fi
+# Build errors, failures with their issue lines, and the summaries (split: the in-process run's
+# and one line for the end-to-end suites' processes).
+if [ "$split" = 1 ] && [ -f "${split_dir:-}/in-process.log" ]; then
+    grep -h -E "error:|^✘|Program crashed" $(split_logs "$split_dir") 2>/dev/null \
+        | grep -v "^✘ Suite \|^✘ Test run with" | head -200
+    grep -E "^Test Suite 'All tests' (passed|failed)|Executed [0-9]+ tests|^(✔|✘) Test run with" \
+        "$split_dir/in-process.log" | grep -v "Executed 0 tests"
+    suites=$(wc -l <"$split_dir/suites.txt")
+    tests=$(cat $(split_logs "$split_dir" | tail -n +2) 2>/dev/null \
+        | sed -n -E 's/^(✔|✘) Test run with ([0-9]+) tests? .*/\2/p' | awk '{ n += $1 } END { print n + 0 }')
+    failing=$(cat $(split_logs "$split_dir" | tail -n +2) 2>/dev/null | grep -c "^✘ Test run with")
+    if [ "$failing" -eq 0 ] && [ "$status" -eq 0 ]; then
+        echo "✔ End-to-end: $tests tests in $suites suites, a process each, passed"
+    else
+        echo "✘ End-to-end: $tests tests in $suites suites, a process each: $failing suite(s) failed or did not finish"
+    fi
+else
+    grep -E "error:|^✘|^Test Suite 'All tests' (passed|failed)|Executed [0-9]+ tests|^✔ Test run with|Program crashed" "$log" \
+        | grep -v "^✘ Suite \|Executed 0 tests" | head -200
+fi
 if [ "$build_only" = 1 ]; then
     if [ "$status" -ne 0 ]; then echo "test: the build FAILED (exit $status); the full output is in $log" >&2; fi
     exit "$status"

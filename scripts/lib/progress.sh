@@ -1,6 +1,7 @@
 # Progress lines for long builds and test runs (issue 69, item 4), sourced by scripts/setup.sh
 # and scripts/test.sh. `watch_progress LABEL LOG PID [TESTS]` prints, every 20 s while PID runs,
-# `LABEL: <what> <percent or count>, <elapsed>` on stderr, read from LOG: SwiftPM's `[N/M]`
+# `LABEL: <what> <percent or count>, <elapsed>` on stderr, read from LOG (a file, or a pattern
+# of files whose finished tests are added up): SwiftPM's `[N/M]`
 # build steps (as a percentage that never goes backwards: M grows as SwiftPM plans more) or,
 # once tests run, how many finished of about TESTS. It returns when PID ends; the caller `wait`s
 # for PID's status.
@@ -14,7 +15,9 @@ watch_progress() {
         ((ticks % 20 == 0)) || continue
         local elapsed=$((SECONDS - started)) what=""
         local finished
-        finished=$(grep -c -E '^(✔|✘) Test |^Test Case .* (passed|failed) ' "$log" 2>/dev/null || true)
+        # LOG may be a pattern of several logs (a split run's), expanded here.
+        # shellcheck disable=SC2086
+        finished=$(cat $log 2>/dev/null | grep -c -E '^(✔|✘) Test |^Test Case .* (passed|failed) ' || true)
         if [ "${finished:-0}" -gt 0 ]; then
             what="tests: ${finished} finished${tests:+ of about $tests}"
         else
