@@ -70,7 +70,7 @@ if [ "$split" = 1 ] && [ "$status" -eq 0 ]; then
     run_split "$split_dir" "$bundle" ${test_flags[@]+"${test_flags[@]}"} &
     run=$!
     # Its own trap stops the processes it started.
-    trap 'kill "$run" 2>/dev/null; wait "$run"; exit 130' INT TERM
+    trap 'kill "$run" 2>/dev/null; wait "$run"; echo "test: stopped by a signal; the logs so far are in $split_dir" >&2; exit 130' INT TERM
     watch_progress test "$split_dir/*.log" "$run" 720
     wait "$run"
     status=$?

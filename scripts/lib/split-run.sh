@@ -14,8 +14,9 @@
 #   - beside it, each EndToEndTests suite in a process of its own (the test bundle BUNDLE run
 #     directly, since a second `swift test` would wait for the first's lock), at most
 #     SPLIT_JOBS (default 3) at a time, the slowest known suites first, in LOGDIR/SUITE.log.
-# Every process is bounded (SPLIT_LIMIT seconds, default 1200, then killed) and stopped by its PID
-# if the script is interrupted. It returns 0 when every process passed, else 1.
+# Every process is bounded (SPLIT_LIMIT seconds, default 1200, then killed) and, if the script is
+# interrupted, stopped by its PID with everything it started. It returns 0 when every process
+# passed, else 1.
 # `split_logs LOGDIR` prints the logs' names in run order (for the concatenated .build/test.log).
 
 # Suites known to take longest, started first so that they do not finish last.
@@ -41,6 +42,33 @@ split_logs() {
     cat "$dir/suites.txt" 2>/dev/null | sed "s|^|$dir/|; s|\$|.log|"
 }
 
+# Every process descended from the PIDs given (children, theirs, ...), read from `ps` at once.
+split_descendants() {
+    ps -eo pid=,ppid= | awk -v roots="$*" '
+        BEGIN { n = split(roots, r, " "); for (i = 1; i <= n; i++) keep[r[i]] = 1 }
+        { parent[$1] = $2; order[NR] = $1 }
+        END {
+            do {
+                grew = 0
+                for (i = 1; i <= NR; i++) {
+                    p = order[i]
+                    if (!(p in keep) && (parent[p] in keep)) { keep[p] = 1; grew = 1; print p }
+                }
+            } while (grew)
+        }'
+}
+
+# Stops the processes given and everything they started. A test process killed mid-suite cannot
+# reap its children, which run in sessions of their own (a `workbench-serve`, say), so they are
+# listed first, while they are still its descendants, and killed by their PIDs after it.
+split_stop() {
+    local descendants pid
+    descendants=$(split_descendants "$@")
+    for pid in "$@"; do kill "$pid" 2>/dev/null; done
+    sleep 1
+    for pid in $descendants; do kill -KILL "$pid" 2>/dev/null; done
+}
+
 run_split() {
     local dir=$1 bundle=$2
     shift 2
@@ -56,7 +84,7 @@ run_split() {
     local -a pids=() running=()
     local -A suite_of=()
     local failed=0 suite pid finished status
-    trap 'for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done; exit 130' INT TERM
+    trap 'split_stop "${pids[@]}"; exit 130' INT TERM
     timeout --kill-after=10 "$limit" swift test --skip-build "$@" --skip 'EndToEndTests\.' \
         <"/dev/null" >"$dir/in-process.log" 2>&1 &
     local in_process=$!
