@@ -48,7 +48,15 @@ rm -f "Conformance/.build/$configuration.yaml" Conformance/.build/*/"$configurat
 # shellcheck source=lib/split-run.sh
 . scripts/lib/split-run.sh
 split=0
-if [ "$build_only" = 0 ] && [ $# -eq 0 ]; then split=1; fi
+# The split waits with `wait -n -p` (bash 5.1); an older bash runs the one `swift test`.
+if [ "$build_only" = 0 ] && [ $# -eq 0 ]; then
+    if ((BASH_VERSINFO[0] > 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] >= 1))); then
+        split=1
+        split_check_settings || exit 2
+    else
+        echo "test: bash $BASH_VERSION is older than 5.1, so the run is not split" >&2
+    fi
+fi
 # A line every 20 s: the build's share done, then the tests finished (the suite has about 720).
 (
     swift build -c "$configuration" --package-path Server --product workbench-serve >"$log" 2>&1 \
@@ -88,11 +96,17 @@ if [ "$split" = 1 ] && [ -f "${split_dir:-}/in-process.log" ]; then
     suites=$(wc -l <"$split_dir/suites.txt")
     tests=$(cat $(split_logs "$split_dir" | tail -n +2) 2>/dev/null \
         | sed -n -E 's/^(✔|✘) Test run with ([0-9]+) tests? .*/\2/p' | awk '{ n += $1 } END { print n + 0 }')
-    failing=$(cat $(split_logs "$split_dir" | tail -n +2) 2>/dev/null | grep -c "^✘ Test run with")
-    if [ "$failing" -eq 0 ] && [ "$status" -eq 0 ]; then
+    # A suite failed when its process did not exit 0 (a failure, a crash, or its time limit).
+    failing=$(while read -r suite; do
+        [ "$(cat "$split_dir/$suite.status" 2>/dev/null)" = 0 ] || printf '%s ' "$suite"
+    done <"$split_dir/suites.txt")
+    if [ "$(cat "$split_dir/in-process.status" 2>/dev/null)" != 0 ]; then
+        echo "✘ The in-process tests failed or did not finish (the log is in $split_dir/in-process.log)"
+    fi
+    if [ -z "$failing" ]; then
         echo "✔ End-to-end: $tests tests in $suites suites, a process each, passed"
     else
-        echo "✘ End-to-end: $tests tests in $suites suites, a process each: $failing suite(s) failed or did not finish"
+        echo "✘ End-to-end: $tests tests in $suites suites, a process each; failed or unfinished: ${failing% } (their logs are in $split_dir)"
     fi
 else
     grep -E "error:|^✘|^Test Suite 'All tests' (passed|failed)|Executed [0-9]+ tests|^✔ Test run with|Program crashed" "$log" \

@@ -14,8 +14,8 @@
 #   - beside it, each EndToEndTests suite in a process of its own (the test bundle BUNDLE run
 #     directly, since a second `swift test` would wait for the first's lock), at most
 #     SPLIT_JOBS (default 3) at a time, the slowest known suites first, in LOGDIR/SUITE.log.
-# Every process is bounded (SPLIT_LIMIT seconds, default 1200, then killed) and, if the script is
-# interrupted, stopped by its PID with everything it started. It returns 0 when every process
+# Every process is bounded (SPLIT_LIMIT seconds, default 1200, then stopped by a watchdog) and, at
+# that limit or if the script is interrupted, stopped by its PID with everything it started. It returns 0 when every process
 # passed, else 1.
 # `split_logs LOGDIR` prints the logs' names in run order (for the concatenated .build/test.log).
 
@@ -40,6 +40,18 @@ split_logs() {
     local dir=$1
     echo "$dir/in-process.log"
     cat "$dir/suites.txt" 2>/dev/null | sed "s|^|$dir/|; s|\$|.log|"
+}
+
+# Checks SPLIT_JOBS and SPLIT_LIMIT, saying what is wrong (test.sh calls it before building).
+split_check_settings() {
+    if ! [[ "${SPLIT_JOBS:-3}" =~ ^[1-9][0-9]?$ ]]; then
+        echo "test: SPLIT_JOBS must be a whole number from 1 to 99, not '${SPLIT_JOBS}'" >&2
+        return 2
+    fi
+    if ! [[ "${SPLIT_LIMIT:-1200}" =~ ^[1-9][0-9]{0,4}$ ]]; then
+        echo "test: SPLIT_LIMIT must be a whole number of seconds from 1 to 99999, not '${SPLIT_LIMIT}'" >&2
+        return 2
+    fi
 }
 
 # Every process descended from the PIDs given (children, theirs, ...), read from `ps` at once.
@@ -69,49 +81,80 @@ split_stop() {
     for pid in $descendants; do kill -KILL "$pid" 2>/dev/null; done
 }
 
+# Stops PID with everything it started (split_stop) once it has run LIMIT seconds, noting it in
+# LOG. The runner stops this watchdog as soon as it has reaped PID, so the PID is never another's.
+split_watchdog() {
+    local pid=$1 limit=$2 log=$3 waited=0
+    while kill -0 "$pid" 2>/dev/null; do
+        sleep 1
+        waited=$((waited + 1))
+        if ((waited >= limit)); then
+            echo "test: stopped at its time limit of $limit s (SPLIT_LIMIT)" >>"$log"
+            # The runner reaps PID at once and stops this watchdog: not before its descendants.
+            trap '' TERM
+            split_stop "$pid"
+            return
+        fi
+    done
+}
+
 run_split() {
     local dir=$1 bundle=$2
     shift 2
     local jobs=${SPLIT_JOBS:-3} limit=${SPLIT_LIMIT:-1200}
     rm -rf "$dir"
     mkdir -p "$dir"
+    split_check_settings || return 2
     if [ ! -x "$bundle" ]; then
         echo "test: no test bundle at $bundle (build the tests first)" >&2
         return 1
     fi
     split_suites "$bundle" >"$dir/suites.txt"
-    # Every process is a `timeout` of this script's, which passes a signal on to what it runs.
-    local -a pids=() running=()
-    local -A suite_of=()
-    local failed=0 suite pid finished status
-    trap 'split_stop "${pids[@]}"; exit 130' INT TERM
-    timeout --kill-after=10 "$limit" swift test --skip-build "$@" --skip 'EndToEndTests\.' \
-        <"/dev/null" >"$dir/in-process.log" 2>&1 &
-    local in_process=$!
-    pids+=("$in_process")
-    # Records a finished suite's status; `wait -n -p` says which one it was.
+    local -a pids=() running=() watchdogs=()
+    local -A name_of=() watchdog_of=()
+    local failed=0 suite pid finished
+    trap 'kill "${watchdogs[@]}" 2>/dev/null; split_stop "${pids[@]}"; exit 130' INT TERM
+    # Starts NAME's process (COMMAND...) with its log and its watchdog; its PID in `pid`.
+    split_launch() {
+        local name=$1
+        shift
+        "$@" <"/dev/null" >"$dir/$name.log" 2>&1 &
+        pid=$!
+        split_watchdog "$pid" "$limit" "$dir/$name.log" &
+        watchdog_of[$pid]=$!
+        watchdogs+=($!)
+        name_of[$pid]=$name
+        pids+=("$pid")
+    }
+    # Notes a finished process's status (NAME.status) and stops its watchdog.
+    split_finished() {
+        echo "$2" >"$dir/${name_of[$1]}.status"
+        kill "${watchdog_of[$1]}" 2>/dev/null
+        wait "${watchdog_of[$1]}" 2>/dev/null
+    }
+    # Waits for any running suite; `wait -n -p` says which one it was.
     reap_one() {
+        local status
         wait -n -p finished "${running[@]}"
         status=$?
-        echo "$status" >"$dir/${suite_of[$finished]}.status"
+        split_finished "$finished" "$status"
         local still=() each
         for each in "${running[@]}"; do [ "$each" = "$finished" ] || still+=("$each"); done
         running=(${still[@]+"${still[@]}"})
     }
+    split_launch in-process swift test --skip-build "$@" --skip 'EndToEndTests\.'
+    local in_process=$pid
     while read -r suite; do
         while ((${#running[@]} >= jobs)); do reap_one; done
-        timeout --kill-after=10 "$limit" "$bundle" --testing-library swift-testing \
-            --filter "EndToEndTests\\.$suite/" <"/dev/null" >"$dir/$suite.log" 2>&1 &
-        pid=$!
-        pids+=("$pid")
+        split_launch "$suite" "$bundle" --testing-library swift-testing --filter "EndToEndTests\\.$suite/"
         running+=("$pid")
-        suite_of[$pid]=$suite
     done <"$dir/suites.txt"
     while ((${#running[@]} > 0)); do reap_one; done
-    wait "$in_process" || failed=1
+    wait "$in_process"
+    split_finished "$in_process" $?
     trap - INT TERM
     while read -r suite; do
         [ "$(cat "$dir/$suite.status" 2>/dev/null)" = 0 ] || failed=1
-    done <"$dir/suites.txt"
+    done < <(echo in-process; cat "$dir/suites.txt")
     return "$failed"
 }
