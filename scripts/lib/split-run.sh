@@ -113,7 +113,7 @@ run_split() {
     local -a pids=() running=() watchdogs=()
     local -A name_of=() watchdog_of=()
     local failed=0 suite pid finished
-    trap 'kill "${watchdogs[@]}" 2>/dev/null; split_stop "${pids[@]}"; exit 130' INT TERM
+    trap 'kill ${watchdogs[@]+"${watchdogs[@]}"} 2>/dev/null; split_stop ${pids[@]+"${pids[@]}"}; exit 130' INT TERM
     # Starts NAME's process (COMMAND...) with its log and its watchdog; its PID in `pid`.
     split_launch() {
         local name=$1
@@ -126,11 +126,18 @@ run_split() {
         name_of[$pid]=$name
         pids+=("$pid")
     }
-    # Notes a finished process's status (NAME.status) and stops its watchdog.
+    # Notes a finished process's status (NAME.status) and stops its watchdog. Both PIDs leave the
+    # lists the trap stops, since once reaped they may be reused by processes not ours.
     split_finished() {
         echo "$2" >"$dir/${name_of[$1]}.status"
-        kill "${watchdog_of[$1]}" 2>/dev/null
-        wait "${watchdog_of[$1]}" 2>/dev/null
+        local watchdog=${watchdog_of[$1]} still=() each
+        kill "$watchdog" 2>/dev/null
+        wait "$watchdog" 2>/dev/null
+        for each in "${pids[@]}"; do [ "$each" = "$1" ] || still+=("$each"); done
+        pids=(${still[@]+"${still[@]}"})
+        still=()
+        for each in "${watchdogs[@]}"; do [ "$each" = "$watchdog" ] || still+=("$each"); done
+        watchdogs=(${still[@]+"${still[@]}"})
     }
     # Waits for any running suite; `wait -n -p` says which one it was.
     reap_one() {
