@@ -84,7 +84,7 @@ if [ "$split" = 1 ] && [ "$status" -eq 0 ]; then
     status=$?
     trap - INT TERM
     echo "test: the run after the build took $((SECONDS - run_started)) s" >&2
-    while read -r part; do cat "$part" 2>/dev/null; done < <(split_logs "$split_dir") >>"$log"
+    split_logs "$split_dir" | xargs cat >>"$log" 2>/dev/null
 fi
 # Build errors, failures with their issue lines, and the summaries (split: the in-process run's
 # and one line for the end-to-end suites' processes).
@@ -96,13 +96,11 @@ if [ "$split" = 1 ] && [ -f "${split_dir:-}/in-process.log" ]; then
     suites=$(wc -l <"$split_dir/suites.txt")
     tests=$(cat $(split_logs "$split_dir" | tail -n +2) 2>/dev/null \
         | sed -n -E 's/^(✔|✘) Test run with ([0-9]+) tests? .*/\2/p' | awk '{ n += $1 } END { print n + 0 }')
-    # A suite failed when its process did not exit 0 (a failure, a crash, or its time limit).
-    failing=$(while read -r suite; do
-        [ "$(cat "$split_dir/$suite.status" 2>/dev/null)" = 0 ] || printf '%s ' "$suite"
-    done <"$split_dir/suites.txt")
-    if [ "$(cat "$split_dir/in-process.status" 2>/dev/null)" != 0 ]; then
+    failures=$(split_failures "$split_dir")
+    if grep -qx in-process <<<"$failures"; then
         echo "✘ The in-process tests failed or did not finish (the log is in $split_dir/in-process.log)"
     fi
+    failing=$(grep -vx -e in-process -e '' <<<"$failures" | tr '\n' ' ')
     if [ -z "$failing" ]; then
         echo "✔ End-to-end: $tests tests in $suites suites, a process each, passed"
     else

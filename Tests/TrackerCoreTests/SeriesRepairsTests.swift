@@ -22,6 +22,10 @@ struct SeriesRepairsTests {
         var (stampsB, columnsB) = (timestamps, columns)
         let repairsB = SeriesRepairs.repairBySorting(
             timestamps: &stampsB, columns: &columnsB, outOfOrder: outOfOrder)
+        // `apply` finds its own first row; it must land where the sort does.
+        var (stampsC, columnsC) = (timestamps, columns)
+        let repairsC = SeriesRepairs.apply(timestamps: &stampsC, columns: &columnsC)
+        #expect(stampsC == stampsB && columnsC == columnsB && repairsC == repairsB, "apply on \(timestamps)")
         return ((stampsA, columnsA, repairsA), (stampsB, columnsB, repairsB))
     }
 

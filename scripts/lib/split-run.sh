@@ -5,8 +5,8 @@
 # An end-to-end test waits synchronously (on a child `workbench`, a pipe, a condition polled
 # every 10 ms), and a waiting test holds its thread: on two cores, two waiting tests stop every
 # other test in the process while the CPU idles. In one process the optimised suite took 70 s
-# (109 s of CPU); split, the same tests took 38 s (66 s of CPU; docs/benchmarks.md, round five,
-# "The suite's run in several processes").
+# (109 s of CPU); split, the same tests took 35-38 s (66 s of CPU; docs/benchmarks.md, round
+# five, "The ninth session").
 #
 # `run_split LOGDIR BUNDLE SWIFT_TEST_FLAGS...` runs
 #   - `swift test --skip-build FLAGS --skip 'EndToEndTests\.'`: the XCTest tests and every
@@ -14,10 +14,11 @@
 #   - beside it, each EndToEndTests suite in a process of its own (the test bundle BUNDLE run
 #     directly, since a second `swift test` would wait for the first's lock), at most
 #     SPLIT_JOBS (default 3) at a time, the slowest known suites first, in LOGDIR/SUITE.log.
-# Every process is bounded (SPLIT_LIMIT seconds, default 1200, then stopped by a watchdog) and, at
-# that limit or if the script is interrupted, stopped by its PID with everything it started. It returns 0 when every process
-# passed, else 1.
-# `split_logs LOGDIR` prints the logs' names in run order (for the concatenated .build/test.log).
+# Each process has a watchdog (SPLIT_LIMIT seconds, default 1200). At that limit, or if the
+# script is interrupted, the process is stopped by its PID with everything it started. Each
+# process's exit status goes to LOGDIR/NAME.status. It returns 0 when every process passed.
+# `split_logs LOGDIR` prints the logs' names in run order (for the concatenated .build/test.log);
+# `split_failures LOGDIR` the names of the processes that failed or did not finish.
 
 # Suites known to take longest, started first so that they do not finish last.
 split_slow_suites=(LiveTests StoppedRunTests ConformanceDiffTests SweepDurabilityTests BadInputTests KeySecrecyTests)
@@ -36,10 +37,23 @@ split_suites() {
     done
 }
 
+# The processes' names in run order: in-process, then the suites.
+split_names() {
+    echo in-process
+    cat "$1/suites.txt" 2>/dev/null
+}
+
 split_logs() {
-    local dir=$1
-    echo "$dir/in-process.log"
-    cat "$dir/suites.txt" 2>/dev/null | sed "s|^|$dir/|; s|\$|.log|"
+    split_names "$1" | sed "s|^|$1/|; s|\$|.log|"
+}
+
+# A process failed when it exited with anything but 0 (a failure, a crash, its time limit) or
+# never wrote its status (it was stopped).
+split_failures() {
+    local name
+    split_names "$1" | while read -r name; do
+        [ "$(cat "$1/$name.status" 2>/dev/null)" = 0 ] || echo "$name"
+    done
 }
 
 # Checks SPLIT_JOBS and SPLIT_LIMIT, saying what is wrong (test.sh calls it before building).
@@ -98,6 +112,14 @@ split_watchdog() {
     done
 }
 
+# Removes VALUE from the array named ARRAY.
+split_remove() {
+    local -n array=$1
+    local kept=() each
+    for each in "${array[@]}"; do [ "$each" = "$2" ] || kept+=("$each"); done
+    array=(${kept[@]+"${kept[@]}"})
+}
+
 run_split() {
     local dir=$1 bundle=$2
     shift 2
@@ -110,10 +132,13 @@ run_split() {
         return 1
     fi
     split_suites "$bundle" >"$dir/suites.txt"
-    local -a pids=() running=() watchdogs=()
+    # `live` holds the processes not yet reaped (a reaped PID may be reused by a process not
+    # ours, so it leaves at once); each one's watchdog and name are kept by its PID.
+    local -a live=() running=()
     local -A name_of=() watchdog_of=()
-    local failed=0 suite pid finished
-    trap 'kill ${watchdogs[@]+"${watchdogs[@]}"} 2>/dev/null; split_stop ${pids[@]+"${pids[@]}"}; exit 130' INT TERM
+    local suite pid finished in_process
+    trap 'for pid in ${live[@]+"${live[@]}"}; do kill "${watchdog_of[$pid]}" 2>/dev/null; done
+        split_stop ${live[@]+"${live[@]}"}; exit 130' INT TERM
     # Starts NAME's process (COMMAND...) with its log and its watchdog; its PID in `pid`.
     split_launch() {
         local name=$1
@@ -122,35 +147,26 @@ run_split() {
         pid=$!
         split_watchdog "$pid" "$limit" "$dir/$name.log" &
         watchdog_of[$pid]=$!
-        watchdogs+=($!)
         name_of[$pid]=$name
-        pids+=("$pid")
+        live+=("$pid")
     }
-    # Notes a finished process's status (NAME.status) and stops its watchdog. Both PIDs leave the
-    # lists the trap stops, since once reaped they may be reused by processes not ours.
+    # Notes reaped PID's status STATUS (NAME.status) and stops its watchdog.
     split_finished() {
         echo "$2" >"$dir/${name_of[$1]}.status"
-        local watchdog=${watchdog_of[$1]} still=() each
-        kill "$watchdog" 2>/dev/null
-        wait "$watchdog" 2>/dev/null
-        for each in "${pids[@]}"; do [ "$each" = "$1" ] || still+=("$each"); done
-        pids=(${still[@]+"${still[@]}"})
-        still=()
-        for each in "${watchdogs[@]}"; do [ "$each" = "$watchdog" ] || still+=("$each"); done
-        watchdogs=(${still[@]+"${still[@]}"})
+        kill "${watchdog_of[$1]}" 2>/dev/null
+        wait "${watchdog_of[$1]}" 2>/dev/null
+        split_remove live "$1"
     }
     # Waits for any running suite; `wait -n -p` says which one it was.
     reap_one() {
         local status
         wait -n -p finished "${running[@]}"
         status=$?
+        split_remove running "$finished"
         split_finished "$finished" "$status"
-        local still=() each
-        for each in "${running[@]}"; do [ "$each" = "$finished" ] || still+=("$each"); done
-        running=(${still[@]+"${still[@]}"})
     }
     split_launch in-process swift test --skip-build "$@" --skip 'EndToEndTests\.'
-    local in_process=$pid
+    in_process=$pid
     while read -r suite; do
         while ((${#running[@]} >= jobs)); do reap_one; done
         split_launch "$suite" "$bundle" --testing-library swift-testing --filter "EndToEndTests\\.$suite/"
@@ -160,8 +176,5 @@ run_split() {
     wait "$in_process"
     split_finished "$in_process" $?
     trap - INT TERM
-    while read -r suite; do
-        [ "$(cat "$dir/$suite.status" 2>/dev/null)" = 0 ] || failed=1
-    done < <(echo in-process; cat "$dir/suites.txt")
-    return "$failed"
+    [ -z "$(split_failures "$dir")" ]
 }
